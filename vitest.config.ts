@@ -6,6 +6,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@toolsmith/core': fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url)),
+      '@toolsmith/emulator': fileURLToPath(new URL('./packages/emulator/src/index.ts', import.meta.url)),
     },
   },
   test: {

@@ -1,0 +1,136 @@
+import type { JsonSchema } from '../tools/types.js';
+
+export type ConnectionApi = 'openai' | 'anthropic' | 'google' | 'text-completion';
+export type FunctionCallMode = 'native' | 'prompt_xml' | 'prompt_json' | 'auto';
+
+/** A stored connection profile (design.md, "generateTask"). */
+export interface Connection {
+  name: string;
+  api: ConnectionApi;
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  functionCalling: { enabled: boolean; mode: FunctionCallMode };
+  /** text-completion only: which instruct template builds the prompt (chatml, llama3, mistral, alpaca) */
+  instructTemplate?: string;
+  /** text-completion only: which backend wire format (koboldcpp, openai-completions, ollama) */
+  textBackend?: 'koboldcpp' | 'openai-completions' | 'ollama';
+  /** extra HTTP headers sent with every request */
+  headers?: Record<string, string>;
+}
+
+/** Generation parameters from a preset. */
+export interface GenerationParams {
+  temperature?: number;
+  topP?: number;
+  topK?: number;
+  maxTokens?: number;
+  stop?: string[];
+  frequencyPenalty?: number;
+  presencePenalty?: number;
+  seed?: number;
+}
+
+export interface Preset extends GenerationParams {
+  name: string;
+}
+
+/** A tool as sent to a model. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+}
+
+export type ToolChoice = 'auto' | 'none' | 'required' | { name: string };
+
+/** Provider-specific data that must travel back with a call or a reasoning block on the next turn. */
+export interface ProviderMetadata {
+  /** Gemini: thoughtSignature of the part */
+  thoughtSignature?: string;
+}
+
+export interface AssistantToolCall {
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+  providerMetadata?: ProviderMetadata;
+}
+
+export interface ReasoningPart {
+  text: string;
+  /** Anthropic thinking signature */
+  signature?: string;
+  /** Anthropic redacted_thinking data */
+  redactedData?: string;
+}
+
+/** The canonical chat history every adapter converts to and from its wire format. */
+export type ChatMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string; name?: string }
+  | {
+      role: 'assistant';
+      content: string;
+      toolCalls?: AssistantToolCall[];
+      reasoning?: ReasoningPart[];
+      /** Gemini: signature on a text part */
+      providerMetadata?: ProviderMetadata;
+    }
+  | { role: 'tool'; toolCallId: string; name: string; content: string; isError?: boolean };
+
+export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'error' | 'other';
+
+export interface Usage {
+  inputTokens?: number;
+  outputTokens?: number;
+  totalTokens?: number;
+  reasoningTokens?: number;
+}
+
+/** Normalized stream events (design.md, "Function-calling protocols"). */
+export type StreamEvent =
+  | { type: 'text-delta'; text: string }
+  | { type: 'reasoning-delta'; text: string }
+  /** a complete reasoning block with what must be sent back next turn (Anthropic signature / redacted data) */
+  | { type: 'reasoning-part'; part: ReasoningPart }
+  | { type: 'tool-call-start'; id: string; index: number; name: string }
+  | { type: 'tool-call-delta'; id: string; index: number; argsDelta: string }
+  | {
+      type: 'tool-call';
+      id: string;
+      index: number;
+      name: string;
+      args: Record<string, unknown>;
+      rawArgs: string;
+      providerMetadata?: ProviderMetadata;
+    }
+  | { type: 'finish'; reason: FinishReason; rawReason: string | null; usage?: Usage; raw?: unknown }
+  | { type: 'error'; code: string; message: string };
+
+export interface ProviderRequest {
+  connection: Connection;
+  messages: ChatMessage[];
+  tools?: ToolSpec[];
+  toolChoice?: ToolChoice;
+  parallelToolCalls?: boolean;
+  /** structured output: the provider's native form where it has one */
+  jsonSchema?: { name: string; schema: JsonSchema };
+  params?: GenerationParams;
+  stream: boolean;
+  signal?: AbortSignal;
+  /** injectable for tests; defaults to globalThis.fetch */
+  fetch?: typeof fetch;
+}
+
+/**
+ * One provider family's wire format. `send` yields normalized events for both streaming and non-streaming
+ * requests (a non-streaming answer is replayed as events); the last event is `finish` (with `raw`, the parsed
+ * body, for non-streaming requests). HTTP and transport failures throw GenerateTaskError.
+ */
+export interface ProviderAdapter {
+  api: ConnectionApi;
+  /** whether this family can carry tools natively */
+  nativeTools: boolean;
+  send(request: ProviderRequest): AsyncIterable<StreamEvent>;
+}
