@@ -1,1 +1,2 @@
-export {};
+export * from './server.js';
+export * from './sse.js';
