@@ -1,1 +1,5 @@
 export type * from './types.js';
+export * from './http.js';
+export * from './sse.js';
+export * from './finish-reason.js';
+export * from './json-args.js';
