@@ -1,0 +1,100 @@
+import type { Database } from 'better-sqlite3';
+import { type ChatInput, type ChatRepository, MissingReferenceError, type StoredChat } from '../types.js';
+import { newId, now } from './ids.js';
+
+interface ChatRow {
+  id: string;
+  title: string;
+  connection_id: string | null;
+  preset_id: string | null;
+  settings: string;
+  created_at: string;
+  updated_at: string;
+}
+
+function fromRow(row: ChatRow): StoredChat {
+  return {
+    id: row.id,
+    title: row.title,
+    connectionId: row.connection_id,
+    presetId: row.preset_id,
+    settings: JSON.parse(row.settings),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  return (error as { code?: string })?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+export function createSqliteChatRepository(db: Database): ChatRepository {
+  const selectAll = db.prepare<[], ChatRow>('SELECT * FROM chats ORDER BY updated_at DESC, id');
+  const selectOne = db.prepare<[string], ChatRow>('SELECT * FROM chats WHERE id = ?');
+  const insert = db.prepare(
+    `INSERT INTO chats (id, title, connection_id, preset_id, settings, created_at, updated_at)
+     VALUES (@id, @title, @connection_id, @preset_id, @settings, @created_at, @updated_at)`,
+  );
+  const update = db.prepare(
+    `UPDATE chats SET title = @title, connection_id = @connection_id, preset_id = @preset_id,
+       settings = @settings, updated_at = @updated_at WHERE id = @id`,
+  );
+  const deleteOne = db.prepare<[string]>('DELETE FROM chats WHERE id = ?');
+
+  const write = (statement: typeof insert, values: Record<string, unknown>) => {
+    try {
+      statement.run(values);
+    } catch (error) {
+      // The routes check references first; this covers a connection or preset deleted in between.
+      if (isForeignKeyViolation(error)) {
+        throw new MissingReferenceError(
+          'connectionId',
+          'The chat refers to a connection or preset that does not exist.',
+        );
+      }
+      throw error;
+    }
+  };
+
+  return {
+    async list() {
+      return selectAll.all().map(fromRow);
+    },
+    async get(id) {
+      const row = selectOne.get(id);
+      return row ? fromRow(row) : undefined;
+    },
+    async create(input: ChatInput) {
+      const id = newId('ch');
+      const at = now();
+      write(insert, {
+        id,
+        title: input.title,
+        connection_id: input.connectionId,
+        preset_id: input.presetId,
+        settings: JSON.stringify(input.settings),
+        created_at: at,
+        updated_at: at,
+      });
+      return fromRow(selectOne.get(id)!);
+    },
+    async update(id, changes) {
+      const row = selectOne.get(id);
+      if (!row) return undefined;
+      const current = fromRow(row);
+      write(update, {
+        id,
+        title: changes.title ?? current.title,
+        connection_id: changes.connectionId === undefined ? current.connectionId : changes.connectionId,
+        preset_id: changes.presetId === undefined ? current.presetId : changes.presetId,
+        settings: JSON.stringify({ ...current.settings, ...changes.settings }),
+        updated_at: now(),
+      });
+      return fromRow(selectOne.get(id)!);
+    },
+    async delete(id) {
+      // ON DELETE CASCADE removes messages and their tool invocations in the same statement.
+      return deleteOne.run(id).changes > 0;
+    },
+  };
+}

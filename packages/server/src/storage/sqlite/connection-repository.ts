@@ -1,0 +1,138 @@
+import type { Database } from 'better-sqlite3';
+import {
+  type ConnectionInput,
+  type ConnectionRepository,
+  DuplicateNameError,
+  type StoredConnection,
+} from '../types.js';
+import { isUniqueViolation, newId, now } from './ids.js';
+import type { SecretBox } from './secret-box.js';
+
+interface ConnectionRow {
+  id: string;
+  name: string;
+  api: StoredConnection['api'];
+  base_url: string;
+  model: string;
+  api_key_encrypted: string | null;
+  function_calling_enabled: number;
+  function_calling_mode: StoredConnection['functionCalling']['mode'];
+  instruct_template: string;
+  text_backend: string;
+  created_at: string;
+  updated_at: string;
+}
+
+function fromRow(row: ConnectionRow): StoredConnection {
+  return {
+    id: row.id,
+    name: row.name,
+    api: row.api,
+    baseUrl: row.base_url,
+    model: row.model,
+    hasApiKey: row.api_key_encrypted !== null,
+    functionCalling: { enabled: row.function_calling_enabled === 1, mode: row.function_calling_mode },
+    instructTemplate: row.instruct_template,
+    textBackend: row.text_backend,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function createSqliteConnectionRepository(db: Database, box: SecretBox): ConnectionRepository {
+  const selectAll = db.prepare<[], ConnectionRow>('SELECT * FROM connections ORDER BY name COLLATE NOCASE');
+  const selectOne = db.prepare<[string], ConnectionRow>('SELECT * FROM connections WHERE id = ?');
+  const selectByName = db.prepare<[string], ConnectionRow>('SELECT * FROM connections WHERE name = ?');
+  const insert = db.prepare(
+    `INSERT INTO connections (id, name, api, base_url, model, api_key_encrypted, function_calling_enabled,
+       function_calling_mode, instruct_template, text_backend, created_at, updated_at)
+     VALUES (@id, @name, @api, @base_url, @model, @api_key_encrypted, @function_calling_enabled,
+       @function_calling_mode, @instruct_template, @text_backend, @created_at, @updated_at)`,
+  );
+  const update = db.prepare(
+    `UPDATE connections SET name = @name, api = @api, base_url = @base_url, model = @model,
+       api_key_encrypted = @api_key_encrypted, function_calling_enabled = @function_calling_enabled,
+       function_calling_mode = @function_calling_mode, instruct_template = @instruct_template,
+       text_backend = @text_backend, updated_at = @updated_at WHERE id = @id`,
+  );
+  const deleteOne = db.prepare<[string]>('DELETE FROM connections WHERE id = ?');
+
+  const seal = (apiKey: string | null | undefined) => (apiKey ? box.encrypt(apiKey) : null);
+  const write = (statement: typeof insert, params: Record<string, unknown>, name: string) => {
+    try {
+      statement.run(params);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DuplicateNameError('connection', name);
+      throw error;
+    }
+  };
+
+  return {
+    async list() {
+      return selectAll.all().map(fromRow);
+    },
+    async get(id) {
+      const row = selectOne.get(id);
+      return row ? fromRow(row) : undefined;
+    },
+    async getByName(name) {
+      const row = selectByName.get(name);
+      return row ? fromRow(row) : undefined;
+    },
+    async create(input) {
+      const id = newId('c');
+      const at = now();
+      write(
+        insert,
+        {
+          id,
+          name: input.name,
+          api: input.api,
+          base_url: input.baseUrl,
+          model: input.model,
+          api_key_encrypted: seal(input.apiKey),
+          function_calling_enabled: input.functionCalling.enabled ? 1 : 0,
+          function_calling_mode: input.functionCalling.mode,
+          instruct_template: input.instructTemplate,
+          text_backend: input.textBackend,
+          created_at: at,
+          updated_at: at,
+        },
+        input.name,
+      );
+      return fromRow(selectOne.get(id)!);
+    },
+    async update(id, changes) {
+      const row = selectOne.get(id);
+      if (!row) return undefined;
+      const functionCalling = changes.functionCalling;
+      const next = {
+        id,
+        name: changes.name ?? row.name,
+        api: changes.api ?? row.api,
+        base_url: changes.baseUrl ?? row.base_url,
+        model: changes.model ?? row.model,
+        api_key_encrypted: changes.apiKey === undefined ? row.api_key_encrypted : seal(changes.apiKey),
+        function_calling_enabled:
+          functionCalling?.enabled === undefined
+            ? row.function_calling_enabled
+            : functionCalling.enabled
+              ? 1
+              : 0,
+        function_calling_mode: functionCalling?.mode ?? row.function_calling_mode,
+        instruct_template: changes.instructTemplate ?? row.instruct_template,
+        text_backend: changes.textBackend ?? row.text_backend,
+        updated_at: now(),
+      };
+      write(update, next, next.name);
+      return fromRow(selectOne.get(id)!);
+    },
+    async delete(id) {
+      return deleteOne.run(id).changes > 0;
+    },
+    async getApiKey(id) {
+      const sealed = selectOne.get(id)?.api_key_encrypted;
+      return sealed ? box.decrypt(sealed) : undefined;
+    },
+  };
+}

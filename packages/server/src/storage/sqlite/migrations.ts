@@ -1,0 +1,130 @@
+import type { Database } from 'better-sqlite3';
+
+/** Numbered migrations; each runs once, in order, inside a transaction. Never edit a released one — add a new one. */
+export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'initial schema',
+    sql: `
+      CREATE TABLE tools (
+        id TEXT PRIMARY KEY,
+        scope TEXT NOT NULL DEFAULT 'global',
+        name TEXT NOT NULL,
+        display_name TEXT NOT NULL DEFAULT '',
+        description TEXT NOT NULL,
+        parameters TEXT NOT NULL,
+        mode TEXT NOT NULL CHECK (mode IN ('read', 'write')),
+        kind TEXT NOT NULL CHECK (kind IN ('script', 'static', 'webhook')),
+        body TEXT NOT NULL DEFAULT '',
+        simulate_body TEXT NOT NULL DEFAULT '',
+        static_result TEXT NOT NULL DEFAULT '',
+        webhook_url TEXT NOT NULL DEFAULT '',
+        include_hidden_context INTEGER NOT NULL DEFAULT 0,
+        enabled INTEGER NOT NULL DEFAULT 1,
+        position INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (scope, name)
+      );
+      CREATE INDEX tools_scope_position ON tools (scope, position);
+
+      CREATE TABLE builtin_tool_states (
+        scope TEXT NOT NULL,
+        name TEXT NOT NULL,
+        enabled INTEGER NOT NULL,
+        PRIMARY KEY (scope, name)
+      );
+
+      CREATE TABLE connections (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        api TEXT NOT NULL,
+        base_url TEXT NOT NULL DEFAULT '',
+        model TEXT NOT NULL DEFAULT '',
+        api_key_encrypted TEXT,
+        function_calling_enabled INTEGER NOT NULL DEFAULT 1,
+        function_calling_mode TEXT NOT NULL DEFAULT 'auto',
+        instruct_template TEXT NOT NULL DEFAULT '',
+        text_backend TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+
+      CREATE TABLE presets (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        temperature REAL,
+        top_p REAL,
+        top_k INTEGER,
+        max_tokens INTEGER,
+        stop TEXT NOT NULL DEFAULT '[]',
+        frequency_penalty REAL,
+        presence_penalty REAL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+
+      CREATE TABLE chats (
+        id TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        connection_id TEXT REFERENCES connections (id) ON DELETE SET NULL,
+        preset_id TEXT REFERENCES presets (id) ON DELETE SET NULL,
+        settings TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+
+      CREATE TABLE messages (
+        id TEXT PRIMARY KEY,
+        chat_id TEXT NOT NULL REFERENCES chats (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('user', 'assistant')),
+        content TEXT NOT NULL,
+        reasoning TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX messages_chat_seq ON messages (chat_id, seq);
+
+      CREATE TABLE tool_invocations (
+        id TEXT PRIMARY KEY,
+        message_id TEXT NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        call_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        args TEXT NOT NULL,
+        ok INTEGER NOT NULL,
+        result TEXT,
+        error TEXT,
+        duration_ms REAL NOT NULL,
+        simulated INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX tool_invocations_message ON tool_invocations (message_id, seq);
+
+      CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+    `,
+  },
+];
+
+/** Applies every migration newer than the database's user_version; returns how many ran. */
+export function migrate(db: Database): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const latest = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+  if (current > latest) {
+    throw new Error(
+      `The database schema (version ${current}) is newer than this Toolsmith build supports (${latest}). Upgrade Toolsmith or use another DATA_DIR.`,
+    );
+  }
+  let ran = 0;
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+    ran++;
+  }
+  return ran;
+}

@@ -1,0 +1,107 @@
+import type { Database } from 'better-sqlite3';
+import { DuplicateNameError, type PresetInput, type PresetRepository, type StoredPreset } from '../types.js';
+import { isUniqueViolation, newId, now } from './ids.js';
+
+interface PresetRow {
+  id: string;
+  name: string;
+  temperature: number | null;
+  top_p: number | null;
+  top_k: number | null;
+  max_tokens: number | null;
+  stop: string;
+  frequency_penalty: number | null;
+  presence_penalty: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const COLUMNS: Record<keyof PresetInput, string> = {
+  name: 'name',
+  temperature: 'temperature',
+  topP: 'top_p',
+  topK: 'top_k',
+  maxTokens: 'max_tokens',
+  stop: 'stop',
+  frequencyPenalty: 'frequency_penalty',
+  presencePenalty: 'presence_penalty',
+};
+
+function fromRow(row: PresetRow): StoredPreset {
+  return {
+    id: row.id,
+    name: row.name,
+    temperature: row.temperature,
+    topP: row.top_p,
+    topK: row.top_k,
+    maxTokens: row.max_tokens,
+    stop: JSON.parse(row.stop),
+    frequencyPenalty: row.frequency_penalty,
+    presencePenalty: row.presence_penalty,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function params(input: Partial<PresetInput>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(COLUMNS) as (keyof PresetInput)[]) {
+    if (input[key] === undefined) continue;
+    out[COLUMNS[key]] = key === 'stop' ? JSON.stringify(input[key]) : input[key];
+  }
+  return out;
+}
+
+export function createSqlitePresetRepository(db: Database): PresetRepository {
+  const selectAll = db.prepare<[], PresetRow>('SELECT * FROM presets ORDER BY name COLLATE NOCASE');
+  const selectOne = db.prepare<[string], PresetRow>('SELECT * FROM presets WHERE id = ?');
+  const selectByName = db.prepare<[string], PresetRow>('SELECT * FROM presets WHERE name = ?');
+  const deleteOne = db.prepare<[string]>('DELETE FROM presets WHERE id = ?');
+
+  const run = (sql: string, values: Record<string, unknown>, name: string) => {
+    try {
+      db.prepare(sql).run(values);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DuplicateNameError('preset', name);
+      throw error;
+    }
+  };
+
+  return {
+    async list() {
+      return selectAll.all().map(fromRow);
+    },
+    async get(id) {
+      const row = selectOne.get(id);
+      return row ? fromRow(row) : undefined;
+    },
+    async getByName(name) {
+      const row = selectByName.get(name);
+      return row ? fromRow(row) : undefined;
+    },
+    async create(input) {
+      const id = newId('p');
+      const at = now();
+      const values = { ...params(input), id, created_at: at, updated_at: at };
+      const cols = Object.keys(values);
+      run(
+        `INSERT INTO presets (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`,
+        values,
+        input.name,
+      );
+      return fromRow(selectOne.get(id)!);
+    },
+    async update(id, changes) {
+      if (!selectOne.get(id)) return undefined;
+      const values = { ...params(changes), id, updated_at: now() };
+      const sets = Object.keys(values)
+        .filter((c) => c !== 'id')
+        .map((c) => `${c} = @${c}`);
+      run(`UPDATE presets SET ${sets.join(', ')} WHERE id = @id`, values, String(changes.name));
+      return fromRow(selectOne.get(id)!);
+    },
+    async delete(id) {
+      return deleteOne.run(id).changes > 0;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { Storage } from '../types.js';
+import { createSqliteChatRepository } from './chat-repository.js';
+import { createSqliteConnectionRepository } from './connection-repository.js';
+import { openDatabase } from './database.js';
+import { createSqliteMessageRepository } from './message-repository.js';
+import { createSqlitePresetRepository } from './preset-repository.js';
+import { createSecretBox, loadOrCreateKey } from './secret-box.js';
+import { createSqliteSettingsRepository } from './settings-repository.js';
+import { createSqliteBuiltinToolStateRepository, createSqliteToolRepository } from './tool-repository.js';
+
+/** The default storage: one SQLite file (DATA_DIR/toolsmith.db) plus the key file for secrets at rest. */
+export function createSqliteStorage(dataDir: string): Storage {
+  const key = loadOrCreateKey(dataDir);
+  const db = openDatabase(dataDir);
+  const box = createSecretBox(key);
+  let closed = false;
+  return {
+    tools: createSqliteToolRepository(db),
+    builtinTools: createSqliteBuiltinToolStateRepository(db),
+    connections: createSqliteConnectionRepository(db, box),
+    presets: createSqlitePresetRepository(db),
+    chats: createSqliteChatRepository(db),
+    messages: createSqliteMessageRepository(db),
+    settings: createSqliteSettingsRepository(db),
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Fold the WAL back into the main file so a copied DATA_DIR is complete on its own.
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      db.close();
+    },
+  };
+}
