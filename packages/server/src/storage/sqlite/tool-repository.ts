@@ -116,7 +116,7 @@ export function createSqliteToolRepository(db: Database): ToolRepository {
     const current = selectAll.all(scope).map((r) => r.id);
     const listed = new Set(ids);
     const ordered = [...ids, ...current.filter((id) => !listed.has(id))];
-    ordered.forEach((id, position) => setPosition.run(position, id));
+    for (const [position, id] of ordered.entries()) setPosition.run(position, id);
   });
 
   return {
