@@ -1,10 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import {
-  type ConnectionInput,
-  type ConnectionRepository,
-  DuplicateNameError,
-  type StoredConnection,
-} from '../types.js';
+import { type ConnectionRepository, DuplicateNameError, type StoredConnection } from '../types.js';
 import { isUniqueViolation, newId, now } from './ids.js';
 import type { SecretBox } from './secret-box.js';
 
