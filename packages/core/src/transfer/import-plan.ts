@@ -1,0 +1,100 @@
+import { msgDuplicateName, msgReservedName } from '../tools/messages.js';
+import type { ToolDefinition, ToolKind } from '../tools/types.js';
+import { validateToolDefinition } from '../tools/validate-definition.js';
+import type { ImportCandidate } from './formats.js';
+
+/** What the user must look at before switching an imported webhook or script tool on. */
+export interface ImportReviewEntry {
+  name: string;
+  kind: ToolKind;
+  /** scheme + host + port of a webhook URL (never credentials, path or query); null for scripts */
+  origin: string | null;
+  requestedEnabled: boolean;
+  requestedHiddenContext: boolean;
+}
+
+export interface ImportPlan {
+  /** definitions to store, already made safe */
+  tools: ToolDefinition[];
+  skipped: Array<{ name: string; reason: string }>;
+  review: ImportReviewEntry[];
+}
+
+export interface ImportPlanOptions {
+  existingNames?: Iterable<string>;
+  reservedNames?: Iterable<string>;
+  localWebhooksEnabled?: boolean;
+}
+
+/** Scheme, host and port only — what a reviewer needs to judge a webhook without seeing secrets. */
+export function webhookOrigin(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Applies the import rules to a file's tools: webhook and script tools are stored disabled with hidden
+ * context off, whatever the file asks; collisions with existing or built-in names and invalid definitions
+ * are skipped with the reason. Pure: the caller stores `tools` in one transaction.
+ */
+export function planToolImport(candidates: ImportCandidate[], options: ImportPlanOptions = {}): ImportPlan {
+  const existing = new Set(options.existingNames ?? []);
+  const reserved = new Set(options.reservedNames ?? []);
+  const seen = new Set<string>();
+  const plan: ImportPlan = { tools: [], skipped: [], review: [] };
+
+  for (const { tool } of candidates) {
+    const name = tool.name || '(unnamed)';
+    if (reserved.has(tool.name)) {
+      plan.skipped.push({ name, reason: msgReservedName(tool.name) });
+      continue;
+    }
+    if (existing.has(tool.name)) {
+      plan.skipped.push({ name, reason: msgDuplicateName(tool.name) });
+      continue;
+    }
+    if (seen.has(tool.name)) {
+      plan.skipped.push({
+        name,
+        reason: `The file holds more than one tool named "${tool.name}"; the first was kept.`,
+      });
+      continue;
+    }
+    if (tool.kind === 'native') {
+      plan.skipped.push({
+        name,
+        reason: 'Native tools are registered by trusted code and cannot be imported from a file.',
+      });
+      continue;
+    }
+    // Scripts are checked for syntax even when script execution is off: they are stored disabled.
+    const result = validateToolDefinition(tool, {
+      scriptsEnabled: true,
+      localWebhooksEnabled: options.localWebhooksEnabled,
+      confirmCredentials: true,
+    });
+    if (!result.ok) {
+      plan.skipped.push({ name, reason: result.errors.map((e) => `${e.field}: ${e.message}`).join(' ') });
+      continue;
+    }
+    seen.add(tool.name);
+    if (tool.kind === 'webhook' || tool.kind === 'script') {
+      plan.review.push({
+        name: tool.name,
+        kind: tool.kind,
+        origin: tool.kind === 'webhook' ? webhookOrigin(tool.webhookUrl) : null,
+        requestedEnabled: tool.enabled,
+        requestedHiddenContext: tool.includeHiddenContext === true,
+      });
+      plan.tools.push({ ...tool, enabled: false, includeHiddenContext: false });
+    } else {
+      plan.tools.push({ ...tool });
+    }
+  }
+  return plan;
+}
