@@ -1,0 +1,36 @@
+export {
+  type AddressPolicyOptions,
+  type AddressRange,
+  type AddressVerdict,
+  classifyAddress,
+  type EmbeddingForm,
+  isRangeAllowed,
+} from './address-policy.js';
+export { isWebhookError, WebhookError, type WebhookErrorCode, type WebhookErrorDetails } from './errors.js';
+export {
+  type Connector,
+  type ConnectTarget,
+  createPinnedDispatcher,
+  createPinnedLookup,
+  type PinnedDispatcherOptions,
+  type ResolvedAddress,
+  type Resolver,
+  systemResolve,
+} from './pinned-connection.js';
+export { readCapped, readPreview } from './read-body.js';
+export {
+  DEFAULT_MAX_REDIRECTS,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  type SafeFetchOptions,
+  type SafeResponse,
+  safeFetch,
+} from './safe-fetch.js';
+export { checkWebhookUrl, isLocalName, type UrlCheck } from './url-policy.js';
+export {
+  createWebhookExecutor,
+  parseAnswer,
+  type WebhookCallOptions,
+  type WebhookExecutor,
+  type WebhookExecutorOptions,
+  type WebhookPayload,
+} from './webhook-executor.js';
