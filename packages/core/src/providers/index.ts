@@ -3,3 +3,4 @@ export * from './http.js';
 export * from './sse.js';
 export * from './finish-reason.js';
 export * from './json-args.js';
+export * from './anthropic/index.js';

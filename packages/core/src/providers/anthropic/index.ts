@@ -1,0 +1,4 @@
+export * from './adapter.js';
+export * from './errors.js';
+export * from './request.js';
+export * from './stream.js';

@@ -1,0 +1,189 @@
+import { GenerateTaskError } from '../../generate/errors.js';
+import type { ChatMessage, ProviderRequest, ToolChoice, ToolSpec } from '../types.js';
+
+export const ANTHROPIC_VERSION = '2023-06-01';
+export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
+/** The forced tool that carries structured output (Anthropic has no response_format). */
+export const ANTHROPIC_JSON_TOOL = 'json_output';
+
+export type AnthropicBlock =
+  | { type: 'text'; text: string }
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'redacted_thinking'; data: string }
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+  | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
+
+export interface AnthropicMessage {
+  role: 'user' | 'assistant';
+  content: AnthropicBlock[];
+}
+
+export interface AnthropicTool {
+  name: string;
+  description: string;
+  input_schema: Record<string, unknown>;
+}
+
+export type AnthropicToolChoice =
+  | { type: 'auto'; disable_parallel_tool_use?: boolean }
+  | { type: 'any'; disable_parallel_tool_use?: boolean }
+  | { type: 'tool'; name: string; disable_parallel_tool_use?: boolean }
+  | { type: 'none' };
+
+export interface AnthropicRequestBody {
+  model: string;
+  max_tokens: number;
+  messages: AnthropicMessage[];
+  system?: string;
+  tools?: AnthropicTool[];
+  tool_choice?: AnthropicToolChoice;
+  temperature?: number;
+  top_p?: number;
+  top_k?: number;
+  stop_sequences?: string[];
+  stream?: boolean;
+}
+
+function hasToolBlocks(messages: ChatMessage[]): boolean {
+  return messages.some(
+    (m) => m.role === 'tool' || (m.role === 'assistant' && (m.toolCalls?.length ?? 0) > 0),
+  );
+}
+
+/**
+ * Converts the canonical history. Leading system messages become `system`; a system message later in the
+ * conversation becomes user text (the Messages API has one system prompt). When no tools are defined, earlier
+ * tool calls and results are written as text, because the API refuses tool blocks without tool definitions.
+ */
+export function toAnthropicMessages(
+  history: ChatMessage[],
+  options: { toolsDefined: boolean },
+): { system?: string; messages: AnthropicMessage[] } {
+  const system: string[] = [];
+  const messages: AnthropicMessage[] = [];
+  let leading = true;
+
+  const push = (role: 'user' | 'assistant', blocks: AnthropicBlock[]) => {
+    if (blocks.length === 0) return;
+    const last = messages[messages.length - 1];
+    if (last && last.role === role) last.content.push(...blocks);
+    else messages.push({ role, content: blocks });
+  };
+  const text = (value: string): AnthropicBlock[] =>
+    value.trim() === '' ? [] : [{ type: 'text', text: value }];
+
+  for (const message of history) {
+    if (message.role === 'system') {
+      if (leading) system.push(message.content);
+      else push('user', text(message.content));
+      continue;
+    }
+    leading = false;
+    if (message.role === 'user') {
+      push('user', text(message.content));
+    } else if (message.role === 'assistant') {
+      const blocks: AnthropicBlock[] = [];
+      // Thinking blocks go first and only with their signature: the API rejects unsigned ones.
+      for (const part of message.reasoning ?? []) {
+        if (part.redactedData) blocks.push({ type: 'redacted_thinking', data: part.redactedData });
+        else if (part.signature)
+          blocks.push({ type: 'thinking', thinking: part.text, signature: part.signature });
+      }
+      blocks.push(...text(message.content));
+      for (const call of message.toolCalls ?? []) {
+        if (options.toolsDefined) {
+          blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: call.args });
+        } else {
+          blocks.push({ type: 'text', text: `[called tool ${call.name} with ${JSON.stringify(call.args)}]` });
+        }
+      }
+      push('assistant', blocks);
+    } else {
+      const content = message.content;
+      if (options.toolsDefined) {
+        const block: AnthropicBlock = { type: 'tool_result', tool_use_id: message.toolCallId, content };
+        if (message.isError) block.is_error = true;
+        push('user', [block]);
+      } else {
+        const label = message.isError ? 'error from' : 'result of';
+        push('user', [{ type: 'text', text: `[${label} tool ${message.name}: ${content}]` }]);
+      }
+    }
+  }
+  // tool_result blocks must open their user turn, before any text merged into it.
+  for (const message of messages) {
+    if (message.role !== 'user') continue;
+    const results = message.content.filter((b) => b.type === 'tool_result');
+    if (results.length === 0) continue;
+    message.content = [...results, ...message.content.filter((b) => b.type !== 'tool_result')];
+  }
+  return { system: system.length ? system.join('\n\n') : undefined, messages };
+}
+
+function toAnthropicTools(tools: ToolSpec[]): AnthropicTool[] {
+  return tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    input_schema: { type: 'object', ...tool.parameters },
+  }));
+}
+
+function toAnthropicToolChoice(choice: ToolChoice | undefined, parallel: boolean | undefined) {
+  const extra = parallel === false ? { disable_parallel_tool_use: true } : {};
+  if (choice === undefined || choice === 'auto') return { type: 'auto' as const, ...extra };
+  if (choice === 'required') return { type: 'any' as const, ...extra };
+  if (choice === 'none') return { type: 'none' as const };
+  return { type: 'tool' as const, name: choice.name, ...extra };
+}
+
+/** Builds the Messages API body for a request. */
+export function buildAnthropicBody(request: ProviderRequest): AnthropicRequestBody {
+  const { connection, params = {} } = request;
+  let tools: AnthropicTool[] | undefined;
+  let toolChoice: AnthropicToolChoice | undefined;
+
+  if (request.jsonSchema) {
+    tools = [
+      {
+        name: ANTHROPIC_JSON_TOOL,
+        description: `Respond with the ${request.jsonSchema.name} object. Put the whole answer in this tool's input.`,
+        input_schema: { type: 'object', ...request.jsonSchema.schema },
+      },
+    ];
+    toolChoice = { type: 'tool', name: ANTHROPIC_JSON_TOOL };
+  } else if (request.tools?.length) {
+    if (request.toolChoice === 'none') {
+      // `none` drops the tools, unless the history holds tool blocks, which need their definitions.
+      if (hasToolBlocks(request.messages)) {
+        tools = toAnthropicTools(request.tools);
+        toolChoice = { type: 'none' };
+      }
+    } else {
+      tools = toAnthropicTools(request.tools);
+      toolChoice = toAnthropicToolChoice(request.toolChoice, request.parallelToolCalls);
+    }
+  }
+
+  const { system, messages } = toAnthropicMessages(request.messages, { toolsDefined: tools !== undefined });
+  if (messages.length === 0) {
+    throw new GenerateTaskError(
+      'invalid_input',
+      'The Messages API needs at least one user or assistant message.',
+    );
+  }
+
+  const body: AnthropicRequestBody = {
+    model: connection.model,
+    max_tokens: params.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
+    messages,
+  };
+  if (system !== undefined) body.system = system;
+  if (tools) body.tools = tools;
+  if (toolChoice) body.tool_choice = toolChoice;
+  if (params.temperature !== undefined) body.temperature = params.temperature;
+  if (params.topP !== undefined) body.top_p = params.topP;
+  if (params.topK !== undefined) body.top_k = params.topK;
+  if (params.stop?.length) body.stop_sequences = params.stop;
+  if (request.stream) body.stream = true;
+  return body;
+}
