@@ -1,0 +1,130 @@
+// Shapes of the HTTP API (docs/api.md). The web talks to the server only over HTTP.
+
+export type ToolKind = 'static' | 'webhook' | 'script' | 'native';
+export type ToolMode = 'read' | 'write';
+
+export interface Tool {
+  id: string;
+  name: string;
+  displayName?: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  mode: ToolMode;
+  kind: ToolKind;
+  body?: string;
+  simulateBody?: string;
+  staticResult?: string;
+  webhookUrl?: string;
+  includeHiddenContext: boolean;
+  enabled: boolean;
+  order: number;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export interface BuiltinTool {
+  name: string;
+  displayName?: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  mode: ToolMode;
+  kind: 'native';
+  enabled: boolean;
+}
+
+export interface ToolsList {
+  tools: Tool[];
+  builtin: BuiltinTool[];
+}
+
+export interface Capabilities {
+  scriptExecutionEnabled: boolean;
+  localWebhooksEnabled: boolean;
+  timeoutMs: number;
+  maxRounds: number;
+}
+
+export interface LogEntry {
+  level: 'log' | 'info' | 'warn' | 'error' | 'debug';
+  message: string;
+}
+
+export interface DryRunResult {
+  ok: boolean;
+  result?: unknown;
+  error?: unknown;
+  logs: LogEntry[];
+  durationMs: number;
+}
+
+export interface ImportReviewEntry {
+  name: string;
+  kind: ToolKind;
+  origin: string | null;
+  requestedEnabled: boolean;
+  requestedHiddenContext: boolean;
+}
+
+export interface ImportResult {
+  imported: number;
+  skipped: Array<{ name: string; reason: string }>;
+  review: ImportReviewEntry[];
+}
+
+export type ConnectionApi = 'openai' | 'anthropic' | 'google' | 'text-completion';
+export type FunctionCallMode = 'auto' | 'native' | 'prompt_xml' | 'prompt_json';
+
+export interface Connection {
+  id: string;
+  name: string;
+  api: ConnectionApi;
+  baseUrl: string;
+  model: string;
+  hasApiKey: boolean;
+  functionCalling: { enabled: boolean; mode: FunctionCallMode };
+  instructTemplate?: string | null;
+  textBackend?: string | null;
+}
+
+export interface Preset {
+  id: string;
+  name: string;
+  temperature?: number | null;
+  topP?: number | null;
+  topK?: number | null;
+  maxTokens?: number | null;
+  stop?: string[] | null;
+  frequencyPenalty?: number | null;
+  presencePenalty?: number | null;
+}
+
+export interface Chat {
+  id: string;
+  title: string;
+  connectionId: string | null;
+  presetId: string | null;
+  settings: { toolUse: boolean; tools: string[] };
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export interface ToolInvocation {
+  id: string;
+  callId?: string;
+  name: string;
+  args: unknown;
+  ok: boolean;
+  result?: unknown;
+  error?: unknown;
+  durationMs?: number;
+  simulated?: boolean;
+}
+
+export interface Message {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  reasoning?: string | null;
+  createdAt?: string;
+  toolInvocations: ToolInvocation[];
+}

@@ -1,0 +1,60 @@
+import { AdminSecretDialog } from '../components/AdminSecretDialog';
+import { ChatPage } from '../pages/chats/ChatPage';
+import { ChatsPage } from '../pages/chats/ChatsPage';
+import { ConnectionsPage } from '../pages/connections/ConnectionsPage';
+import { FunctionsPage } from '../pages/functions/FunctionsPage';
+import { ToolEditorPage } from '../pages/functions/ToolEditorPage';
+import { PresetsPage } from '../pages/presets/PresetsPage';
+import { type Route, hrefFor, useRoute } from './router';
+
+const NAV: Array<{ label: string; route: Route; section: Route['page'][] }> = [
+  { label: 'Functions', route: { page: 'functions' }, section: ['functions', 'function-edit'] },
+  { label: 'Chats', route: { page: 'chats' }, section: ['chats', 'chat'] },
+  { label: 'Connections', route: { page: 'connections' }, section: ['connections'] },
+  { label: 'Presets', route: { page: 'presets' }, section: ['presets'] },
+];
+
+function Page({ route }: { route: Route }) {
+  switch (route.page) {
+    case 'functions':
+      return <FunctionsPage />;
+    case 'function-edit':
+      return <ToolEditorPage key={route.id ?? 'new'} id={route.id} />;
+    case 'chats':
+      return <ChatsPage />;
+    case 'chat':
+      return <ChatPage key={route.id} id={route.id} />;
+    case 'connections':
+      return <ConnectionsPage />;
+    case 'presets':
+      return <PresetsPage />;
+  }
+}
+
+export function App() {
+  const route = useRoute();
+  return (
+    <div className="app">
+      <header className="topbar">
+        <a className="brand" href="#/functions">
+          Toolsmith
+        </a>
+        <nav aria-label="Main">
+          {NAV.map((item) => (
+            <a
+              key={item.label}
+              href={hrefFor(item.route)}
+              aria-current={item.section.includes(route.page) ? 'page' : undefined}
+            >
+              {item.label}
+            </a>
+          ))}
+        </nav>
+      </header>
+      <main>
+        <Page route={route} />
+      </main>
+      <AdminSecretDialog />
+    </div>
+  );
+}

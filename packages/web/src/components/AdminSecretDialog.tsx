@@ -1,0 +1,54 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { onAdminSecretNeeded, setAdminSecret } from '../api/client';
+
+/** Asks for the admin secret once, when the server says a privileged call needs it. */
+export function AdminSecretDialog() {
+  const [reason, setReason] = useState<'required' | 'invalid' | null>(null);
+  const [value, setValue] = useState('');
+
+  useEffect(() => onAdminSecretNeeded((why) => setReason(why)), []);
+  if (!reason) return null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setAdminSecret(value.trim() || null);
+    setValue('');
+    setReason(null);
+  };
+
+  return (
+    <div className="modal-backdrop">
+      <form
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="admin-secret-title"
+        onSubmit={submit}
+      >
+        <h2 id="admin-secret-title">Admin secret needed</h2>
+        {reason === 'invalid' ? (
+          <p className="error" role="alert">
+            The admin secret was wrong. Enter the value of ADMIN_SECRET set on the server.
+          </p>
+        ) : (
+          <p>
+            This server requires its ADMIN_SECRET for changes. Enter it once; it is kept for this browser tab.
+          </p>
+        )}
+        <label>
+          Admin secret
+          <input type="password" value={value} onChange={(e) => setValue(e.target.value)} autoFocus />
+        </label>
+        <div className="row end">
+          <button type="button" onClick={() => setReason(null)}>
+            Cancel
+          </button>
+          <button type="submit" className="primary">
+            Save secret
+          </button>
+        </div>
+        <p className="hint">Then repeat the action that was refused.</p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+/** Shows a failure the server reported, with its own message. Nothing fails silently. */
+export function ErrorBanner({ error, onDismiss }: { error: string | null; onDismiss?: () => void }) {
+  if (!error) return null;
+  return (
+    <div className="banner error" role="alert">
+      <span>{error}</span>
+      {onDismiss && (
+        <button type="button" className="link" onClick={onDismiss} aria-label="Dismiss error">
+          ×
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+export function ChatsPage() {
+  return (
+    <section>
+      <h1>Chats</h1>
+      <p>Coming soon.</p>
+    </section>
+  );
+}
