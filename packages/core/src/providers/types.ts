@@ -105,7 +105,15 @@ export type StreamEvent =
       rawArgs: string;
       providerMetadata?: ProviderMetadata;
     }
-  | { type: 'finish'; reason: FinishReason; rawReason: string | null; usage?: Usage; raw?: unknown }
+  | {
+      type: 'finish';
+      reason: FinishReason;
+      rawReason: string | null;
+      usage?: Usage;
+      raw?: unknown;
+      /** Gemini: the thoughtSignature of the answer's text, to keep on the assistant message (`providerMetadata`) */
+      providerMetadata?: ProviderMetadata;
+    }
   | { type: 'error'; code: string; message: string };
 
 export interface ProviderRequest {
