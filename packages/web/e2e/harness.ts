@@ -1,0 +1,114 @@
+// Starts the real stack for browser tests: the provider emulator, the built server as its own process on a
+// temporary data directory (port 0), and Debian's Chromium through playwright-core.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createEmulator, type Emulator } from '@toolsmith/emulator';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const serverBin = join(repoRoot, 'packages/server/dist/bin/toolsmith.js');
+export const screenshotDir = join(repoRoot, 'test-output/screenshots');
+
+export interface Stack {
+  serverUrl: string;
+  emulator: Emulator;
+  dataDir: string;
+  /** everything the server printed, for failure messages */
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts emulator + server. `env` adds server settings (e.g. CUSTOM_TOOL_SCRIPT_ENABLED). */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const emulator = await createEmulator();
+  const dataDir = mkdtempSync(join(tmpdir(), 'toolsmith-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [serverBin, 'start'], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const serverUrl = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (?:at|on) (https?:\/\/[^\s"',]+)/i.exec(output);
+      if (match) resolve(match[1].replace(/\/$/, ''));
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) =>
+      reject(new Error(`the server exited (${code}) before listening:\n${output}`)),
+    );
+    child.once('error', reject);
+  });
+  return {
+    serverUrl,
+    emulator,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await emulator.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no background traffic). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
+}
+
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves a screenshot of a finished flow under test-output/screenshots. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Posts to the server's API the way the UI does (CSRF header), for test setup. */
+export async function apiPost<T = unknown>(stack: Stack, path: string, body: unknown): Promise<T> {
+  const response = await fetch(stack.serverUrl + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-toolsmith-request': '1' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`POST ${path} → ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
