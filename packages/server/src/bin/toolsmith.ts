@@ -1,2 +1,7 @@
 #!/usr/bin/env node
-console.log('toolsmith: server not built yet');
+import { runCli } from '../cli/run-cli.js';
+
+process.exitCode = await runCli(process.argv.slice(2), {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+});

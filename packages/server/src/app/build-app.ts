@@ -1,0 +1,93 @@
+import { createSandbox, type Sandbox } from '@toolsmith/core';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { assertAdmin } from '../auth/admin-secret.js';
+import { BUILTIN_TOOLS, type BuiltinTool } from '../builtins/builtin-tools.js';
+import type { ServerConfig } from '../config/config.js';
+import { defaultWebhookExecutor } from '../executors/tool-executors.js';
+import type { WebhookExecutor } from '../executors/webhook/index.js';
+import { chatRoutes } from '../routes/chats.js';
+import { connectionRoutes } from '../routes/connections.js';
+import { healthRoutes } from '../routes/health.js';
+import { presetRoutes } from '../routes/presets.js';
+import { toolDryRunRoutes } from '../routes/tools-dry-run.js';
+import { toolRoutes } from '../routes/tools.js';
+import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
+import type { Storage } from '../storage/types.js';
+import type { AppContext } from './context.js';
+import { registerErrorHandler } from './error-handler.js';
+import { registerSecurity } from './security.js';
+import { DEFAULT_WEB_DIST_DIR, registerStaticUi } from './static-ui.js';
+
+export interface AppDeps {
+  /** default: SQLite under config.dataDir (closed with the app) */
+  storage?: Storage;
+  /** default: a QuickJS sandbox created on first use (closed with the app) */
+  sandbox?: Sandbox;
+  /** default: the safe webhook executor configured from config */
+  webhookExecutor?: WebhookExecutor;
+  builtins?: BuiltinTool[];
+  /** default: packages/web/dist */
+  webDistDir?: string;
+  /** a pino logger instance; default: pino at config.logLevel */
+  logger?: FastifyServerOptions['loggerInstance'];
+}
+
+/** A hop count becomes a function: Fastify's types take booleans, address lists or functions. */
+function trustProxyOption(value: ServerConfig['trustProxy']) {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
+}
+
+/** Builds the Fastify app (routes, hooks, storage) without listening; tests call this directly. */
+export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: { level: config.logLevel } }),
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: config.bodyLimit,
+    return503OnClosing: true,
+  });
+
+  const storage = deps.storage ?? createSqliteStorage(config.dataDir);
+  const ownsStorage = !deps.storage;
+  let sandbox = deps.sandbox;
+  let ownsSandbox = false;
+  const shutdown = new AbortController();
+
+  const context: AppContext = {
+    config,
+    storage,
+    builtins: deps.builtins ?? BUILTIN_TOOLS,
+    sandbox() {
+      if (!sandbox) {
+        sandbox = createSandbox({ defaultTimeoutMs: config.customToolTimeoutMs });
+        ownsSandbox = true;
+      }
+      return sandbox!;
+    },
+    webhookExecutor: deps.webhookExecutor ?? defaultWebhookExecutor(config),
+    shutdownSignal: shutdown.signal,
+  };
+  app.decorate('toolsmith', context);
+
+  // preClose runs once the server stops accepting: long work is told to stop and store what it has.
+  app.addHook('preClose', async () => shutdown.abort(new Error('The server is shutting down.')));
+  app.addHook('onClose', async () => {
+    if (ownsSandbox && sandbox) await sandbox.close();
+    if (ownsStorage) await storage.close();
+  });
+
+  registerErrorHandler(app, config.bodyLimit);
+  registerSecurity(app);
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.privileged) assertAdmin(config, request);
+  });
+
+  await app.register(healthRoutes);
+  await app.register(toolRoutes);
+  await app.register(toolDryRunRoutes);
+  await app.register(connectionRoutes);
+  await app.register(presetRoutes);
+  await app.register(chatRoutes);
+  await registerStaticUi(app, deps.webDistDir ?? DEFAULT_WEB_DIST_DIR);
+  return app;
+}

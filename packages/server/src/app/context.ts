@@ -1,0 +1,27 @@
+import type { Sandbox } from '@toolsmith/core';
+import type { ServerConfig } from '../config/config.js';
+import type { Storage } from '../storage/types.js';
+import type { BuiltinTool } from '../builtins/builtin-tools.js';
+import type { WebhookExecutor } from '../executors/webhook/index.js';
+
+/** What routes need from the app: configuration, storage and the executors. */
+export interface AppContext {
+  config: ServerConfig;
+  storage: Storage;
+  builtins: BuiltinTool[];
+  /** the script sandbox, created on first use */
+  sandbox(): Sandbox;
+  webhookExecutor: WebhookExecutor;
+  /** aborted when the server shuts down: long-running work (generation, tool calls) should stop */
+  shutdownSignal: AbortSignal;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    toolsmith: AppContext;
+  }
+  interface FastifyContextConfig {
+    /** needs X-Admin-Secret when not from loopback (or always with ADMIN_SECRET_ON_LOOPBACK) */
+    privileged?: boolean;
+  }
+}

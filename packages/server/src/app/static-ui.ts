@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** packages/web/dist, found from this file in both src/ (tests) and dist/ (built). */
+export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Toolsmith</title></head>
+<body><h1>Toolsmith server is running</h1>
+<p>The web UI is not built yet. Run <code>npm run build</code> (or <code>npm start</code>) in the repository, then reload this page.</p>
+<p>The API is available under <code>/api</code>, for example <a href="/api/health">/api/health</a>.</p>
+</body></html>
+`;
+
+const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/v1/');
+
+/**
+ * Serves the built web UI with an SPA fallback: unknown non-API GET paths get index.html so client-side
+ * routes survive a reload. API paths always get a JSON 404.
+ */
+export async function registerStaticUi(app: FastifyInstance, distDir: string): Promise<void> {
+  const built = existsSync(join(distDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: true, index: 'index.html' });
+  } else {
+    app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE));
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0];
+    if (isApiPath(path) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ error: `No route for ${request.method} ${path}.` });
+    }
+    if (!built) return reply.code(200).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    // A missing asset is a real 404; only route-like paths fall back to the app shell.
+    if (/\.[A-Za-z0-9]+$/.test(path)) return reply.code(404).type('text/plain').send('Not found');
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,50 @@
+import { ConfigError, loadConfig } from '../config/config.js';
+import { startServer } from '../app/start-server.js';
+import { SERVER_VERSION } from '../version.js';
+import { dryRunCommand, toolsListCommand } from './tool-commands.js';
+
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const USAGE = `toolsmith ${SERVER_VERSION}
+
+Usage:
+  toolsmith start                          start the server (configuration from the environment and .env)
+  toolsmith tools list                     list the stored custom tools and the built-in tools
+  toolsmith tools dry-run NAME --args JSON run a tool once with the given arguments (3 s wall)
+                   [--simulate]            write tools run their simulate body or return a placeholder
+  toolsmith help                           show this text
+`;
+
+/** Runs one CLI command and returns the exit code; `start` resolves once the server listens. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [command, sub, ...rest] = argv;
+  try {
+    if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+      io.out(USAGE);
+      return command === undefined ? 1 : 0;
+    }
+    if (command === '--version' || command === 'version') {
+      io.out(`${SERVER_VERSION}\n`);
+      return 0;
+    }
+    if (command === 'start') {
+      const server = await startServer({ handleSignals: true });
+      server.app.log.info(`Toolsmith is listening on ${server.url}`);
+      return 0;
+    }
+    if (command === 'tools' && sub === 'list') return await toolsListCommand(loadConfig(), io);
+    if (command === 'tools' && sub === 'dry-run') return await dryRunCommand(loadConfig(), rest, io);
+    io.err(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);
+    return 2;
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.err(`Configuration error: ${error.message}\n`);
+      return 78; // EX_CONFIG
+    }
+    io.err(`${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../app/http-error.js';
+import type { ChatInput, ChatSettings, Storage } from '../storage/types.js';
+import { bodyObject, FieldChecker } from './fields.js';
+
+const WRITABLE = ['title', 'connectionId', 'presetId', 'settings'];
+
+async function parseChat(raw: unknown, storage: Storage): Promise<Partial<ChatInput>> {
+  const check = new FieldChecker(bodyObject(raw));
+  check.rejectUnknown(WRITABLE);
+  const out: Partial<ChatInput> = { title: check.string('title', { max: 256 }) };
+  for (const field of ['connectionId', 'presetId'] as const) {
+    if (!check.has(field)) continue;
+    const value = check.body[field];
+    if (value === null) {
+      out[field] = null;
+    } else if (typeof value !== 'string') {
+      check.add(field, `${field} must be an id or null.`);
+    } else if (!(await (field === 'connectionId' ? storage.connections : storage.presets).get(value))) {
+      check.add(field, `No ${field === 'connectionId' ? 'connection' : 'preset'} with id "${value}".`);
+    } else {
+      out[field] = value;
+    }
+  }
+  if (check.has('settings')) {
+    const settings = check.body.settings;
+    if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
+      check.add('settings', 'settings must be an object { toolUse, tools }.');
+    } else {
+      const inner = new FieldChecker(settings as Record<string, unknown>);
+      inner.rejectUnknown(['toolUse', 'tools'], []);
+      const toolUse = inner.boolean('toolUse', 'settings.toolUse');
+      const tools = inner.stringArray('tools', { maxItems: 1000, maxLength: 64, label: 'settings.tools' });
+      for (const e of inner.errors) check.add(`settings.${e.field}`, e.message);
+      const partial: Partial<ChatSettings> = {};
+      if (toolUse !== undefined) partial.toolUse = toolUse;
+      if (tools !== undefined) partial.tools = [...new Set(tools)];
+      out.settings = partial as ChatSettings;
+    }
+  }
+  check.finish();
+  return out;
+}
+
+/** Chats and their stored messages (docs/api.md, "Chats"); generation lives in its own routes. */
+export async function chatRoutes(app: FastifyInstance): Promise<void> {
+  const { storage } = app.toolsmith;
+
+  app.get('/api/chats', async () => ({ chats: await storage.chats.list() }));
+
+  app.post('/api/chats', async (request, reply) => {
+    const input = await parseChat(request.body ?? {}, storage);
+    const created = await storage.chats.create({
+      title: input.title ?? 'New chat',
+      connectionId: input.connectionId ?? null,
+      presetId: input.presetId ?? null,
+      settings: { toolUse: false, tools: [], ...input.settings },
+    });
+    return reply.code(201).send(created);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/chats/:id', async (request) => {
+    const chat = await storage.chats.get(request.params.id);
+    if (!chat) throw notFound('chat', request.params.id);
+    return chat;
+  });
+
+  app.patch<{ Params: { id: string } }>('/api/chats/:id', async (request) => {
+    if (!(await storage.chats.get(request.params.id))) throw notFound('chat', request.params.id);
+    const updated = await storage.chats.update(request.params.id, await parseChat(request.body, storage));
+    if (!updated) throw notFound('chat', request.params.id);
+    return updated;
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/chats/:id', async (request, reply) => {
+    if (!(await storage.chats.delete(request.params.id))) throw notFound('chat', request.params.id);
+    return reply.code(204).send();
+  });
+
+  app.get<{ Params: { id: string } }>('/api/chats/:id/messages', async (request) => {
+    if (!(await storage.chats.get(request.params.id))) throw notFound('chat', request.params.id);
+    const messages = await storage.messages.list(request.params.id);
+    return { messages: messages.map(({ chatId: _chatId, ...m }) => m) };
+  });
+}

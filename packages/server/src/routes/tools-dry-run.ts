@@ -1,0 +1,213 @@
+import {
+  checkScriptSyntax,
+  executeToolCall,
+  type LogEntry,
+  type ToolDefinition,
+  type ToolResultEnvelope,
+} from '@toolsmith/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError, validationError } from '../app/http-error.js';
+import { registryWithBuiltins } from '../executors/builtin-registry.js';
+import { toolExecutors } from '../executors/tool-executors.js';
+import { GLOBAL_SCOPE } from '../storage/types.js';
+import { bodyObject, FieldChecker } from './fields.js';
+import { EMPTY_PARAMETERS, MSG_SCRIPTS_DISABLED, storedToDefinition } from './tool-input.js';
+
+/** Luker's dry-run wall: a test run never holds the editor longer than this. */
+export const DRY_RUN_TIMEOUT_MS = 3_000;
+const UNSAVED_NAME = 'dry_run_tool';
+
+export interface DryRunAnswer {
+  ok: boolean;
+  result: unknown;
+  error: string | null;
+  code?: string;
+  hint?: string;
+  logs: LogEntry[];
+  durationMs: number;
+  simulated?: boolean;
+  unvalidated?: boolean;
+}
+
+function answer(envelope: ToolResultEnvelope): DryRunAnswer {
+  const out: DryRunAnswer = envelope.ok
+    ? {
+        ok: true,
+        result: envelope.result,
+        error: null,
+        logs: envelope.logs ?? [],
+        durationMs: envelope.durationMs,
+      }
+    : {
+        ok: false,
+        result: null,
+        error: envelope.error.message,
+        code: envelope.error.code,
+        logs: envelope.logs ?? [],
+        durationMs: envelope.durationMs,
+      };
+  if (!envelope.ok && envelope.error.hint) out.hint = envelope.error.hint;
+  if (envelope.simulated) out.simulated = true;
+  if (envelope.unvalidated) out.unvalidated = true;
+  return out;
+}
+
+/** A signal that fires when the client goes away or the server shuts down. */
+function requestSignal(
+  request: FastifyRequest,
+  shutdownSignal: AbortSignal,
+): { signal: AbortSignal; done: () => void } {
+  const controller = new AbortController();
+  const onClose = () => {
+    if (!request.raw.complete || request.raw.socket.destroyed) controller.abort();
+  };
+  request.raw.socket.on('close', onClose);
+  const signal = AbortSignal.any([controller.signal, shutdownSignal]);
+  return { signal, done: () => request.raw.socket.off('close', onClose) };
+}
+
+/** What a dry run shows a script as `ctx`: no real chat, the hidden context only if the tool asks for it. */
+function dryRunContext(definition: ToolDefinition): unknown {
+  const base = { chat: null, dryRun: true };
+  if (!definition.includeHiddenContext) return base;
+  return {
+    ...base,
+    context: {
+      chatId: null,
+      mode: 'dry-run',
+      persona: null,
+      characters: [],
+      variables: {},
+      lastUserMessage: null,
+      now: new Date().toISOString(),
+    },
+  };
+}
+
+/** An unsaved tool from the editor: `{ kind, body, simulateBody?, mode?, staticResult?, webhookUrl?, ... }`. */
+function unsavedDefinition(body: Record<string, unknown>): ToolDefinition {
+  const check = new FieldChecker(body);
+  const kind = check.oneOf('kind', ['script', 'static', 'webhook'] as const) ?? 'script';
+  const mode = check.oneOf('mode', ['read', 'write'] as const) ?? 'read';
+  const script = check.string('body', { max: 1_000_000 });
+  const simulateBody = check.string('simulateBody', { max: 1_000_000 });
+  const staticResult = check.string('staticResult', { max: 1_000_000 });
+  const webhookUrl = check.string('webhookUrl', { max: 2048 });
+  const includeHiddenContext = check.boolean('includeHiddenContext') ?? false;
+  let parameters = EMPTY_PARAMETERS as Record<string, unknown>;
+  if (check.has('parameters')) {
+    const p = body.parameters;
+    if (
+      typeof p !== 'object' ||
+      p === null ||
+      Array.isArray(p) ||
+      (p as { type?: unknown }).type !== 'object'
+    ) {
+      check.add('parameters', 'Parameters must be a JSON Schema object with "type": "object" at the root.');
+    } else parameters = p as Record<string, unknown>;
+  }
+  if (kind === 'script' && script === undefined) check.add('body', 'body is required: the script to run.');
+  check.finish();
+  return {
+    name: UNSAVED_NAME,
+    description: 'A tool being edited.',
+    parameters,
+    mode,
+    kind,
+    body: script ?? '',
+    simulateBody: simulateBody ?? '',
+    staticResult: staticResult ?? '',
+    webhookUrl: webhookUrl ?? '',
+    includeHiddenContext,
+    enabled: true,
+  };
+}
+
+/** POST /api/tools/compile and /api/tools/dry-run. */
+export async function toolDryRunRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.toolsmith;
+  const privileged = { privileged: true };
+
+  app.post('/api/tools/compile', { config: privileged }, async (request) => {
+    const body = bodyObject(request.body);
+    if (typeof body.body !== 'string')
+      throw validationError([{ field: 'body', message: 'body must be text.' }]);
+    const result = checkScriptSyntax(body.body);
+    if (result.ok) return { ok: true };
+    if (result.kind === 'escapes') {
+      return {
+        ok: false,
+        error:
+          'The body closes its enclosing function early (unbalanced braces); keep the code inside the function body.',
+        line: 1,
+        column: 1,
+      };
+    }
+    return { ok: false, error: result.message, line: result.line, column: result.column };
+  });
+
+  app.post('/api/tools/dry-run', { config: privileged }, async (request) => {
+    const body = bodyObject(request.body);
+    const simulate = body.simulate === true;
+    const args = body.args === undefined ? {} : body.args;
+    const states = await ctx.storage.builtinTools.list(GLOBAL_SCOPE);
+    const registry = registryWithBuiltins(ctx.builtins, states);
+
+    let definition: ToolDefinition;
+    if (typeof body.id === 'string' || typeof body.name === 'string') {
+      const stored =
+        typeof body.id === 'string'
+          ? await ctx.storage.tools.get(body.id)
+          : await ctx.storage.tools.getByName(body.name as string, GLOBAL_SCOPE);
+      const builtin = stored ? undefined : ctx.builtins.find((b) => b.name === body.name);
+      if (!stored && !builtin) {
+        throw new HttpError(
+          404,
+          `No tool ${typeof body.id === 'string' ? `with id "${body.id}"` : `named "${body.name}"`}.`,
+        );
+      }
+      if (stored) {
+        // A dry run is how a tool is tried before switching it on, so it runs even while disabled.
+        definition = { ...storedToDefinition(stored), enabled: true };
+        registry.register(definition, { layer: 'custom', scope: GLOBAL_SCOPE });
+      } else {
+        const entry = registry.resolve(builtin!.name)!;
+        definition = entry.definition;
+        registry.setToolEnabled(GLOBAL_SCOPE, definition.name, true);
+      }
+    } else if (body.kind !== undefined || body.body !== undefined) {
+      definition = unsavedDefinition(body);
+      registry.register(definition, { layer: 'custom', scope: GLOBAL_SCOPE });
+    } else {
+      throw validationError([
+        {
+          field: 'id',
+          message: 'Send { id | name, args } for a saved tool, or { kind, body, args } for an unsaved one.',
+        },
+      ]);
+    }
+    if (definition.kind === 'script' && !ctx.config.customToolScriptEnabled) {
+      throw new HttpError(403, MSG_SCRIPTS_DISABLED, { code: 'scripts_disabled' });
+    }
+
+    const { signal, done } = requestSignal(request, ctx.shutdownSignal);
+    try {
+      const envelope = await executeToolCall(
+        { name: definition.name, args },
+        {
+          registry,
+          scope: GLOBAL_SCOPE,
+          ctx: dryRunContext(definition),
+          simulate,
+          signal,
+          timeoutMs: DRY_RUN_TIMEOUT_MS,
+          sandbox: definition.kind === 'script' ? ctx.sandbox() : undefined,
+          executors: toolExecutors(ctx.webhookExecutor),
+        },
+      );
+      return answer(envelope);
+    } finally {
+      done();
+    }
+  });
+}

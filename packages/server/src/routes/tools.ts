@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError, notFound, validationError } from '../app/http-error.js';
+import { GLOBAL_SCOPE } from '../storage/types.js';
+import { bodyObject } from './fields.js';
+import {
+  type ToolWriteContext,
+  toolChangesForPatch,
+  toolInputForCreate,
+  toolResource,
+} from './tool-input.js';
+
+const privileged = { privileged: true };
+
+/** Tools CRUD, order, builtin toggles and capabilities (docs/api.md, "Tools"). */
+export async function toolRoutes(app: FastifyInstance): Promise<void> {
+  const { config, storage, builtins } = app.toolsmith;
+  const reservedNames = new Set(builtins.map((b) => b.name));
+
+  const writeContext = async (exceptId?: string): Promise<ToolWriteContext> => {
+    const tools = await storage.tools.list(GLOBAL_SCOPE);
+    return {
+      config,
+      reservedNames,
+      existingNames: new Set(tools.filter((t) => t.id !== exceptId).map((t) => t.name)),
+    };
+  };
+
+  const builtinEntries = async () => {
+    const states = await storage.builtinTools.list(GLOBAL_SCOPE);
+    return builtins.map((b) => ({
+      name: b.name,
+      displayName: b.displayName,
+      description: b.description,
+      parameters: b.parameters,
+      mode: b.mode,
+      kind: 'native' as const,
+      enabled: states.get(b.name) ?? b.defaultEnabled,
+    }));
+  };
+
+  app.get('/api/tools/capabilities', async () => ({
+    scriptExecutionEnabled: config.customToolScriptEnabled,
+    localWebhooksEnabled: config.webhookLocalUrlsEnabled,
+    timeoutMs: config.customToolTimeoutMs,
+    maxRounds: config.maxToolRounds,
+  }));
+
+  app.get('/api/tools', async () => ({
+    tools: (await storage.tools.list(GLOBAL_SCOPE)).map(toolResource),
+    builtin: await builtinEntries(),
+  }));
+
+  app.post('/api/tools', { config: privileged }, async (request, reply) => {
+    const input = toolInputForCreate(request.body, await writeContext());
+    const tool = await storage.tools.create(input, GLOBAL_SCOPE);
+    return reply.code(201).send(toolResource(tool));
+  });
+
+  app.put('/api/tools/order', { config: privileged }, async (request) => {
+    const body = bodyObject(request.body);
+    const ids = body.ids;
+    if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) {
+      throw validationError([{ field: 'ids', message: 'ids must be a list of tool ids.' }]);
+    }
+    const known = new Set((await storage.tools.list(GLOBAL_SCOPE)).map((t) => t.id));
+    const problems = [];
+    if (new Set(ids).size !== ids.length)
+      problems.push({ field: 'ids', message: 'ids must not repeat an id.' });
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length > 0)
+      problems.push({ field: 'ids', message: `Unknown tool ids: ${missing.join(', ')}.` });
+    if (problems.length > 0) throw validationError(problems);
+    return { tools: (await storage.tools.reorder(ids, GLOBAL_SCOPE)).map(toolResource) };
+  });
+
+  app.put<{ Params: { name: string } }>(
+    '/api/tools/builtin/:name',
+    { config: privileged },
+    async (request) => {
+      const body = bodyObject(request.body);
+      if (!builtins.some((b) => b.name === request.params.name)) {
+        throw new HttpError(404, `No built-in tool named "${request.params.name}".`);
+      }
+      if (typeof body.enabled !== 'boolean') {
+        throw validationError([{ field: 'enabled', message: 'enabled must be true or false.' }]);
+      }
+      await storage.builtinTools.set(request.params.name, body.enabled, GLOBAL_SCOPE);
+      return (await builtinEntries()).find((b) => b.name === request.params.name);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/api/tools/:id', async (request) => {
+    const tool = await storage.tools.get(request.params.id);
+    if (!tool || tool.scope !== GLOBAL_SCOPE) throw notFound('tool', request.params.id);
+    return toolResource(tool);
+  });
+
+  app.patch<{ Params: { id: string } }>('/api/tools/:id', { config: privileged }, async (request) => {
+    const existing = await storage.tools.get(request.params.id);
+    if (!existing || existing.scope !== GLOBAL_SCOPE) throw notFound('tool', request.params.id);
+    const changes = toolChangesForPatch(request.body, existing, await writeContext(existing.id));
+    const updated = await storage.tools.update(existing.id, changes);
+    if (!updated) throw notFound('tool', request.params.id);
+    return toolResource(updated);
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/tools/:id', { config: privileged }, async (request, reply) => {
+    const existing = await storage.tools.get(request.params.id);
+    if (!existing || existing.scope !== GLOBAL_SCOPE) throw notFound('tool', request.params.id);
+    await storage.tools.delete(existing.id);
+    return reply.code(204).send();
+  });
+}
