@@ -340,17 +340,24 @@ describe('simulation', () => {
   function simRegistry() {
     const registry = new ToolRegistry({ logger: silent });
     const ran: string[] = [];
-    registry.register(def('read_it'), { layer: 'builtin', run: () => (ran.push('read_it'), 'real read') });
+    const record = (name: string, result: string) => () => {
+      ran.push(name);
+      return result;
+    };
+    registry.register(def('read_it'), { layer: 'builtin', run: record('read_it', 'real read') });
     registry.register(def('write_plain', { mode: 'write' }), {
       layer: 'builtin',
-      run: () => (ran.push('write_plain'), 'real write'),
+      run: record('write_plain', 'real write'),
     });
     registry.registerOrchestrationTool({
       name: 'write_sim',
       description: 'x',
       mode: 'write',
-      exec: () => (ran.push('write_sim'), 'real'),
-      simulate: (_args, context) => (ran.push('write_sim.simulate'), `pretend ${String(context.simulate)}`),
+      exec: record('write_sim', 'real'),
+      simulate: (_args, context) => {
+        ran.push('write_sim.simulate');
+        return `pretend ${String(context.simulate)}`;
+      },
     });
     registry.register(
       def('script_sim', { kind: 'script', mode: 'write', body: 'real()', simulateBody: 'return "sim";' }),
