@@ -1,2 +1,6 @@
 export * from './server.js';
 export * from './sse.js';
+export * from './fixtures/openai.js';
+export * from './fixtures/openai-cases.js';
+export * from './fixtures/openai-bench.js';
+export * from './fixtures/text-completion.js';

@@ -4,3 +4,5 @@ export * from './sse.js';
 export * from './finish-reason.js';
 export * from './json-args.js';
 export * from './anthropic/index.js';
+export * from './openai/index.js';
+export * from './google/index.js';
