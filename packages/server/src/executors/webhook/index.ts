@@ -17,7 +17,7 @@ export {
   type Resolver,
   systemResolve,
 } from './pinned-connection.js';
-export { readCapped, readPreview } from './read-body.js';
+export { discard, readCapped, readPreview } from './read-body.js';
 export {
   DEFAULT_MAX_REDIRECTS,
   DEFAULT_MAX_RESPONSE_BYTES,

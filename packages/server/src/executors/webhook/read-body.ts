@@ -10,7 +10,7 @@ const PREVIEW_CHARS = 200;
  */
 export async function readCapped(body: Readable, maxBytes: number, declaredLength?: number): Promise<Buffer> {
   if (declaredLength !== undefined && declaredLength > maxBytes) {
-    body.destroy();
+    discard(body);
     throw tooLarge(maxBytes);
   }
   const chunks: Buffer[] = [];
@@ -19,7 +19,7 @@ export async function readCapped(body: Readable, maxBytes: number, declaredLengt
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
     total += buffer.length;
     if (total > maxBytes) {
-      body.destroy();
+      discard(body);
       throw tooLarge(maxBytes);
     }
     chunks.push(buffer);
@@ -41,10 +41,19 @@ export async function readPreview(body: Readable): Promise<string> {
   } catch {
     // A broken error body still leaves the status to report.
   } finally {
-    body.destroy();
+    discard(body);
   }
   const text = Buffer.concat(chunks).toString('utf8').replace(/\s+/g, ' ').trim();
   return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
+}
+
+/**
+ * Stops a body we no longer want and closes its connection. undici reports the early stop as an `error` event,
+ * which would be an uncaught exception without a listener.
+ */
+export function discard(body: Readable): void {
+  body.on('error', () => {});
+  body.destroy();
 }
 
 function tooLarge(maxBytes: number): WebhookError {

@@ -9,7 +9,7 @@ import {
   type Resolver,
   systemResolve,
 } from './pinned-connection.js';
-import { readCapped, readPreview } from './read-body.js';
+import { discard, readCapped, readPreview } from './read-body.js';
 import { checkWebhookUrl } from './url-policy.js';
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 512 * 1024;
@@ -122,7 +122,7 @@ async function follow(
       const location = response.headers.location;
 
       if (REDIRECTS.has(response.statusCode) && typeof location === 'string') {
-        response.body.destroy();
+        discard(response.body);
         if (hop >= maxRedirects) {
           throw new WebhookError(
             'webhook_http_error',
