@@ -1,0 +1,173 @@
+import type {
+  ChatMessage,
+  Connection,
+  ConnectionApi,
+  FinishReason,
+  FunctionCallMode,
+  GenerationParams,
+  Preset,
+  ProviderAdapter,
+  ProviderMetadata,
+  ReasoningPart,
+  StreamEvent,
+  ToolChoice,
+  ToolSpec,
+  Usage,
+} from '../providers/types.js';
+import type { VariableStore } from '../macros/substitute.js';
+import type { JsonSchema } from '../tools/types.js';
+import type {
+  WorldInfoActivation,
+  WorldInfoActivator,
+  WorldInfoEntry,
+  WorldInfoTraceItem,
+} from '../worldinfo/types.js';
+
+export type WorldInfoSource = 'none' | 'task' | 'chat' | 'custom';
+export type ProtocolStyleOption = 'xml' | 'json';
+export type ResolvedCallMode = 'native' | 'prompt_xml' | 'prompt_json';
+
+/** An OpenAI-style tool entry, accepted as well as a ToolSpec. */
+export interface OpenAiStyleTool {
+  type: 'function';
+  function: { name: string; description?: string; parameters?: JsonSchema };
+}
+
+export interface FunctionCallOptions {
+  /** the model must call this tool (same as `toolChoice: { name }`) */
+  requiredFunctionName?: string;
+  /** text mode: `xml` (Luker's prompt_xml, default) or `json`; `auto` falling back to text uses it too */
+  protocolStyle?: ProtocolStyleOption;
+  /** text mode: how many times to re-ask after a call that fails to parse or validate (0–3, default 1) */
+  retries?: number;
+}
+
+/** Options of generateTask / generateTaskStream (the seed API). */
+export interface GenerateTaskOptions {
+  taskMessages: ChatMessage[];
+  /** put the chat's character card (description, personality, scenario) into the system prompt */
+  includeCharacterCard?: boolean;
+  /** which name the card comes from; default the chat's character */
+  characterName?: string;
+  /**
+   * Which text activates world info: none, the task messages, the chat's messages, or
+   * `customWorldInfoMessages`. Default `none`, or `task` when `runtimeWorldInfo` is given.
+   */
+  worldInfoSource?: WorldInfoSource;
+  customWorldInfoMessages?: Array<{ role?: string; content: string }>;
+  /** entries added for this call only */
+  runtimeWorldInfo?: WorldInfoEntry[];
+  /** `chat` source: activate again instead of reusing the chat's last activation */
+  forceWorldInfoResimulate?: boolean;
+  /** how many latest messages world info scans (default 2) */
+  worldInfoScanDepth?: number;
+  apiPresetName?: string;
+  llmPresetName?: string;
+  /** generation parameters laid over the preset */
+  params?: GenerationParams;
+  tools?: Array<ToolSpec | OpenAiStyleTool>;
+  toolChoice?: ToolChoice | { type: 'function'; function: { name: string } };
+  parallelToolCalls?: boolean;
+  /** a JSON Schema, or `{ name, schema }`; the answer is parsed and validated against it */
+  jsonSchema?: JsonSchema | { name?: string; schema: JsonSchema; strict?: boolean };
+  functionCallMode?: FunctionCallMode;
+  functionCallOptions?: FunctionCallOptions;
+  abortSignal?: AbortSignal;
+  /** default true */
+  substituteMacros?: boolean;
+}
+
+export interface GeneratedToolCall {
+  /** the provider's call id (synthesized for text mode and Gemini) */
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+  /** the arguments as the model wrote them */
+  raw: string;
+  providerMetadata?: ProviderMetadata;
+}
+
+export interface GenerateTaskDetails {
+  /** set when `auto` fell back from native to the text protocol */
+  fallback?: { from: 'native'; to: ResolvedCallMode; status?: number; message: string };
+  /** text mode: how many re-asks were made, and why */
+  retries: number;
+  retryReasons: string[];
+  /** text mode: problems left after the last attempt (the calls that were fine are still returned) */
+  textProtocolErrors?: string[];
+  connection: string;
+  api: ConnectionApi;
+  preset?: string;
+  worldInfo?: { source: WorldInfoSource; reused: boolean; trace: WorldInfoTraceItem[] };
+}
+
+export interface GenerateTaskResult {
+  assistantText: string;
+  toolCalls: GeneratedToolCall[];
+  /** the parsed and validated answer when `jsonSchema` was given, else null */
+  jsonData: unknown;
+  reasoning: string;
+  reasoningParts: ReasoningPart[];
+  finishReason: FinishReason;
+  rawFinishReason: string | null;
+  /** summed over every request this call made (retries and fallback included) */
+  usage: Usage;
+  /** the provider's parsed body (non-streaming) or null */
+  raw: unknown;
+  mode: ResolvedCallMode;
+  /** the answer as a canonical history message, ready to be appended by a tool loop */
+  message: Extract<ChatMessage, { role: 'assistant' }>;
+  details: GenerateTaskDetails;
+}
+
+/** Events of generateTaskStream: the normalized provider events plus the runtime's own. */
+export type GenerateEvent =
+  | StreamEvent
+  | { type: 'retry'; attempt: number; reason: string }
+  | { type: 'fallback'; from: 'native'; to: ResolvedCallMode; status?: number; message: string }
+  | { type: 'result'; result: GenerateTaskResult };
+
+export interface Character {
+  name: string;
+  description?: string;
+  personality?: string;
+  scenario?: string;
+  /** example dialogue (SillyTavern `mes_example`) */
+  exampleDialogue?: string;
+}
+
+export interface Persona {
+  name: string;
+  description?: string;
+}
+
+export interface ChatState {
+  id?: string;
+  characterName?: string;
+  messages?: Array<{ role?: string; content: string }>;
+  /** chat-local variables ({{getvar}}) */
+  variables?: VariableStore | Record<string, unknown>;
+  /** the world info the chat's last generation activated; reused by `worldInfoSource: 'chat'` */
+  lastWorldInfoActivation?: WorldInfoActivation;
+}
+
+/** A value, or a function that produces it (the server backs these with storage). */
+export type Source<T> = T | (() => T | Promise<T>);
+
+/** What generateTask needs from its runtime. */
+export interface GenerateContext {
+  connections: Source<Connection[]>;
+  presets?: Source<Preset[]>;
+  characters?: Source<Character[]>;
+  chat?: Source<ChatState | undefined>;
+  persona?: Source<Persona | undefined>;
+  worldInfo?: Source<WorldInfoEntry[]>;
+  worldInfoActivator?: WorldInfoActivator;
+  globalVariables?: VariableStore | Record<string, unknown>;
+  /** adapters by family; default the built-in four */
+  adapters?: Partial<Record<string, ProviderAdapter>>;
+  /** injected into every provider request (tests, proxies) */
+  fetch?: typeof fetch;
+  /** the clock for date macros */
+  now?: () => Date;
+}
