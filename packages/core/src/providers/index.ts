@@ -5,4 +5,3 @@ export * from './finish-reason.js';
 export * from './json-args.js';
 export * from './anthropic/index.js';
 export * from './openai/index.js';
-export * from './google/index.js';
