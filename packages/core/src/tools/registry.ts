@@ -11,7 +11,8 @@ import type {
 import { GLOBAL_SCOPE, type ScopeKind, ToolScopes } from './tool-scopes.js';
 import type { JsonSchema, ToolDefinition, ToolLayer } from './types.js';
 
-const EMPTY_PARAMETERS: JsonSchema = { type: 'object', properties: {} };
+/** A fresh schema per tool, so no two registrations share (and could mutate) one object. */
+const emptyParameters = (): JsonSchema => ({ type: 'object', properties: {} });
 
 export interface ToolRegistryOptions {
   /** where replace-with-warning and failing `shouldRegister` messages go; default `console` */
@@ -49,7 +50,7 @@ export class ToolRegistry {
     const scope = layer === 'custom' ? (options.scope ?? GLOBAL_SCOPE) : undefined;
     if (scope !== undefined) this.scopes.chain(scope); // throws on an unknown scope
     const tool: RegisteredTool = {
-      definition: { ...definition, parameters: definition.parameters ?? EMPTY_PARAMETERS },
+      definition: { ...definition, parameters: definition.parameters ?? emptyParameters() },
       layer,
       scope,
       run: options.run,
@@ -108,7 +109,7 @@ export class ToolRegistry {
         name: reg.name,
         displayName: reg.displayName,
         description: reg.description,
-        parameters: reg.parameters ?? EMPTY_PARAMETERS,
+        parameters: reg.parameters ?? emptyParameters(),
         mode: reg.mode ?? 'write',
         kind: 'native',
         enabled: true,
@@ -138,7 +139,7 @@ export class ToolRegistry {
         name: reg.name,
         displayName: reg.displayName,
         description: reg.description,
-        parameters: reg.parameters ?? EMPTY_PARAMETERS,
+        parameters: reg.parameters ?? emptyParameters(),
         mode: reg.mode,
         kind: 'native',
         enabled: true,
