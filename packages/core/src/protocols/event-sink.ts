@@ -1,0 +1,131 @@
+import type { StreamEvent } from '../providers/types.js';
+import { decodeArguments } from './decode-args.js';
+import type {
+  ParsedTextToolCall,
+  TextCallFormat,
+  TextProtocolError,
+  TextProtocolErrorKind,
+} from './parser-types.js';
+import { isHighSurrogate } from './scan-utils.js';
+
+export interface CallHandle {
+  id: string;
+  index: number;
+  name: string;
+  format: TextCallFormat;
+  settled: boolean;
+}
+
+/**
+ * Collects the parser's output: stream events (adjacent text and argument deltas merged per push), plus the
+ * content, calls and errors of the one-shot result. A trailing high surrogate is held until the next push
+ * so no event ever carries half a character.
+ */
+export class EventSink {
+  private events: StreamEvent[] = [];
+  private text = '';
+  private delta: { call: CallHandle; text: string } | null = null;
+  private readonly contentParts: string[] = [];
+  readonly calls: ParsedTextToolCall[] = [];
+  readonly errors: TextProtocolError[] = [];
+  private nextIndex = 0;
+
+  constructor(private readonly createId: (index: number) => string) {}
+
+  emitText(s: string): void {
+    if (!s) return;
+    this.flushDelta(true);
+    this.text += s;
+  }
+
+  startCall(name: string, format: TextCallFormat): CallHandle {
+    this.flushAll();
+    const index = this.nextIndex++;
+    const call: CallHandle = { id: this.createId(index), index, name, format, settled: false };
+    this.events.push({ type: 'tool-call-start', id: call.id, index, name });
+    return call;
+  }
+
+  argsDelta(call: CallHandle, s: string): void {
+    if (!s) return;
+    this.flushText(true);
+    if (this.delta && this.delta.call !== call) this.flushDelta(true);
+    if (!this.delta) this.delta = { call, text: '' };
+    this.delta.text += s;
+  }
+
+  /** Emits the final call if its arguments decode; otherwise records why not. */
+  finishCall(call: CallHandle, rawArgs: string, allowStringLayer = true): void {
+    if (call.settled) return;
+    const decoded = decodeArguments(rawArgs, { allowStringLayer });
+    if (!decoded.ok) {
+      this.failCall(call, decoded.kind, `${call.name}: ${decoded.message}`, rawArgs);
+      return;
+    }
+    call.settled = true;
+    this.flushAll();
+    this.events.push({
+      type: 'tool-call',
+      id: call.id,
+      index: call.index,
+      name: call.name,
+      args: decoded.args,
+      rawArgs,
+    });
+    this.calls.push({ id: call.id, name: call.name, args: decoded.args, raw: rawArgs, format: call.format });
+  }
+
+  failCall(call: CallHandle, kind: TextProtocolErrorKind, message: string, raw: string): void {
+    if (call.settled) return;
+    call.settled = true;
+    this.errors.push({ kind, message, format: call.format, name: call.name, raw });
+  }
+
+  error(error: TextProtocolError): void {
+    this.errors.push(error);
+  }
+
+  get content(): string {
+    return this.contentParts.join('');
+  }
+
+  /** The events since the last drain. */
+  drain(final: boolean): StreamEvent[] {
+    this.flushText(final);
+    this.flushDelta(final);
+    const out = this.events;
+    this.events = [];
+    return out;
+  }
+
+  private flushAll(): void {
+    this.flushText(true);
+    this.flushDelta(true);
+  }
+
+  private flushText(all: boolean): void {
+    let text = this.text;
+    if (!text) return;
+    this.text = '';
+    if (!all && isHighSurrogate(text.charCodeAt(text.length - 1))) {
+      this.text = text.slice(-1);
+      text = text.slice(0, -1);
+      if (!text) return;
+    }
+    this.contentParts.push(text);
+    this.events.push({ type: 'text-delta', text });
+  }
+
+  private flushDelta(all: boolean): void {
+    const d = this.delta;
+    if (!d) return;
+    this.delta = null;
+    let text = d.text;
+    if (!all && isHighSurrogate(text.charCodeAt(text.length - 1))) {
+      this.delta = { call: d.call, text: text.slice(-1) };
+      text = text.slice(0, -1);
+      if (!text) return;
+    }
+    this.events.push({ type: 'tool-call-delta', id: d.call.id, index: d.call.index, argsDelta: text });
+  }
+}

@@ -1,0 +1,197 @@
+import type { CallHandle } from './event-sink.js';
+import { type CallSlot, JsonCallScanner, type JsonCallListener, newSlot } from './json-call-scanner.js';
+import {
+  availableTools,
+  type ParserContext,
+  type ParserState,
+  take,
+  takeWhitespace,
+} from './parser-context.js';
+import type { TextCallFormat } from './parser-types.js';
+import { matchLiteral } from './scan-utils.js';
+
+export interface JsonRegionOptions {
+  format: TextCallFormat;
+  /** written after the live trigger: unknown names and non-calls are reported as errors */
+  triggered: boolean;
+  /** text already consumed for this region (marker, fence, whitespace); returned as content if no call */
+  prefix: string;
+  /** an optional closing marker after the value (`</tool_call>`, a closing fence) */
+  closer?: string;
+  /** the value is the arguments of this tool (Mistral `NAME[ARGS]{...}`) */
+  argsFor?: string;
+}
+
+function callOf(slot: CallSlot): CallHandle | undefined {
+  return slot.data as CallHandle | undefined;
+}
+
+/**
+ * One JSON value that may hold tool calls. A call starts streaming as soon as its name is read and known;
+ * from then on the region is committed. If the value ends with no known call in it, the whole text is
+ * handed back as content (and, after a trigger, the failure is reported).
+ */
+export class JsonRegionState implements ParserState, JsonCallListener {
+  private readonly raw: string[];
+  private readonly scanner: JsonCallScanner;
+  private readonly argsSlot?: CallSlot;
+  private committed = false;
+  private phase: 'json' | 'after' = 'json';
+  private afterWs = '';
+
+  constructor(
+    private readonly ctx: ParserContext,
+    private readonly options: JsonRegionOptions,
+  ) {
+    this.raw = [options.prefix];
+    if (options.argsFor !== undefined) {
+      this.argsSlot = newSlot();
+      this.argsSlot.name = options.argsFor;
+      this.onName(this.argsSlot);
+    }
+    this.scanner = new JsonCallScanner(this, this.argsSlot);
+  }
+
+  onName(slot: CallSlot): void {
+    const name = slot.name ?? '';
+    if (callOf(slot) || !this.ctx.tools.has(name)) return;
+    const call = this.ctx.sink.startCall(name, this.options.format);
+    slot.data = call;
+    this.committed = true;
+    if (slot.argsParts.length && !slot.argsIsString) this.ctx.sink.argsDelta(call, slot.argsParts.join(''));
+  }
+
+  onArgs(slot: CallSlot, piece: string): void {
+    slot.argsParts.push(piece);
+    const call = callOf(slot);
+    if (call && !slot.argsIsString) this.ctx.sink.argsDelta(call, piece);
+  }
+
+  onCallEnd(slot: CallSlot): void {
+    if (callOf(slot)) this.finishSlot(slot);
+  }
+
+  private finishSlot(slot: CallSlot): void {
+    const call = callOf(slot);
+    if (!call || call.settled) return;
+    const raw = slot.argsParts.join('');
+    if (!slot.argsIsString) {
+      this.ctx.sink.finishCall(call, raw);
+      return;
+    }
+    // arguments given as a JSON string: decoded once, and that text is what the deltas carry
+    let text: unknown;
+    try {
+      text = JSON.parse(raw);
+    } catch (e) {
+      this.ctx.sink.failCall(
+        call,
+        'invalid_json',
+        `${call.name}: the arguments string is not valid JSON: ${(e as Error).message}`,
+        raw,
+      );
+      return;
+    }
+    this.ctx.sink.argsDelta(call, text as string);
+    this.ctx.sink.finishCall(call, text as string, false);
+  }
+
+  step(ctx: ParserContext): boolean {
+    if (this.phase === 'json') {
+      const end = this.scanner.feed(ctx.buf, ctx.pos);
+      this.raw.push(take(ctx, end));
+      if (!this.scanner.done) return false;
+      this.phase = 'after';
+      if (!this.options.closer) {
+        this.complete();
+        return true;
+      }
+    }
+    const closer = this.options.closer ?? '';
+    this.afterWs += takeWhitespace(ctx);
+    if (ctx.pos >= ctx.buf.length) return false;
+    const m = matchLiteral(ctx.buf, ctx.pos, closer, ctx.final);
+    if (m === 'partial') return false;
+    if (typeof m === 'number') {
+      this.raw.push(this.afterWs, take(ctx, ctx.pos + m));
+      this.afterWs = '';
+    }
+    this.complete();
+    return true;
+  }
+
+  finish(): void {
+    if (this.phase === 'after') {
+      this.complete();
+      return;
+    }
+    const sink = this.ctx.sink;
+    if (!this.committed) {
+      if (this.options.triggered) {
+        sink.error({
+          kind: 'truncated',
+          message: 'The tool call block after the trigger line was cut off before it ended.',
+          format: this.options.format,
+          raw: this.raw.join(''),
+        });
+      } else {
+        sink.emitText(this.raw.join(''));
+      }
+      return;
+    }
+    const slots = this.argsSlot ? [this.argsSlot] : this.scanner.slots;
+    for (const slot of slots) {
+      if (slot.isContainer) continue;
+      const call = callOf(slot);
+      const raw = slot.argsParts.join('');
+      const message = `${slot.name ?? 'A tool call'}: the call was cut off before it ended.`;
+      if (call) sink.failCall(call, 'truncated', message, raw);
+      else if (!slot.closed)
+        sink.error({ kind: 'truncated', message, format: this.options.format, name: slot.name, raw });
+    }
+  }
+
+  /** The value (and its closer) ended: report leftovers, or hand everything back as content. */
+  private complete(): void {
+    const { ctx, options } = this;
+    const sink = ctx.sink;
+    if (this.argsSlot) {
+      if (callOf(this.argsSlot)) this.finishSlot(this.argsSlot);
+      else sink.emitText(this.raw.join(''));
+    } else {
+      const unresolved = this.scanner.slots.filter((s) => !s.isContainer && !callOf(s));
+      if (!this.committed) sink.emitText(this.raw.join(''));
+      if (this.committed || options.triggered) {
+        for (const slot of unresolved) {
+          const raw = slot.argsParts.join('');
+          if (slot.name !== undefined) {
+            sink.error({
+              kind: 'unknown_tool',
+              message: `Unknown tool "${slot.name}". Available tools: ${availableTools(ctx)}.`,
+              format: options.format,
+              name: slot.name,
+              raw,
+            });
+          } else {
+            sink.error({
+              kind: 'malformed',
+              message: 'A tool call has no "name".',
+              format: options.format,
+              raw,
+            });
+          }
+        }
+        if (!this.committed && unresolved.length === 0) {
+          sink.error({
+            kind: 'malformed',
+            message: 'Expected {"tool_calls":[{"name":"...","arguments":{...}}]} after the trigger line.',
+            format: options.format,
+            raw: this.raw.join(''),
+          });
+        }
+      }
+    }
+    sink.emitText(this.afterWs);
+    ctx.toText();
+  }
+}

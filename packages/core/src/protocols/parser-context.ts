@@ -1,0 +1,70 @@
+import type { EventSink } from './event-sink.js';
+import type { TextParserTool } from './parser-types.js';
+import { findFirst, isWhitespace } from './scan-utils.js';
+
+/**
+ * The shared state of one text parser. `buf` holds only input not yet consumed: each push drops the part
+ * before `pos`, so the buffer stays as small as the longest undecided marker and nothing is re-scanned.
+ */
+export interface ParserContext {
+  buf: string;
+  pos: number;
+  /** no more input will come: partial markers are not markers */
+  final: boolean;
+  sink: EventSink;
+  tools: ReadonlyMap<string, TextParserTool>;
+  trigger?: string;
+  state: ParserState;
+  /** switches back to plain text scanning */
+  toText(): void;
+}
+
+/** One state of the parser's machine. */
+export interface ParserState {
+  /** Consumes what it can; true to run again, false when it needs more input. */
+  step(ctx: ParserContext): boolean;
+  /** The input ended while in this state (the buffer is fully consumed). */
+  finish(ctx: ParserContext): void;
+}
+
+/** Consumes whitespace at `ctx.pos` and returns it. */
+export function takeWhitespace(ctx: ParserContext): string {
+  const start = ctx.pos;
+  let i = start;
+  while (i < ctx.buf.length && isWhitespace(ctx.buf.charCodeAt(i))) i++;
+  ctx.pos = i;
+  return ctx.buf.slice(start, i);
+}
+
+/** Consumes up to `end` and returns the text. */
+export function take(ctx: ParserContext, end: number): string {
+  const s = ctx.buf.slice(ctx.pos, end);
+  ctx.pos = end;
+  return s;
+}
+
+export function availableTools(ctx: ParserContext): string {
+  const names = [...ctx.tools.keys()];
+  return names.length ? names.join(', ') : '(none)';
+}
+
+/** Passes text through as content until `close` (included), then hands over to `next`. */
+export class PassthroughState implements ParserState {
+  constructor(
+    private readonly close: string,
+    private readonly next: (ctx: ParserContext) => void,
+  ) {}
+
+  step(ctx: ParserContext): boolean {
+    const r = findFirst(ctx.buf, ctx.pos, [this.close], ctx.final);
+    if ('marker' in r) {
+      ctx.sink.emitText(take(ctx, r.index + r.marker.length));
+      this.next(ctx);
+      return true;
+    }
+    ctx.sink.emitText(take(ctx, r.safeEnd));
+    return false;
+  }
+
+  finish(): void {}
+}

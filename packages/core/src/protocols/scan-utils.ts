@@ -1,0 +1,72 @@
+/** Small scanning helpers shared by the text parser's states. */
+
+export type MatchResult = number | 'partial' | 'no';
+
+/** Whether `marker` starts at `at`: its length, 'partial' if the buffer ends inside it, or 'no'. */
+export function matchLiteral(buf: string, at: number, marker: string, final: boolean): MatchResult {
+  const available = buf.length - at;
+  const n = Math.min(available, marker.length);
+  for (let i = 0; i < n; i++) if (buf.charCodeAt(at + i) !== marker.charCodeAt(i)) return 'no';
+  if (n === marker.length) return marker.length;
+  return final ? 'no' : 'partial';
+}
+
+/** Length of the longest end of `buf[from..]` that is a proper prefix of `marker`. */
+export function partialSuffix(buf: string, from: number, marker: string): number {
+  const max = Math.min(marker.length - 1, buf.length - from);
+  for (let k = max; k > 0; k--) {
+    if (buf.startsWith(marker.slice(0, k), buf.length - k)) return k;
+  }
+  return 0;
+}
+
+export type FindResult = { index: number; marker: string } | { index: -1; safeEnd: number };
+
+const finders = new Map<string, RegExp>();
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The earliest of `markers` at or after `from`. When none is there, `safeEnd` tells how far the text is
+ * certainly free of them (only a possible marker start at the very end is held back). One regex search,
+ * so the scan stops at the first hit instead of running each marker to the end of the buffer.
+ */
+export function findFirst(buf: string, from: number, markers: readonly string[], final: boolean): FindResult {
+  const key = markers.join('\u0000');
+  let re = finders.get(key);
+  if (!re) {
+    re = new RegExp(markers.map(escapeRegExp).join('|'), 'g');
+    finders.set(key, re);
+  }
+  re.lastIndex = from;
+  const m = re.exec(buf);
+  if (m) return { index: m.index, marker: m[0] };
+  if (final) return { index: -1, safeEnd: buf.length };
+  let hold = 0;
+  for (const marker of markers) hold = Math.max(hold, partialSuffix(buf, from, marker));
+  return { index: -1, safeEnd: buf.length - hold };
+}
+
+export function isWhitespace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+export function isHighSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}
+
+const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** Decodes the five XML entities and numeric references (used outside CDATA only). */
+export function decodeXmlEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
+      return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[body] ?? whole;
+  });
+}
