@@ -29,7 +29,14 @@ export class WebhookError extends Error {
 
   constructor(code: WebhookErrorCode, message: string, details: WebhookErrorDetails = {}, cause?: unknown) {
     super(message, cause === undefined ? undefined : { cause });
-    this.name = 'WebhookError';
+    // Timeouts and aborts carry the standard names so callers that only look at `name` (as the core's tool
+    // runner does) still classify them; `instanceof WebhookError` and `code` work for every kind.
+    this.name =
+      code === 'webhook_timeout'
+        ? 'TimeoutError'
+        : code === 'webhook_aborted'
+          ? 'AbortError'
+          : 'WebhookError';
     this.code = code;
     if (details.status !== undefined) this.status = details.status;
     if (details.bodyPreview !== undefined) this.bodyPreview = details.bodyPreview;

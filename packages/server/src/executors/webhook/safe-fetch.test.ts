@@ -338,6 +338,7 @@ describe('deadline, abort and network failures', () => {
     );
     expect(error.code).toBe('webhook_timeout');
     expect(error.message).toBe('Webhook timed out after 150 ms.');
+    expect(error.name).toBe('TimeoutError');
     expect(server.requests).toHaveLength(1);
   });
 
@@ -376,7 +377,20 @@ describe('deadline, abort and network failures', () => {
         signal: controller.signal,
       }),
     );
-    expect(error.code).toBe('webhook_aborted');
+    expect(error).toMatchObject({ code: 'webhook_aborted', name: 'AbortError' });
+  });
+
+  it("treats a caller's own deadline signal as a timeout", async () => {
+    const server = await startServer(() => {});
+    const error = await failure(
+      safeFetch(`${server.origin}/`, {
+        body: '{}',
+        timeoutMs: 5000,
+        localUrlsEnabled: true,
+        signal: AbortSignal.timeout(100),
+      }),
+    );
+    expect(error).toMatchObject({ code: 'webhook_timeout', name: 'TimeoutError' });
   });
 
   it('reports a refused connection as a network error naming no path', async () => {

@@ -56,8 +56,14 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions):
   try {
     return await follow(input, options, signal);
   } catch (error) {
-    if (options.signal?.aborted)
+    if (options.signal?.aborted) {
+      // A caller's own deadline (AbortSignal.timeout, e.g. the 3 s dry-run) is still a timeout.
+      const reason: unknown = options.signal.reason;
+      if (reason instanceof Error && reason.name === 'TimeoutError') {
+        throw new WebhookError('webhook_timeout', 'Webhook timed out.', {}, error);
+      }
       throw new WebhookError('webhook_aborted', 'Webhook call aborted.', {}, error);
+    }
     if (deadline.aborted) {
       throw new WebhookError(
         'webhook_timeout',

@@ -59,6 +59,15 @@ describe('createWebhookExecutor', () => {
     expect(await execute(doesNotAsk, {}, { context })).toEqual({ tool: 'lookup_weather', arguments: {} });
   });
 
+  it('sends {} when a call has no arguments', async () => {
+    const server = await startServer((req, res) => json(res, JSON.parse(req.body)));
+    const execute = createWebhookExecutor({ localUrlsEnabled: true, timeoutMs: 2000 });
+    expect(await execute(webhookTool(server.origin), undefined)).toEqual({
+      tool: 'lookup_weather',
+      arguments: {},
+    });
+  });
+
   it('returns text answers as text', async () => {
     const server = await startServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });

@@ -43,7 +43,7 @@ export function createWebhookExecutor(options: WebhookExecutorOptions): WebhookE
     if (!tool.webhookUrl) {
       throw new WebhookError('webhook_invalid_url', `Tool "${tool.name}" has no webhook URL.`);
     }
-    const payload: WebhookPayload = { tool: tool.name, arguments: args };
+    const payload: WebhookPayload = { tool: tool.name, arguments: args ?? {} };
     // Belt and braces: the hidden context leaves the server only for tools that asked for it.
     if (call.context !== undefined && tool.includeHiddenContext === true) payload.context = call.context;
 
