@@ -5,3 +5,4 @@ export * from './finish-reason.js';
 export * from './json-args.js';
 export * from './anthropic/index.js';
 export * from './openai/index.js';
+export * from './google/index.js';

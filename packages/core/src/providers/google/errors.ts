@@ -1,0 +1,61 @@
+import { GenerateTaskError, type GenerateTaskErrorCode } from '../../generate/errors.js';
+import { httpError } from '../http.js';
+
+/** google.rpc status names (the `error.status` of Google API errors) → our codes. */
+const STATUSES: Record<string, GenerateTaskErrorCode> = {
+  UNAUTHENTICATED: 'auth_missing',
+  PERMISSION_DENIED: 'auth_missing',
+  RESOURCE_EXHAUSTED: 'rate_limit',
+  UNAVAILABLE: 'network',
+  INTERNAL: 'network',
+  DEADLINE_EXCEEDED: 'network',
+  CANCELLED: 'aborted',
+};
+
+/** `ErrorInfo.reason` values that mean the key itself is wrong, though Google answers 400 for them. */
+const KEY_REASONS = new Set(['API_KEY_INVALID', 'API_KEY_EXPIRED', 'API_KEY_SERVICE_BLOCKED']);
+
+interface GoogleErrorBody {
+  error?: { code?: unknown; message?: unknown; status?: unknown; details?: unknown };
+}
+
+function errorReasons(body: unknown): string[] {
+  const details = (body as GoogleErrorBody | null)?.error?.details;
+  if (!Array.isArray(details)) return [];
+  return details
+    .map((d) => (d as { reason?: unknown } | null)?.reason)
+    .filter((r): r is string => typeof r === 'string');
+}
+
+/**
+ * Maps an HTTP error answer: by status first (as every adapter does), except that an invalid or expired key,
+ * which Google reports as 400 INVALID_ARGUMENT with an `API_KEY_INVALID` reason, is `auth_missing`.
+ */
+export async function googleHttpError(response: Response): Promise<GenerateTaskError> {
+  const error = await httpError(response);
+  if (error.code === 'unknown' && errorReasons(error.details.body).some((r) => KEY_REASONS.has(r))) {
+    return new GenerateTaskError('auth_missing', error.message, { details: error.details });
+  }
+  return error;
+}
+
+/** An `{ error: {...} }` object inside a stream, after the HTTP 200 was already sent. */
+export function googleStreamError(body: unknown): GenerateTaskError {
+  const error = (body as GoogleErrorBody | null)?.error ?? {};
+  const status = typeof error.status === 'string' ? error.status : undefined;
+  const httpStatus = typeof error.code === 'number' ? error.code : undefined;
+  let code: GenerateTaskErrorCode = status && Object.hasOwn(STATUSES, status) ? STATUSES[status] : 'unknown';
+  if (code === 'unknown' && httpStatus !== undefined) {
+    if (httpStatus === 401 || httpStatus === 403) code = 'auth_missing';
+    else if (httpStatus === 429) code = 'rate_limit';
+    else if (httpStatus >= 500) code = 'network';
+  }
+  if (code === 'unknown' && errorReasons(body).some((r) => KEY_REASONS.has(r))) code = 'auth_missing';
+  const message =
+    typeof error.message === 'string' && error.message
+      ? error.message
+      : 'The provider reported an error in the stream.';
+  return new GenerateTaskError(code, message, {
+    details: { status: httpStatus, errorStatus: status, body, inStream: true },
+  });
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { toGeminiParameters, toGeminiSchema } from './schema.js';
+
+describe('toGeminiSchema', () => {
+  it('drops what Gemini rejects and keeps descriptions, enums, items, properties and required', () => {
+    expect(
+      toGeminiSchema({
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        $id: 'urn:x',
+        type: 'object',
+        additionalProperties: false,
+        description: 'A query',
+        properties: {
+          q: { type: 'string', description: 'text', minLength: 1, maxLength: 50, pattern: '^\\w+$' },
+          mode: { type: 'string', enum: ['fast', 'slow'] },
+          tags: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 5, uniqueItems: true },
+          n: { type: 'integer', minimum: 1, maximum: 9, exclusiveMaximum: 10, multipleOf: 1 },
+        },
+        required: ['q', 'ghost'],
+        unevaluatedProperties: false,
+      }),
+    ).toEqual({
+      type: 'OBJECT',
+      description: 'A query',
+      properties: {
+        q: { type: 'STRING', description: 'text', minLength: 1, maxLength: 50, pattern: '^\\w+$' },
+        mode: { type: 'STRING', enum: ['fast', 'slow'] },
+        tags: { type: 'ARRAY', items: { type: 'STRING' }, minItems: 1, maxItems: 5 },
+        n: { type: 'INTEGER', minimum: 1, maximum: 9 },
+      },
+      required: ['q'],
+    });
+  });
+
+  it('maps type arrays and null union members to nullable; other unions to anyOf', () => {
+    expect(toGeminiSchema({ type: ['string', 'null'], description: 'd' })).toEqual({
+      type: 'STRING',
+      nullable: true,
+      description: 'd',
+    });
+    expect(toGeminiSchema({ anyOf: [{ type: 'integer' }, { type: 'null' }] })).toEqual({
+      type: 'INTEGER',
+      nullable: true,
+    });
+    expect(toGeminiSchema({ oneOf: [{ type: 'string' }, { type: 'number' }] })).toEqual({
+      anyOf: [{ type: 'STRING' }, { type: 'NUMBER' }],
+    });
+    expect(toGeminiSchema({ type: ['string', 'integer', 'null'] })).toEqual({
+      anyOf: [{ type: 'STRING' }, { type: 'INTEGER' }],
+      nullable: true,
+    });
+  });
+
+  it('keeps format only where Gemini documents it; the rest and defaults go to the description', () => {
+    expect(toGeminiSchema({ type: 'string', format: 'date-time' })).toEqual({
+      type: 'STRING',
+      format: 'date-time',
+    });
+    expect(toGeminiSchema({ type: 'integer', format: 'int64' })).toEqual({
+      type: 'INTEGER',
+      format: 'int64',
+    });
+    expect(
+      toGeminiSchema({ type: 'string', format: 'email', description: 'Mail', default: 'a@b.c' }),
+    ).toEqual({
+      type: 'STRING',
+      description: 'Mail (format: email) (default: "a@b.c")',
+    });
+  });
+
+  it('non-string enums move to the description; const becomes a one-value enum', () => {
+    expect(toGeminiSchema({ type: 'integer', enum: [1, 2, 3] })).toEqual({
+      type: 'INTEGER',
+      description: '(one of: 1, 2, 3)',
+    });
+    expect(toGeminiSchema({ const: 'yes' })).toEqual({ type: 'STRING', enum: ['yes'] });
+    expect(toGeminiSchema({ type: 'string', enum: ['a', null] })).toEqual({
+      type: 'STRING',
+      enum: ['a'],
+      nullable: true,
+    });
+  });
+
+  it('inlines local $refs, stops recursion, and merges allOf', () => {
+    const schema = {
+      type: 'object',
+      $defs: {
+        node: {
+          type: 'object',
+          description: 'A node',
+          properties: {
+            name: { type: 'string' },
+            children: { type: 'array', items: { $ref: '#/$defs/node' } },
+          },
+        },
+      },
+      properties: { root: { $ref: '#/$defs/node' }, other: { $ref: 'https://example.com/remote.json' } },
+    };
+    expect(toGeminiSchema(schema)).toEqual({
+      type: 'OBJECT',
+      properties: {
+        root: {
+          type: 'OBJECT',
+          description: 'A node',
+          properties: {
+            name: { type: 'STRING' },
+            children: { type: 'ARRAY', items: { type: 'OBJECT', description: 'A node (recursive)' } },
+          },
+        },
+        other: {},
+      },
+    });
+    expect(
+      toGeminiSchema({
+        allOf: [
+          { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+          { properties: { b: { type: 'boolean' } }, required: ['b'] },
+        ],
+      }),
+    ).toEqual({
+      type: 'OBJECT',
+      properties: { a: { type: 'STRING' }, b: { type: 'BOOLEAN' } },
+      required: ['a', 'b'],
+    });
+  });
+
+  it('gives an unconstrained array string items, and omits parameters for an object without properties', () => {
+    expect(toGeminiSchema({ type: 'array' })).toEqual({ type: 'ARRAY', items: { type: 'STRING' } });
+    expect(
+      toGeminiParameters({ type: 'object', properties: {}, additionalProperties: false }),
+    ).toBeUndefined();
+    expect(toGeminiParameters({ type: 'object', properties: { a: { type: 'number' } } })).toEqual({
+      type: 'OBJECT',
+      properties: { a: { type: 'NUMBER' } },
+    });
+  });
+});
