@@ -1,4 +1,8 @@
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import tls from 'node:tls';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -422,5 +426,45 @@ describe('deadline, abort and network failures', () => {
       safeFetch('https://empty.example/', { timeoutMs: 2000, resolve: async () => [] }),
     );
     expect(error.code).toBe('webhook_network');
+  });
+});
+
+describe('https through the default connector', () => {
+  it('dials the pinned address, sends the host name as SNI and verifies the certificate', async () => {
+    const key = readFileSync(new URL('./__fixtures__/self-signed.key', import.meta.url));
+    const cert = readFileSync(new URL('./__fixtures__/self-signed.crt', import.meta.url));
+    const sni: string[] = [];
+    const server = https.createServer(
+      {
+        key,
+        cert,
+        SNICallback: (name, done) => {
+          sni.push(name);
+          done(null, tls.createSecureContext({ key, cert }));
+        },
+      },
+      (_req, res) => res.end('should not be trusted'),
+    );
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const { port } = server.address() as AddressInfo;
+      // "hooks.test" exists only in the fake resolver: reaching the server proves the pinned lookup was used.
+      const resolve = fakeResolver({ 'hooks.test': ['127.0.0.1'] });
+      const error = await failure(
+        safeFetch(`https://hooks.test:${port}/`, {
+          body: '{}',
+          timeoutMs: 2000,
+          localUrlsEnabled: true,
+          resolve,
+        }),
+      );
+      expect(error.code).toBe('webhook_network');
+      expect(error.message).toMatch(/self[- ]signed/i);
+      expect(sni).toEqual(['hooks.test']);
+      expect(resolve.calls).toEqual(['hooks.test']);
+    } finally {
+      server.close();
+    }
   });
 });
