@@ -1,0 +1,306 @@
+// One fresh QuickJS runtime + context, prepared ahead of the job that will use it (creating a context
+// costs ~0.5 ms) and disposed right after. Runs inside a sandbox worker, never on the host's main thread.
+import type {
+  QuickJSContext,
+  QuickJSDeferredPromise,
+  QuickJSHandle,
+  QuickJSRuntime,
+  QuickJSWASMModule,
+} from 'quickjs-emscripten-core';
+import type { LogEntry } from '../tools/types.js';
+import { GUEST_LIBRARY, GUEST_PRELUDE } from './guest-prelude.js';
+import { LogLimiter } from './log-limiter.js';
+import type { SandboxErrorCode } from './types.js';
+
+export interface SessionLimits {
+  memoryLimitBytes: number;
+  stackSizeBytes: number;
+}
+
+export interface RunRequest {
+  id: number;
+  body: string;
+  argsJson: string;
+  ctxJson: string;
+  hostFunctionNames: string[];
+  deadline: number;
+  timeoutMs: number;
+}
+
+/** What a running job needs from the worker around it. */
+export interface SessionIo {
+  log(entry: LogEntry): void;
+  logCut(): void;
+  hostCall(callId: number, name: string, argsJson: string): void;
+  /** true once the host aborted this job */
+  aborted(): boolean;
+}
+
+export interface RunOutcome {
+  ok: boolean;
+  json?: string;
+  error?: string;
+  errorCode?: SandboxErrorCode;
+  droppedLogs: number;
+}
+
+export interface CompileOutcome {
+  ok: boolean;
+  error?: string;
+  line?: number;
+  column?: number;
+}
+
+const LEVELS = new Set(['log', 'info', 'warn', 'error', 'debug']);
+
+export class GuestSession {
+  private readonly runtime: QuickJSRuntime;
+  private readonly context: QuickJSContext;
+  private runFn!: QuickJSHandle;
+  private compileFn!: QuickJSHandle;
+  private readonly handles: QuickJSHandle[] = [];
+  private readonly pendingCalls = new Map<number, QuickJSDeferredPromise>();
+  private nextCallId = 1;
+  private deadline = Number.POSITIVE_INFINITY;
+  private interruptedBy: 'timeout' | 'aborted' | null = null;
+  private io: SessionIo | null = null;
+  private logs = new LogLimiter();
+  /** resumes a job that waits for host calls; see poke() */
+  private wake: (() => void) | null = null;
+  private used = false;
+
+  constructor(module: QuickJSWASMModule, limits: SessionLimits) {
+    this.runtime = module.newRuntime();
+    this.runtime.setMemoryLimit(limits.memoryLimitBytes);
+    this.runtime.setMaxStackSize(limits.stackSizeBytes);
+    this.runtime.setInterruptHandler(() => this.shouldInterrupt());
+    this.context = this.runtime.newContext();
+    try {
+      this.install();
+    } catch (error) {
+      this.dispose();
+      throw error;
+    }
+  }
+
+  private install(): void {
+    const vm = this.context;
+    const hostLog = vm.newFunction('hostLog', (levelHandle, messageHandle) => {
+      if (vm.typeof(levelHandle) !== 'string' || vm.typeof(messageHandle) !== 'string') return;
+      const level = vm.getString(levelHandle);
+      if (!LEVELS.has(level) || !this.io) return;
+      const entry: LogEntry = { level: level as LogEntry['level'], message: vm.getString(messageHandle) };
+      const verdict = this.logs.offer(entry);
+      if (verdict === 'accepted') this.io.log(entry);
+      else if (verdict === 'first-cut') this.io.logCut();
+    });
+    const hostCall = vm.newFunction('hostCall', (nameHandle, argsHandle) => {
+      if (!this.io || vm.typeof(nameHandle) !== 'string' || vm.typeof(argsHandle) !== 'string') {
+        return vm.newError('Host call refused.');
+      }
+      const deferred = vm.newPromise();
+      const callId = this.nextCallId++;
+      this.pendingCalls.set(callId, deferred);
+      this.io.hostCall(callId, vm.getString(nameHandle), vm.getString(argsHandle));
+      return deferred.handle;
+    });
+    this.handles.push(hostLog, hostCall);
+    const factory = vm.unwrapResult(vm.evalCode(GUEST_PRELUDE, 'prelude.js'));
+    this.handles.push(factory);
+    const library = vm.newString(GUEST_LIBRARY);
+    this.handles.push(library);
+    const pair = vm.unwrapResult(vm.callFunction(factory, vm.undefined, hostLog, hostCall, library));
+    this.handles.push(pair);
+    this.runFn = vm.getProp(pair, 0);
+    this.compileFn = vm.getProp(pair, 1);
+    this.handles.push(this.runFn, this.compileFn);
+  }
+
+  private shouldInterrupt(): boolean {
+    if (this.interruptedBy) return true;
+    if (this.io?.aborted()) this.interruptedBy = 'aborted';
+    else if (Date.now() > this.deadline) this.interruptedBy = 'timeout';
+    return this.interruptedBy !== null;
+  }
+
+  /** Settles a guest promise returned by `ctx.NAME(...)`. */
+  settleHostCall(callId: number, ok: boolean, payload: string): void {
+    const deferred = this.pendingCalls.get(callId);
+    if (!deferred) return;
+    this.pendingCalls.delete(callId);
+    const vm = this.context;
+    const value = ok ? vm.newString(payload) : vm.newError(payload);
+    if (ok) deferred.resolve(value);
+    else deferred.reject(value);
+    value.dispose();
+    deferred.dispose();
+    this.poke();
+  }
+
+  /** Wakes a job that waits for host calls (after an answer or an abort). */
+  poke(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  async run(request: RunRequest, io: SessionIo): Promise<RunOutcome> {
+    if (this.used) throw new Error('A guest session runs one job only.');
+    this.used = true;
+    this.io = io;
+    this.deadline = request.deadline;
+    const vm = this.context;
+    const outcome = (o: Omit<RunOutcome, 'droppedLogs'>): RunOutcome => ({
+      ...o,
+      droppedLogs: this.logs.dropped,
+    });
+    const interrupted = (): RunOutcome =>
+      this.interruptedBy === 'aborted'
+        ? outcome({ ok: false, error: 'The script was aborted.', errorCode: 'aborted' })
+        : outcome({
+            ok: false,
+            error: `The script did not finish within ${request.timeoutMs} ms and was stopped.`,
+            errorCode: 'timeout',
+          });
+
+    const inputs = [
+      request.body,
+      request.argsJson,
+      request.ctxJson,
+      JSON.stringify(request.hostFunctionNames),
+    ].map((s) => vm.newString(s));
+    const called = vm.callFunction(this.runFn, vm.undefined, ...inputs);
+    for (const h of inputs) h.dispose();
+    if (called.error) {
+      const message = this.readFailure(called.error);
+      called.error.dispose();
+      return this.interruptedBy ? interrupted() : outcome(classify(message));
+    }
+    const promise = called.value;
+    try {
+      for (;;) {
+        const jobs = this.runtime.executePendingJobs();
+        if (jobs.error) {
+          const message = this.readFailure(jobs.error);
+          jobs.error.dispose();
+          if (this.interruptedBy) return interrupted();
+          return outcome(classify(message));
+        }
+        const state = vm.getPromiseState(promise);
+        if (state.type === 'fulfilled') {
+          const text = vm.typeof(state.value) === 'string' ? vm.getString(state.value) : '';
+          state.value.dispose();
+          if (this.interruptedBy) return interrupted();
+          return outcome(decodeEnvelope(text));
+        }
+        if (state.type === 'rejected') {
+          const message = this.readFailure(state.error);
+          state.error.dispose();
+          if (this.interruptedBy) return interrupted();
+          return outcome(classify(message));
+        }
+        if (this.interruptedBy) return interrupted();
+        if (this.pendingCalls.size === 0 && !this.runtime.hasPendingJob()) {
+          return outcome({
+            ok: false,
+            error:
+              'The script is waiting on a promise that can never settle (nothing is left for it to wait on).',
+            errorCode: 'error',
+          });
+        }
+        await this.waitForWake();
+        if (io.aborted()) this.interruptedBy = 'aborted';
+        else if (Date.now() > this.deadline) this.interruptedBy = 'timeout';
+        if (this.interruptedBy) return interrupted();
+      }
+    } finally {
+      promise.dispose();
+      this.io = null;
+    }
+  }
+
+  private waitForWake(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.poke(), Math.max(0, this.deadline - Date.now() + 1));
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  compile(body: string, deadline: number): CompileOutcome {
+    this.used = true;
+    this.deadline = deadline;
+    const vm = this.context;
+    const input = vm.newString(body);
+    const result = vm.callFunction(this.compileFn, vm.undefined, input);
+    input.dispose();
+    if (result.error) {
+      const message = this.readFailure(result.error);
+      result.error.dispose();
+      return { ok: false, error: message, line: 1, column: 1 };
+    }
+    const text = vm.typeof(result.value) === 'string' ? vm.getString(result.value) : '';
+    result.value.dispose();
+    if (text === '') return { ok: true };
+    const match = /^(-?\d+):(\d+):([\s\S]*)$/.exec(text);
+    if (!match) return { ok: false, error: text, line: 1, column: 1 };
+    return { ok: false, error: match[3], line: Number(match[1]), column: Number(match[2]) };
+  }
+
+  /**
+   * The message of an error that escaped the prelude's own handling (interrupts, out of memory while
+   * reporting). Lifts the guest's memory limit first so reading it cannot fail for lack of memory;
+   * the WebAssembly cap still holds.
+   */
+  private readFailure(handle: QuickJSHandle): string {
+    this.runtime.setMemoryLimit(-1);
+    try {
+      const vm = this.context;
+      if (vm.typeof(handle) === 'string') return vm.getString(handle);
+      if (vm.typeof(handle) !== 'object') return 'The script failed.';
+      const name = vm.getProp(handle, 'name');
+      const message = vm.getProp(handle, 'message');
+      const n = vm.typeof(name) === 'string' ? vm.getString(name) : 'Error';
+      const m = vm.typeof(message) === 'string' ? vm.getString(message) : '';
+      name.dispose();
+      message.dispose();
+      return m ? `${n}: ${m}` : n;
+    } catch {
+      return 'The script failed in a way that could not be reported.';
+    }
+  }
+
+  /** Frees everything; false when QuickJS could not dispose cleanly (the worker must then retire). */
+  dispose(): boolean {
+    let clean = true;
+    try {
+      for (const deferred of this.pendingCalls.values()) deferred.dispose();
+      this.pendingCalls.clear();
+      for (const h of this.handles.reverse()) if (h.alive) h.dispose();
+      this.handles.length = 0;
+      this.context.dispose();
+    } catch {
+      clean = false;
+    }
+    try {
+      this.runtime.dispose();
+    } catch {
+      clean = false;
+    }
+    return clean;
+  }
+}
+
+function decodeEnvelope(text: string): Omit<RunOutcome, 'droppedLogs'> {
+  if (text.startsWith('R')) return { ok: true, json: text.slice(1) };
+  if (text.startsWith('Eo')) return { ok: false, error: text.slice(2), errorCode: 'out_of_memory' };
+  if (text.startsWith('Ee')) return { ok: false, error: text.slice(2), errorCode: 'error' };
+  return { ok: false, error: 'The script produced no readable result.', errorCode: 'error' };
+}
+
+function classify(message: string): Omit<RunOutcome, 'droppedLogs'> {
+  const oom = /\bout of memory\b|\bstack overflow\b/.test(message);
+  return { ok: false, error: message, errorCode: oom ? 'out_of_memory' : 'error' };
+}

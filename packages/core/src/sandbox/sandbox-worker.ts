@@ -1,0 +1,172 @@
+// Worker-thread entry: owns one QuickJS WebAssembly module with its own capped memory and runs one job
+// at a time. The host terminates this thread when a guest outlives its deadline, so nothing here has
+// to be able to stop a runaway built-in call.
+import { parentPort, workerData } from 'node:worker_threads';
+import variantExport from '@jitl/quickjs-wasmfile-release-sync';
+import {
+  newQuickJSWASMModuleFromVariant,
+  newVariant,
+  type QuickJSSyncVariant,
+  type QuickJSWASMModule,
+} from 'quickjs-emscripten-core';
+import { GuestSession, type SessionLimits } from './guest-session.js';
+import { wasmMemoryPages } from './limits.js';
+import { wasmApi } from './wasm-module.js';
+import type { HostToWorker, WorkerInit, WorkerToHost } from './worker-protocol.js';
+
+// The package's typings describe its CommonJS shape; under ESM the default export is the variant itself.
+const variantValue = variantExport as unknown as QuickJSSyncVariant | { default: QuickJSSyncVariant };
+const variant = 'type' in variantValue ? variantValue : variantValue.default;
+
+const port = parentPort;
+if (!port) throw new Error('sandbox-worker must run in a worker thread');
+const init = workerData as WorkerInit;
+const abortFlag = new Int32Array(init.abortFlag);
+const limits: SessionLimits = {
+  memoryLimitBytes: init.memoryLimitBytes,
+  stackSizeBytes: init.stackSizeBytes,
+};
+
+let module: QuickJSWASMModule;
+let spare: GuestSession | null = null;
+let current: { id: number; session: GuestSession } | null = null;
+/** Set when a runtime failed to dispose: the worker finishes its reply and takes no further jobs. */
+let retiring = false;
+
+function send(message: WorkerToHost): void {
+  port?.postMessage(message);
+}
+
+function takeSession(): GuestSession {
+  const session = spare ?? new GuestSession(module, limits);
+  spare = null;
+  return session;
+}
+
+function finish(session: GuestSession): boolean {
+  const clean = session.dispose();
+  if (!clean) retiring = true;
+  return clean;
+}
+
+// Prepares the next context while the host handles the reply, off the next call's critical path.
+function prepareSpare(): void {
+  if (retiring || spare) return;
+  setImmediate(() => {
+    if (retiring || spare || current) return;
+    try {
+      spare = new GuestSession(module, limits);
+    } catch {
+      spare = null;
+    }
+  });
+}
+
+async function handleRun(message: Extract<HostToWorker, { t: 'run' }>): Promise<void> {
+  let session: GuestSession;
+  try {
+    session = takeSession();
+  } catch (error) {
+    retiring = true;
+    send({
+      t: 'done',
+      id: message.id,
+      ok: false,
+      error: errorText(error),
+      errorCode: 'error',
+      droppedLogs: 0,
+      retire: true,
+    });
+    return;
+  }
+  current = { id: message.id, session };
+  const id = message.id;
+  let outcome: Awaited<ReturnType<GuestSession['run']>>;
+  try {
+    outcome = await session.run(message, {
+      log: (entry) => send({ t: 'log', id, entry }),
+      logCut: () => send({ t: 'log-cut', id }),
+      hostCall: (callId, name, argsJson) => send({ t: 'host-call', id, callId, name, argsJson }),
+      aborted: () => Atomics.load(abortFlag, 0) === id,
+    });
+  } catch (error) {
+    // Only the interpreter itself failing lands here (for example a WebAssembly trap): retire.
+    retiring = true;
+    const text = errorText(error);
+    outcome = {
+      ok: false,
+      error: `The sandbox failed: ${text}`,
+      errorCode: /out of memory|memory access out of bounds/i.test(text) ? 'out_of_memory' : 'error',
+      droppedLogs: 0,
+    };
+  }
+  current = null;
+  const clean = finish(session);
+  send({ t: 'done', id, ...outcome, retire: !clean || retiring });
+  prepareSpare();
+}
+
+function handleCompile(message: Extract<HostToWorker, { t: 'compile' }>): void {
+  let session: GuestSession | null = null;
+  try {
+    session = takeSession();
+    const outcome = session.compile(message.body, message.deadline);
+    const clean = finish(session);
+    send({ t: 'compiled', id: message.id, ...outcome, retire: !clean });
+  } catch (error) {
+    if (session) finish(session);
+    retiring = true;
+    send({
+      t: 'compiled',
+      id: message.id,
+      ok: false,
+      error: errorText(error),
+      line: 1,
+      column: 1,
+      retire: true,
+    });
+  }
+  prepareSpare();
+}
+
+function errorText(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return 'unknown failure';
+  }
+}
+
+port.on('message', (message: HostToWorker) => {
+  switch (message.t) {
+    case 'run':
+      void handleRun(message);
+      break;
+    case 'compile':
+      handleCompile(message);
+      break;
+    case 'host-result':
+      if (current?.id === message.id) {
+        current.session.settleHostCall(
+          message.callId,
+          message.ok,
+          message.ok ? message.json : message.message,
+        );
+      }
+      break;
+    case 'abort':
+      if (current?.id === message.id) current.session.poke();
+      break;
+  }
+});
+
+try {
+  const pages = wasmMemoryPages(init.memoryLimitBytes);
+  module = await newQuickJSWASMModuleFromVariant(
+    newVariant(variant, { wasmModule: init.wasmModule, wasmMemory: new wasmApi.Memory(pages) }),
+  );
+  spare = new GuestSession(module, limits);
+  send({ t: 'ready' });
+} catch (error) {
+  send({ t: 'init-error', message: errorText(error) });
+}
