@@ -6,3 +6,4 @@ export * from './json-args.js';
 export * from './anthropic/index.js';
 export * from './openai/index.js';
 export * from './google/index.js';
+export * from './text-completion/index.js';

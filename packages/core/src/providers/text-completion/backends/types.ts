@@ -1,0 +1,34 @@
+import type { GenerationParams, Usage } from '../../types.js';
+
+export interface TextBackendInput {
+  model: string;
+  prompt: string;
+  /** template stops plus the preset's */
+  stop: string[];
+  params: GenerationParams;
+  stream: boolean;
+}
+
+/** One piece of a backend's answer, streamed or whole. */
+export interface TextPiece {
+  text?: string;
+  reasoning?: string;
+  /** the backend's raw finish reason, when this piece carries one */
+  finishReason?: string | null;
+  usage?: Usage;
+}
+
+export interface TextBackend {
+  name: 'koboldcpp' | 'openai-completions' | 'ollama';
+  url(baseUrl: string, stream: boolean): string;
+  body(input: TextBackendInput): Record<string, unknown>;
+  /** Reads a streaming answer; a stream that ends before the backend said it finished throws `network`. */
+  stream(response: Response, signal?: AbortSignal): AsyncGenerator<TextPiece>;
+  /** Reads a whole (non-streaming) answer. */
+  parse(body: unknown): TextPiece;
+}
+
+/** Strips a trailing API path the user may have pasted into the base URL (`/v1`, `/api`, `/api/v1`). */
+export function serverRoot(baseUrl: string): string {
+  return baseUrl.replace(/\/+$/, '').replace(/\/(api\/v1|api|v1)$/, '');
+}
