@@ -7,3 +7,4 @@ export * from './anthropic/index.js';
 export * from './openai/index.js';
 export * from './google/index.js';
 export * from './text-completion/index.js';
+export * from './registry.js';

@@ -1,0 +1,129 @@
+import { transportError } from '../providers/http.js';
+import type {
+  FinishReason,
+  ProviderAdapter,
+  ProviderRequest,
+  ReasoningPart,
+  StreamEvent,
+  Usage,
+} from '../providers/types.js';
+import { GenerateTaskError, type GenerateTaskErrorCode } from './errors.js';
+import type { GeneratedToolCall } from './types.js';
+
+/** What one provider request produced. */
+export interface AttemptOutcome {
+  /** the answer text (text mode: without the call markup) */
+  text: string;
+  /** text mode: everything the model wrote, markup included */
+  rawText: string;
+  reasoning: string;
+  reasoningParts: ReasoningPart[];
+  calls: GeneratedToolCall[];
+  finishReason: FinishReason;
+  rawFinishReason: string | null;
+  usage?: Usage;
+  raw: unknown;
+}
+
+const CODES = new Set<GenerateTaskErrorCode>([
+  'aborted',
+  'network',
+  'auth_missing',
+  'rate_limit',
+  'invalid_input',
+  'unsupported_api',
+  'tool_call_parse',
+  'json_schema_violation',
+  'no_response',
+  'unknown',
+]);
+
+export function abortedError(cause?: unknown): GenerateTaskError {
+  return new GenerateTaskError('aborted', 'The request was aborted.', { cause });
+}
+
+export function emptyOutcome(): AttemptOutcome {
+  return {
+    text: '',
+    rawText: '',
+    reasoning: '',
+    reasoningParts: [],
+    calls: [],
+    finishReason: 'other',
+    rawFinishReason: null,
+    raw: null,
+  };
+}
+
+/**
+ * Sends one request and relays its events, folding them into an outcome. `onText` lets text mode route
+ * text through its parser instead of relaying it. A stream that ends without `finish` was cut off.
+ */
+export async function* sendAndCollect(
+  adapter: ProviderAdapter,
+  request: ProviderRequest,
+  outcome: AttemptOutcome,
+  onText?: (text: string) => Iterable<StreamEvent>,
+): AsyncGenerator<StreamEvent, void> {
+  const signal = request.signal;
+  let finished = false;
+  try {
+    for await (const event of adapter.send(request)) {
+      if (signal?.aborted) throw abortedError(signal.reason);
+      switch (event.type) {
+        case 'text-delta':
+          if (onText) {
+            outcome.rawText += event.text;
+            yield* onText(event.text);
+            continue;
+          }
+          outcome.text += event.text;
+          break;
+        case 'reasoning-delta':
+          outcome.reasoning += event.text;
+          break;
+        case 'reasoning-part':
+          outcome.reasoningParts.push(event.part);
+          if (!outcome.reasoning && event.part.text) outcome.reasoning = event.part.text;
+          break;
+        case 'tool-call':
+          outcome.calls.push({
+            id: event.id,
+            name: event.name,
+            args: event.args,
+            raw: event.rawArgs,
+            ...(event.providerMetadata ? { providerMetadata: event.providerMetadata } : {}),
+          });
+          break;
+        case 'finish':
+          finished = true;
+          outcome.finishReason = event.reason;
+          outcome.rawFinishReason = event.rawReason;
+          outcome.usage = event.usage;
+          outcome.raw = event.raw ?? null;
+          break;
+        case 'error': {
+          const code = CODES.has(event.code as GenerateTaskErrorCode)
+            ? (event.code as GenerateTaskErrorCode)
+            : 'unknown';
+          throw new GenerateTaskError(code, event.message);
+        }
+      }
+      yield event;
+    }
+  } catch (error) {
+    if (signal?.aborted) throw abortedError(error);
+    throw transportError(error, signal);
+  }
+  if (signal?.aborted) throw abortedError(signal.reason);
+  if (!finished) {
+    throw new GenerateTaskError('network', 'The provider stream ended before the answer was complete.');
+  }
+}
+
+export function addUsage(total: Usage, usage: Usage | undefined): void {
+  if (!usage) return;
+  for (const key of ['inputTokens', 'outputTokens', 'totalTokens', 'reasoningTokens'] as const) {
+    if (typeof usage[key] === 'number') total[key] = (total[key] ?? 0) + usage[key];
+  }
+}

@@ -1,0 +1,287 @@
+import { createTrigger } from '../protocols/index.js';
+import { getProviderAdapter } from '../providers/registry.js';
+import type {
+  ChatMessage,
+  Connection,
+  GenerationParams,
+  ProviderAdapter,
+  ProviderRequest,
+  Usage,
+} from '../providers/types.js';
+import { assemblePrompt } from './assemble-prompt.js';
+import { type AttemptOutcome, abortedError, addUsage, emptyOutcome, sendAndCollect } from './attempt.js';
+import { GenerateTaskError, isGenerateTaskError } from './errors.js';
+import { assertJsonSchemaCompiles, jsonSchemaInstruction, parseJsonAnswer } from './json-output.js';
+import { resolveSource } from './resolve-source.js';
+import {
+  appendToSystem,
+  createTextRouter,
+  retryMessages,
+  textModeMessages,
+  textModeProblems,
+} from './text-mode.js';
+import type {
+  GenerateContext,
+  GenerateEvent,
+  GenerateTaskDetails,
+  GenerateTaskOptions,
+  GenerateTaskResult,
+  ProtocolStyleOption,
+  ResolvedCallMode,
+} from './types.js';
+import { type NormalizedOptions, validateGenerateOptions } from './validate-options.js';
+
+interface Resolved {
+  connection: Connection;
+  adapter: ProviderAdapter;
+  params: GenerationParams;
+  presetName?: string;
+}
+
+async function resolveConnection(ctx: GenerateContext, options: GenerateTaskOptions): Promise<Resolved> {
+  const connections = (await resolveSource(ctx.connections)) ?? [];
+  if (connections.length === 0) {
+    throw new GenerateTaskError('invalid_input', 'No connection profile is configured.');
+  }
+  const connection =
+    options.apiPresetName === undefined
+      ? connections[0]
+      : connections.find((c) => c.name === options.apiPresetName);
+  if (!connection) {
+    throw new GenerateTaskError(
+      'invalid_input',
+      `No connection profile is named "${options.apiPresetName}".`,
+      {
+        details: { apiPresetName: options.apiPresetName, available: connections.map((c) => c.name) },
+      },
+    );
+  }
+  const presets = (await resolveSource(ctx.presets)) ?? [];
+  const preset =
+    options.llmPresetName === undefined ? presets[0] : presets.find((p) => p.name === options.llmPresetName);
+  if (options.llmPresetName !== undefined && !preset) {
+    throw new GenerateTaskError('invalid_input', `No preset is named "${options.llmPresetName}".`, {
+      details: { llmPresetName: options.llmPresetName, available: presets.map((p) => p.name) },
+    });
+  }
+  const { name: presetName, ...presetParams } = preset ?? { name: undefined };
+  const adapter = ctx.adapters
+    ? Object.hasOwn(ctx.adapters, connection.api)
+      ? ctx.adapters[connection.api]
+      : undefined
+    : getProviderAdapter(connection.api);
+  if (!adapter) {
+    throw new GenerateTaskError(
+      'unsupported_api',
+      `No adapter serves the "${String(connection.api)}" API family.`,
+      {
+        details: { api: connection.api, connection: connection.name },
+      },
+    );
+  }
+  return { connection, adapter, params: { ...presetParams, ...options.params }, presetName };
+}
+
+/** native, or the text protocol style to use. */
+function chooseMode(norm: NormalizedOptions, r: Resolved): { mode: ResolvedCallMode; auto: boolean } {
+  if (norm.tools.length === 0) return { mode: 'native', auto: false };
+  const requested = norm.functionCallMode ?? r.connection.functionCalling?.mode ?? 'auto';
+  const style: ProtocolStyleOption = norm.protocolStyle ?? 'xml';
+  if (requested === 'native') {
+    if (!r.adapter.nativeTools) {
+      throw new GenerateTaskError(
+        'invalid_input',
+        `The ${r.connection.api} family cannot carry tools natively; use prompt_xml, prompt_json or auto.`,
+        { details: { api: r.connection.api } },
+      );
+    }
+    return { mode: 'native', auto: false };
+  }
+  if (requested === 'auto') {
+    const native = r.adapter.nativeTools && r.connection.functionCalling?.enabled !== false;
+    return { mode: native ? 'native' : style === 'json' ? 'prompt_json' : 'prompt_xml', auto: true };
+  }
+  return { mode: requested, auto: false };
+}
+
+function isToolRefusal(error: unknown): error is GenerateTaskError {
+  return isGenerateTaskError(error) && error.details.status === 400;
+}
+
+/**
+ * The whole of generateTask as one event stream: validation, connection and preset, prompt assembly,
+ * dispatch (native or text protocol, with the auto fallback and text-mode re-asks), and the final result
+ * as the last event. generateTask and generateTaskStream both run this, so they behave the same.
+ */
+export async function* runGenerateTask(
+  ctx: GenerateContext,
+  options: GenerateTaskOptions,
+  stream: boolean,
+): AsyncGenerator<GenerateEvent, GenerateTaskResult> {
+  const signal = options?.abortSignal;
+  if (signal?.aborted) throw abortedError(signal.reason);
+  const norm = validateGenerateOptions(options);
+  const resolved = await resolveConnection(ctx, options);
+  if (norm.jsonSchema) assertJsonSchemaCompiles(norm.jsonSchema.schema);
+  const choice = chooseMode(norm, resolved);
+  const prompt = await assemblePrompt(ctx, options, norm);
+  if (signal?.aborted) throw abortedError(signal.reason);
+
+  const usage: Usage = {};
+  const details: GenerateTaskDetails = {
+    retries: 0,
+    retryReasons: [],
+    connection: resolved.connection.name,
+    api: resolved.connection.api,
+    ...(resolved.presetName !== undefined ? { preset: resolved.presetName } : {}),
+    ...(prompt.worldInfo ? { worldInfo: prompt.worldInfo } : {}),
+  };
+  const base: Omit<ProviderRequest, 'messages'> = {
+    connection: resolved.connection,
+    params: resolved.params,
+    stream,
+    signal,
+    ...(ctx.fetch ? { fetch: ctx.fetch } : {}),
+  };
+
+  let outcome: AttemptOutcome;
+  let mode = choice.mode;
+  if (mode === 'native') {
+    let messages = prompt.messages;
+    const request: ProviderRequest = { ...base, messages };
+    if (norm.tools.length) {
+      request.tools = norm.tools;
+      if (norm.toolChoice) request.toolChoice = norm.toolChoice;
+      if (options.parallelToolCalls !== undefined) request.parallelToolCalls = options.parallelToolCalls;
+    }
+    if (norm.jsonSchema) {
+      // text-completion backends have no structured output: say it in words instead
+      if (resolved.adapter.api === 'text-completion') {
+        messages = appendToSystem(messages, jsonSchemaInstruction(norm.jsonSchema.schema));
+        request.messages = messages;
+      } else request.jsonSchema = { name: norm.jsonSchema.name, schema: norm.jsonSchema.schema };
+    }
+    outcome = emptyOutcome();
+    let relayed = 0;
+    try {
+      for await (const event of sendAndCollect(resolved.adapter, request, outcome)) {
+        relayed++;
+        yield event;
+      }
+      addUsage(usage, outcome.usage);
+    } catch (error) {
+      // auto: a native request refused (HTTP 400) while it carried tools is tried once more in text mode
+      if (!(choice.auto && norm.tools.length > 0 && relayed === 0 && isToolRefusal(error))) throw error;
+      mode = norm.protocolStyle === 'json' ? 'prompt_json' : 'prompt_xml';
+      details.fallback = { from: 'native', to: mode, status: error.details.status, message: error.message };
+      yield { type: 'fallback', ...details.fallback };
+    }
+  }
+  if (mode !== 'native') {
+    outcome = yield* runTextMode(resolved, norm, prompt.messages, base, mode, usage, details);
+  }
+  outcome = outcome!;
+
+  if (signal?.aborted) throw abortedError(signal.reason);
+  if (outcome.text.trim() === '' && outcome.calls.length === 0) {
+    throw new GenerateTaskError('no_response', 'The model returned an empty answer.', {
+      details: { finishReason: outcome.finishReason, rawFinishReason: outcome.rawFinishReason },
+    });
+  }
+  const jsonData = norm.jsonSchema ? parseJsonAnswer(outcome.text, norm.jsonSchema.schema) : null;
+  const message: GenerateTaskResult['message'] = { role: 'assistant', content: outcome.text };
+  if (outcome.calls.length) {
+    message.toolCalls = outcome.calls.map((c) => ({
+      id: c.id,
+      name: c.name,
+      args: c.args,
+      ...(c.providerMetadata ? { providerMetadata: c.providerMetadata } : {}),
+    }));
+  }
+  if (outcome.reasoningParts.length) message.reasoning = outcome.reasoningParts;
+  const result: GenerateTaskResult = {
+    assistantText: outcome.text,
+    toolCalls: outcome.calls,
+    jsonData,
+    reasoning: outcome.reasoning,
+    reasoningParts: outcome.reasoningParts,
+    finishReason: outcome.finishReason,
+    rawFinishReason: outcome.rawFinishReason,
+    usage,
+    raw: outcome.raw,
+    mode,
+    message,
+    details,
+  };
+  yield { type: 'result', result };
+  return result;
+}
+
+async function* runTextMode(
+  resolved: Resolved,
+  norm: NormalizedOptions,
+  history: ChatMessage[],
+  base: Omit<ProviderRequest, 'messages'>,
+  mode: ResolvedCallMode,
+  usage: Usage,
+  details: GenerateTaskDetails,
+): AsyncGenerator<GenerateEvent, AttemptOutcome> {
+  const style: ProtocolStyleOption = mode === 'prompt_json' ? 'json' : 'xml';
+  const trigger = createTrigger();
+  let messages = textModeMessages(history, norm.tools, { style, trigger, toolChoice: norm.toolChoice });
+  for (let attempt = 0; ; attempt++) {
+    const outcome = emptyOutcome();
+    const router = createTextRouter(norm.tools, trigger, outcome);
+    const request: ProviderRequest = { ...base, messages };
+    for await (const event of sendAndCollect(resolved.adapter, request, outcome, router.push)) yield event;
+    yield* router.end();
+    addUsage(usage, outcome.usage);
+
+    const problems = textModeProblems(outcome, router.errors(), norm.tools, norm.toolChoice);
+    const all = [...problems.parse, ...problems.validation, ...problems.missing];
+    if (all.length > 0 && attempt < norm.retries) {
+      const reason = all.join('\n');
+      details.retries++;
+      details.retryReasons.push(reason);
+      yield { type: 'retry', attempt: attempt + 1, reason };
+      messages = [...messages, ...retryMessages(outcome, reason, style, trigger)];
+      continue;
+    }
+    if (problems.parse.length > 0 && outcome.calls.length === 0) {
+      throw new GenerateTaskError(
+        'tool_call_parse',
+        `The tool call could not be read: ${problems.parse[0]}`,
+        {
+          details: { errors: router.errors(), rawArgs: router.errors()[0]?.raw, attempts: attempt + 1 },
+        },
+      );
+    }
+    if (all.length > 0) details.textProtocolErrors = all;
+    // native providers report tool_calls; text mode says the same when it found calls
+    if (outcome.calls.length > 0 && outcome.finishReason === 'stop') outcome.finishReason = 'tool_calls';
+    yield* router.held;
+    return outcome;
+  }
+}
+
+/** generateTask against a context: resolves to the result (events are consumed internally). */
+export async function generateTaskWith(
+  ctx: GenerateContext,
+  options: GenerateTaskOptions,
+): Promise<GenerateTaskResult> {
+  const it = runGenerateTask(ctx, options, false);
+  for (;;) {
+    const step = await it.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** generateTaskStream against a context: the events, ending with `{ type: 'result', result }`. */
+export function generateTaskStreamWith(
+  ctx: GenerateContext,
+  options: GenerateTaskOptions,
+): AsyncIterable<GenerateEvent> {
+  return {
+    [Symbol.asyncIterator]: () => runGenerateTask(ctx, options, true),
+  };
+}

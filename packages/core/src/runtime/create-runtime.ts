@@ -1,0 +1,74 @@
+import { GenerateTaskError } from '../generate/errors.js';
+import { generateTaskStreamWith, generateTaskWith } from '../generate/generate-task.js';
+import { resolveSource } from '../generate/resolve-source.js';
+import type {
+  GenerateContext,
+  GenerateEvent,
+  GenerateTaskOptions,
+  GenerateTaskResult,
+} from '../generate/types.js';
+import { runToolLoopWith } from '../loop/run-tool-loop.js';
+import type { ToolLoopOptions, ToolLoopResult } from '../loop/types.js';
+import type { Connection } from '../providers/types.js';
+import { ToolRegistry } from '../tools/registry.js';
+
+export interface RuntimeOptions extends GenerateContext {
+  /** the tools `runToolLoop` offers and runs; a fresh registry when not given */
+  registry?: ToolRegistry;
+}
+
+/** A connection as listed to callers: everything but the secret. */
+export type ConnectionProfileSummary = Omit<Connection, 'apiKey' | 'headers'> & { hasApiKey: boolean };
+
+export interface Runtime {
+  generateTask(options: GenerateTaskOptions): Promise<GenerateTaskResult>;
+  generateTaskStream(options: GenerateTaskOptions): AsyncIterable<GenerateEvent>;
+  /** the registry defaults to the runtime's own */
+  runToolLoop(
+    options: Omit<ToolLoopOptions, 'registry'> & { registry?: ToolRegistry },
+  ): Promise<ToolLoopResult>;
+  connectionProfiles: { list(): Promise<ConnectionProfileSummary[]> };
+  registerFunctionTool: ToolRegistry['registerFunctionTool'];
+  unregisterFunctionTool: ToolRegistry['unregisterFunctionTool'];
+  registry: ToolRegistry;
+  GenerateTaskError: typeof GenerateTaskError;
+}
+
+/** The front door, the way Luker's extensions get `getContext()`: one object holding the whole API. */
+export function createRuntime(options: RuntimeOptions): Runtime {
+  const { registry = new ToolRegistry(), ...context } = options;
+  const ctx: GenerateContext = context;
+  const generateTaskStream = (o: GenerateTaskOptions) => generateTaskStreamWith(ctx, o);
+  return {
+    generateTask: (o) => generateTaskWith(ctx, o),
+    generateTaskStream,
+    runToolLoop: (o) =>
+      runToolLoopWith(o.stream === false ? (g) => nonStreaming(ctx, g) : generateTaskStream, {
+        ...o,
+        registry: o.registry ?? registry,
+      }),
+    connectionProfiles: {
+      async list() {
+        const connections = (await resolveSource(ctx.connections)) ?? [];
+        return connections.map(({ apiKey, headers: _headers, ...rest }) => ({
+          ...rest,
+          hasApiKey: Boolean(apiKey),
+        }));
+      },
+    },
+    registerFunctionTool: registry.registerFunctionTool.bind(
+      registry,
+    ) as ToolRegistry['registerFunctionTool'],
+    unregisterFunctionTool: registry.unregisterFunctionTool.bind(registry),
+    registry,
+    GenerateTaskError,
+  };
+}
+
+/** Non-streaming requests as an event source: the result is the only event. */
+async function* nonStreaming(
+  ctx: GenerateContext,
+  options: GenerateTaskOptions,
+): AsyncGenerator<GenerateEvent> {
+  yield { type: 'result', result: await generateTaskWith(ctx, options) };
+}
