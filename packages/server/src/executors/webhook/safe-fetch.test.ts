@@ -62,8 +62,10 @@ describe('DNS rebinding', () => {
 
   it('pins the default connector through connect.lookup: the name is never resolved again', async () => {
     const server = await startServer(echo);
-    // "rebind.test" exists only in the fake resolver; a second (system) lookup would fail with ENOTFOUND.
-    const resolve = fakeResolver({ 'rebind.test': [['127.0.0.1'], ['10.9.9.9']] });
+    // A decoy on another loopback address, same port: where a second lookup would send the connection.
+    const decoy = await startServer(echo, '127.0.0.2', server.port);
+    // "rebind.test" exists only in the fake resolver; a system lookup would fail with ENOTFOUND.
+    const resolve = fakeResolver({ 'rebind.test': [['127.0.0.1'], ['127.0.0.2']] });
     const response = await safeFetch(`http://rebind.test:${server.port}/`, {
       body: '{}',
       timeoutMs: 2000,
@@ -74,6 +76,7 @@ describe('DNS rebinding', () => {
     expect(resolve.calls).toEqual(['rebind.test']);
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0].headers.host).toBe(`rebind.test:${server.port}`);
+    expect(decoy.connections).toBe(0);
   });
 
   it('re-resolves and re-checks a redirect to the same name', async () => {

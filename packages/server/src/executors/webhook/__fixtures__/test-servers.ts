@@ -28,8 +28,8 @@ export type Handler = (req: SeenRequest, res: http.ServerResponse) => void;
 
 const servers = new Set<TestServer>();
 
-/** An HTTP server on a loopback address and port 0 that records what it receives before `handler` answers. */
-export async function startServer(handler: Handler, host = '127.0.0.1'): Promise<TestServer> {
+/** An HTTP server on a loopback address (port 0 unless given) that records what it receives before `handler` answers. */
+export async function startServer(handler: Handler, host = '127.0.0.1', port = 0): Promise<TestServer> {
   const requests: SeenRequest[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -62,7 +62,7 @@ export async function startServer(handler: Handler, host = '127.0.0.1'): Promise
   server.on('connection', () => {
     state.connections++;
   });
-  server.listen(0, host);
+  server.listen(port, host);
   await once(server, 'listening');
   state.port = (server.address() as net.AddressInfo).port;
   state.origin = `http://${host.includes(':') ? `[${host}]` : host}:${state.port}`;
