@@ -6,6 +6,8 @@ import { dryRunCommand, toolsListCommand } from './tool-commands.js';
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
+  /** defaults to process.env (plus ./.env) */
+  env?: Record<string, string | undefined>;
 }
 
 const USAGE = `toolsmith ${SERVER_VERSION}
@@ -21,6 +23,7 @@ Usage:
 /** Runs one CLI command and returns the exit code; `start` resolves once the server listens. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [command, sub, ...rest] = argv;
+  const config = () => loadConfig(io.env ? { env: io.env, envFile: false } : {});
   try {
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
       io.out(USAGE);
@@ -31,12 +34,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return 0;
     }
     if (command === 'start') {
-      const server = await startServer({ handleSignals: true });
+      const server = await startServer({ config: config(), handleSignals: true });
       server.app.log.info(`Toolsmith is listening on ${server.url}`);
       return 0;
     }
-    if (command === 'tools' && sub === 'list') return await toolsListCommand(loadConfig(), io);
-    if (command === 'tools' && sub === 'dry-run') return await dryRunCommand(loadConfig(), rest, io);
+    if (command === 'tools' && sub === 'list') return await toolsListCommand(config(), io);
+    if (command === 'tools' && sub === 'dry-run') return await dryRunCommand(config(), rest, io);
     io.err(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);
     return 2;
   } catch (error) {
