@@ -158,6 +158,11 @@ describe('anthropicAdapter streaming', () => {
     expect(events.filter((e) => e.type === 'tool-call-delta')).toHaveLength(1);
   });
 
+  it('keeps text sent in content_block_start', async () => {
+    emulator.enqueue(PATH, anthropicStream(anthropicScenarios.textInStart()));
+    expect(text(await collect(request()))).toBe('Whole and more');
+  });
+
   it('a tool with no arguments gives {}', async () => {
     emulator.enqueue(PATH, anthropicStream(anthropicScenarios.noArguments()));
     const events = await collect(request());

@@ -95,6 +95,20 @@ describe('toAnthropicMessages', () => {
     ]);
   });
 
+  it('leaves out empty tool_result content and trims a final assistant prefill', () => {
+    const { messages } = toAnthropicMessages(
+      [
+        { role: 'user', content: 'x' },
+        { role: 'assistant', content: '', toolCalls: [{ id: 't1', name: 'f', args: {} }] },
+        { role: 'tool', toolCallId: 't1', name: 'f', content: '' },
+        { role: 'assistant', content: 'The answer is \n' },
+      ],
+      { toolsDefined: true },
+    );
+    expect(messages[2]).toEqual({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1' }] });
+    expect(messages[3]).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'The answer is' }] });
+  });
+
   it('writes tool blocks as text when no tools are defined (the API refuses them otherwise)', () => {
     const { messages } = toAnthropicMessages(toolHistory, { toolsDefined: false });
     const all = JSON.stringify(messages);

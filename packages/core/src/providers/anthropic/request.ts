@@ -11,7 +11,7 @@ export type AnthropicBlock =
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'redacted_thinking'; data: string }
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
-  | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
+  | { type: 'tool_result'; tool_use_id: string; content?: string; is_error?: boolean };
 
 export interface AnthropicMessage {
   role: 'user' | 'assistant';
@@ -101,7 +101,9 @@ export function toAnthropicMessages(
     } else {
       const content = message.content;
       if (options.toolsDefined) {
-        const block: AnthropicBlock = { type: 'tool_result', tool_use_id: message.toolCallId, content };
+        const block: AnthropicBlock = { type: 'tool_result', tool_use_id: message.toolCallId };
+        // `content` is optional; an empty one is left out rather than sent as an empty text.
+        if (content !== '') block.content = content;
         if (message.isError) block.is_error = true;
         push('user', [block]);
       } else {
@@ -117,6 +119,10 @@ export function toAnthropicMessages(
     if (results.length === 0) continue;
     message.content = [...results, ...message.content.filter((b) => b.type !== 'tool_result')];
   }
+  // A final assistant turn is a prefill, which the API refuses with trailing whitespace.
+  const last = messages[messages.length - 1];
+  const tail = last?.role === 'assistant' ? last.content[last.content.length - 1] : undefined;
+  if (tail?.type === 'text') tail.text = tail.text.trimEnd();
   return { system: system.length ? system.join('\n\n') : undefined, messages };
 }
 

@@ -108,26 +108,8 @@ export class AnthropicStreamReader {
     events.push(...reader.push({ type: 'message_start', message: { ...message, content: [] } }));
     const content = Array.isArray(message.content) ? message.content : [];
     content.forEach((block, index) => {
+      // A whole block arrives as its start event with everything in it, then its stop.
       events.push(...reader.push({ type: 'content_block_start', index, content_block: block }));
-      if (isObject(block) && block.type === 'text' && typeof block.text === 'string') {
-        // content_block_start of a streamed text block is empty; here the text comes whole.
-        events.push(
-          ...reader.push({
-            type: 'content_block_delta',
-            index,
-            delta: { type: 'text_delta', text: block.text },
-          }),
-        );
-      }
-      if (isObject(block) && block.type === 'thinking' && typeof block.thinking === 'string') {
-        events.push(
-          ...reader.push({
-            type: 'content_block_delta',
-            index,
-            delta: { type: 'thinking_delta', thinking: block.thinking },
-          }),
-        );
-      }
       events.push(...reader.push({ type: 'content_block_stop', index }));
     });
     events.push(
@@ -156,17 +138,21 @@ export class AnthropicStreamReader {
 
   private startBlock(index: number, block: Record<string, unknown>): StreamEvent[] {
     switch (block.type) {
-      case 'text':
-        // A streamed text block starts empty; a replayed one gets its text as a delta.
+      case 'text': {
+        // Streamed text blocks start empty; whole messages (and some proxies) carry the text here.
         this.blocks.set(index, { kind: 'text' });
-        return [];
-      case 'thinking':
+        const text = typeof block.text === 'string' ? block.text : '';
+        return text && !this.jsonMode ? [{ type: 'text-delta', text }] : [];
+      }
+      case 'thinking': {
+        const text = typeof block.thinking === 'string' ? block.thinking : '';
         this.blocks.set(index, {
           kind: 'thinking',
-          text: '',
+          text,
           signature: typeof block.signature === 'string' ? block.signature : '',
         });
-        return [];
+        return text ? [{ type: 'reasoning-delta', text }] : [];
+      }
       case 'redacted_thinking':
         this.blocks.set(index, { kind: 'redacted', data: typeof block.data === 'string' ? block.data : '' });
         return [];
