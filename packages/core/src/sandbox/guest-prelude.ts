@@ -14,6 +14,7 @@ export const GUEST_PRELUDE = `(function (hostLog, hostCall, librarySource) {
   'use strict';
   const AsyncFunction = (async function () {}).constructor;
   const FunctionCtor = Function;
+  const TypeErrorCtor = TypeError;
   const parse = JSON.parse;
   const stringify = JSON.stringify;
   const apply = Reflect.apply;
@@ -54,7 +55,9 @@ export const GUEST_PRELUDE = `(function (hostLog, hostCall, librarySource) {
     try {
       text = stringify(value, quickReplacer);
     } catch (e) {
-      // Walk again with the full checker to say what cannot be carried and where.
+      // Out of memory, a throwing getter: pass it on. Not JSON (or circular, a TypeError): walk again
+      // with the full checker to say what cannot be carried and where.
+      if (e !== NOT_JSON && !apply(I.hasInstance, TypeErrorCtor, [e])) throw e;
       return lib().toJson(value, label);
     }
     return text === undefined ? 'null' : text;
