@@ -1,5 +1,5 @@
 import { createSandbox, type Sandbox } from '@toolsmith/core';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { assertAdmin } from '../auth/admin-secret.js';
 import { BUILTIN_TOOLS, type BuiltinTool } from '../builtins/builtin-tools.js';
 import type { ServerConfig } from '../config/config.js';
@@ -28,6 +28,8 @@ export interface AppDeps {
   builtins?: BuiltinTool[];
   /** default: packages/web/dist */
   webDistDir?: string;
+  /** more route plugins (registered after the built-in API routes, before the web UI fallback) */
+  routes?: FastifyPluginAsync[];
   /** a pino logger instance; default: pino at config.logLevel */
   logger?: FastifyServerOptions['loggerInstance'];
 }
@@ -88,6 +90,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(connectionRoutes);
   await app.register(presetRoutes);
   await app.register(chatRoutes);
+  for (const plugin of deps.routes ?? []) await app.register(plugin);
   await registerStaticUi(app, deps.webDistDir ?? DEFAULT_WEB_DIST_DIR);
   return app;
 }

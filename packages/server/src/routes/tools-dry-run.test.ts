@@ -233,5 +233,7 @@ describe('dry-run while scripts are disabled', () => {
     expect(res.status).toBe(200);
     expect(res.body.ok).toBe(false);
     expect(res.body.code).toBe('tool_error');
+    expect(res.body.error).toContain('loopback');
+    expect(res.body.error).toContain('WEBHOOK_LOCAL_URLS_ENABLED');
   });
 });

@@ -1,0 +1,23 @@
+import type { ToolRegistry } from '@toolsmith/core';
+import type { AppContext } from '../app/context.js';
+import { storedToDefinition } from '../routes/tool-input.js';
+import { GLOBAL_SCOPE } from '../storage/types.js';
+import { registryWithBuiltins } from './builtin-registry.js';
+
+/**
+ * A registry with every builtin (with its stored on/off state) and every stored custom tool of the global
+ * scope, as generation and the gateway need it. Built per run so edits apply to the next run.
+ */
+export async function loadToolRegistry(
+  context: Pick<AppContext, 'storage' | 'builtins'>,
+): Promise<ToolRegistry> {
+  const states = await context.storage.builtinTools.list(GLOBAL_SCOPE);
+  const registry = registryWithBuiltins(context.builtins, states);
+  const reserved = new Set(context.builtins.map((b) => b.name));
+  for (const tool of await context.storage.tools.list(GLOBAL_SCOPE)) {
+    // A stored tool that clashes with a newer builtin stays in the database but cannot run.
+    if (reserved.has(tool.name)) continue;
+    registry.register(storedToDefinition(tool), { layer: 'custom', scope: GLOBAL_SCOPE });
+  }
+  return registry;
+}
