@@ -296,6 +296,7 @@ describe('generateTask: text protocol', () => {
     expect(sent.tools).toBeUndefined();
     expect(sent.messages[0].role).toBe('system');
     expect(sent.messages[0].content).toContain('roll_dice');
+    expect(events.map((e) => e.type).slice(-3)).toEqual(['tool-call', 'finish', 'result']);
     // streamed text never shows the call markup
     const text = events.flatMap((e) => (e.type === 'text-delta' ? [e.text] : [])).join('');
     expect(text).not.toContain('function_call');

@@ -233,7 +233,12 @@ async function* runTextMode(
     const outcome = emptyOutcome();
     const router = createTextRouter(norm.tools, trigger, outcome);
     const request: ProviderRequest = { ...base, messages };
-    for await (const event of sendAndCollect(resolved.adapter, request, outcome, router.push)) yield event;
+    // `finish` waits until the parser has flushed and the calls are accepted, so it stays the last event
+    let finish: Extract<GenerateEvent, { type: 'finish' }> | undefined;
+    for await (const event of sendAndCollect(resolved.adapter, request, outcome, router.push)) {
+      if (event.type === 'finish') finish = event;
+      else yield event;
+    }
     yield* router.end();
     addUsage(usage, outcome.usage);
 
@@ -260,6 +265,7 @@ async function* runTextMode(
     // native providers report tool_calls; text mode says the same when it found calls
     if (outcome.calls.length > 0 && outcome.finishReason === 'stop') outcome.finishReason = 'tool_calls';
     yield* router.held;
+    if (finish) yield { ...finish, reason: outcome.finishReason };
     return outcome;
   }
 }

@@ -396,4 +396,32 @@ describe('runToolLoop', () => {
     });
     expect(result.trace[0].error?.code).toBe('not_allowed');
   });
+
+  it('does not ask again after a round of stealth tools only', async () => {
+    const { rt } = setup();
+    rt.registerFunctionTool({ name: 'hide', description: 'stealth', action: () => 'hidden', stealth: true });
+    script(() => ({ toolCalls: [{ id: 'h', name: 'hide', args: {} }] }));
+    const result = await rt.runToolLoop({ taskMessages: ask });
+    expect(result.stoppedBecause).toBe('stealth');
+    expect(result.trace[0]).toMatchObject({ name: 'hide', stealth: true, result: 'hidden' });
+    expect(emulator.requests).toHaveLength(1);
+  });
+
+  it('throws provider failures with what ran so far', async () => {
+    const { rt } = setup();
+    rt.registerFunctionTool({ name: 'step', description: 'step', action: () => 'ok' });
+    let n = 0;
+    emulator.on(PATH, (req) =>
+      n++ === 0
+        ? openaiAnswer(req, { toolCalls: [{ id: 's', name: 'step', args: {} }] })
+        : { status: 503, json: { error: { message: 'overloaded' } } },
+    );
+    const error = await rt.runToolLoop({ taskMessages: ask }).then(
+      () => undefined,
+      (e: unknown) => e as { code: string; details: { status: number; partial: { trace: unknown[] } } },
+    );
+    expect(error?.code).toBe('network');
+    expect(error?.details.status).toBe(503);
+    expect(error?.details.partial.trace).toHaveLength(1);
+  });
 });

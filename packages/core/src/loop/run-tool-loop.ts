@@ -112,6 +112,8 @@ export async function runToolLoopWith(
         stoppedBecause = reason;
         break;
       }
+      // what ran before the failure stays visible to the caller (e.g. a trace in the UI)
+      if (isGenerateTaskError(error)) error.details.partial = { steps, trace, messages, usage };
       throw error;
     }
     if (!result) throw new Error('generateTask ended without a result');
@@ -194,6 +196,7 @@ export async function runToolLoopWith(
         durationMs: envelope.durationMs,
         simulated: envelope.simulated === true,
         unvalidated: envelope.unvalidated === true,
+        ...(envelope.stealth ? { stealth: true } : {}),
       });
       await options.onEvent?.({
         type: 'tool-result',
@@ -205,6 +208,7 @@ export async function runToolLoopWith(
         content,
       });
     }
+    if (envelopes.every((e) => e.stealth)) stoppedBecause = 'stealth';
   }
   return { finalText, steps, trace, stoppedBecause: stoppedBecause!, messages, usage };
 }

@@ -12,7 +12,9 @@ export type StoppedBecause =
   | 'aborted'
   | 'repeated_call'
   /** the answer ended with length / content_filter / error / other: its calls were not run */
-  | 'finish_reason';
+  | 'finish_reason'
+  /** every call of the last round was a stealth tool: no follow-up generation (Luker's rule) */
+  | 'stealth';
 
 export interface ToolLoopOptions extends GenerateTaskOptions {
   registry: ToolRegistry;
@@ -62,6 +64,8 @@ export interface ToolLoopTraceEntry {
   name: string;
   args: Record<string, unknown>;
   ok: boolean;
+  /** a stealth tool: callers neither store the result in the chat nor show it */
+  stealth?: boolean;
   /** the tool's result (ok) */
   result?: unknown;
   /** the failure (not ok) */
