@@ -29,6 +29,7 @@ export class EventSink {
   readonly calls: ParsedTextToolCall[] = [];
   readonly errors: TextProtocolError[] = [];
   private nextIndex = 0;
+  private lineStart = true;
 
   constructor(private readonly createId: (index: number) => string) {}
 
@@ -36,12 +37,29 @@ export class EventSink {
     if (!s) return;
     this.flushDelta(true);
     this.text += s;
+    for (let i = s.length - 1; i >= 0; i--) {
+      const c = s.charCodeAt(i);
+      if (c === 10) {
+        this.lineStart = true;
+        return;
+      }
+      if (c !== 32 && c !== 9 && c !== 13) {
+        this.lineStart = false;
+        return;
+      }
+    }
+  }
+
+  /** Whether the content so far ends at the start of a line (only spaces since the last newline or call). */
+  get atLineStart(): boolean {
+    return this.lineStart;
   }
 
   startCall(name: string, format: TextCallFormat): CallHandle {
     this.flushAll();
     const index = this.nextIndex++;
     const call: CallHandle = { id: this.createId(index), index, name, format, settled: false };
+    this.lineStart = true;
     this.events.push({ type: 'tool-call-start', id: call.id, index, name });
     return call;
   }

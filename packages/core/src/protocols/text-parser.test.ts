@@ -212,6 +212,16 @@ describe('parseToolCallsFromText — tolerated model formats', () => {
     ]);
   });
 
+  it('takes bare JSON only when it starts its own line', () => {
+    expect(brief('Sure:\n  {"name": "ping", "parameters": {}}').calls).toEqual([{ name: 'ping', args: {} }]);
+    for (const text of [
+      'Sure: {"name": "ping", "parameters": {}}',
+      '{"tool_calls":[{"name":"ping","arguments":{}}]}',
+    ]) {
+      expect(brief(text)).toEqual({ content: text, calls: [], errors: [] });
+    }
+  });
+
   it('fenced ```json blocks holding {"name","arguments"}', () => {
     expect(brief('Here:\n```json\n{"name": "get_weather", "arguments": {"city": "Cairo"}}\n```\nok')).toEqual(
       {

@@ -70,6 +70,8 @@ function matchMarker(ctx: ParserContext, at: number): { hit: Hit; length: number
     case '`':
       return pick([[matchFence(buf, at, final), enterFence]]);
     default:
+      // a bare JSON call stands on its own line; JSON inside prose is data, and is not even held back
+      if (!ctx.sink.atLineStart) return { hit: 'no', length: 0 };
       return pick([[matchBareJsonCall(buf, at, final), enterBare]]);
   }
 }

@@ -78,6 +78,8 @@ export const OUTPUTS: string[] = [
   `<|python_tag|>{"name": "ping", "parameters": {}}`,
   `{"type": "function", "name": "get_weather", "parameters": {"city": "Dallas"}}`,
   `Data: {"name": "Bob", "age": 3} and {"city": "x"}`,
+  `Calling now.\n  {"name": "ping", "parameters": {}}\n{"name": "get_weather", "parameters": {"city": "Waco"}} same line {"name": "ping"}`,
+  `{"tool_calls":[{"name":"ping","arguments":{}}]}`,
   `{"type":"function","function":{"name":"get_weather","arguments":"{\\"city\\":\\"Reno\\"}"}}`,
   // fenced json
   'Here:\n```json\n{"name": "get_weather", "arguments": {"city": "Cairo"}}\n```\nok',
