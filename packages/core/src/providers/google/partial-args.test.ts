@@ -70,4 +70,32 @@ describe('GeminiStreamReader argument deltas', () => {
     expect(deltas).toBe('{"a":{"b":"x"},"c":1');
     expect((call as { rawArgs: string }).rawArgs.startsWith(deltas)).toBe(false);
   });
+
+  it('ignores a nameless functionCall part when no call is open', () => {
+    const reader = new GeminiStreamReader();
+    const events = [
+      ...reader.push({
+        candidates: [
+          {
+            index: 0,
+            content: { parts: [{ functionCall: { name: 'f', args: { a: 1 } } }, { functionCall: {} }] },
+          },
+        ],
+      }),
+      ...reader.push({ candidates: [{ index: 0, finishReason: 'STOP' }] }),
+      ...reader.end(),
+    ];
+    expect(events.filter((e) => e.type === 'tool-call')).toMatchObject([{ name: 'f', args: { a: 1 } }]);
+    expect(events.filter((e) => e.type === 'tool-call-start')).toHaveLength(1);
+  });
+
+  it('an error object in a chunk throws, a null one does not', () => {
+    const reader = new GeminiStreamReader();
+    expect(
+      reader.push({ error: null, candidates: [{ index: 0, content: { parts: [{ text: 'a' }] } }] }),
+    ).toEqual([{ type: 'text-delta', text: 'a' }]);
+    expect(() => reader.push({ error: { code: 401, message: 'no', status: 'UNAUTHENTICATED' } })).toThrow(
+      expect.objectContaining({ code: 'auth_missing' }),
+    );
+  });
 });

@@ -61,7 +61,7 @@ export class GeminiStreamReader {
 
   push(chunk: unknown): StreamEvent[] {
     if (!isObject(chunk)) return [];
-    if (chunk.error !== undefined) throw googleStreamError(chunk);
+    if (isObject(chunk.error)) throw googleStreamError(chunk);
     this.received = true;
     this.readUsage(chunk.usageMetadata);
     const feedback = isObject(chunk.promptFeedback) ? chunk.promptFeedback : undefined;
@@ -145,6 +145,8 @@ export class GeminiStreamReader {
   private readCall(fc: GeminiFunctionCall, signature: string | undefined, events: StreamEvent[]) {
     const name = typeof fc.name === 'string' && fc.name ? fc.name : undefined;
     let call = this.open;
+    // A nameless part with no call open (e.g. a stray end marker) belongs to nothing.
+    if (!call && name === undefined) return;
     if (!call || name !== undefined) {
       // A named part starts a new call; one still open is complete by then.
       if (call) this.finalize(events);
