@@ -166,7 +166,11 @@ export function validateGenerateOptions(options: GenerateTaskOptions): Normalize
   if (options.runtimeWorldInfo !== undefined && !Array.isArray(options.runtimeWorldInfo)) {
     throw invalid('`runtimeWorldInfo` must be an array of world-info entries.');
   }
-  if (options.abortSignal !== undefined && !(options.abortSignal instanceof AbortSignal)) {
+  const signal = options.abortSignal as { aborted?: unknown; addEventListener?: unknown } | undefined;
+  if (
+    signal !== undefined &&
+    (typeof signal?.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')
+  ) {
     throw invalid('`abortSignal` must be an AbortSignal.');
   }
   return {
