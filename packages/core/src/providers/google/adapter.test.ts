@@ -2,6 +2,7 @@ import {
   createEmulator,
   type Emulator,
   geminiChunk,
+  geminiChunksFor,
   geminiErrors,
   geminiResponse,
   geminiScenarios,
@@ -316,6 +317,32 @@ describe('googleAdapter non-streaming', () => {
         required: ['mood'],
       },
     });
+  });
+});
+
+describe('googleAdapter streamed vs whole', () => {
+  it('the streamed and the whole form of one answer give the same calls, text and finish', async () => {
+    const parts = [
+      { text: 'Thinking about it', thought: true },
+      { text: 'Sure — checking ü.' },
+      { functionCall: { name: 'f', args: { q: 'ü', n: [1, 2] } }, thoughtSignature: 'sig-1' },
+      { functionCall: { name: 'g' } },
+    ];
+    emulator.enqueue(STREAM_PATH, geminiStream(geminiChunksFor(parts)));
+    emulator.enqueue(WHOLE_PATH, { json: geminiResponse(parts) });
+    const streamed = await collect(request());
+    const whole = await collect(request({ stream: false }));
+    const shape = (events: StreamEvent[]) => ({
+      text: text(events),
+      reasoning: events
+        .filter((e) => e.type === 'reasoning-delta')
+        .map((e) => (e as { text: string }).text)
+        .join(''),
+      calls: calls(events).map(({ id: _id, ...rest }) => rest),
+      finish: { ...finish(events), raw: undefined },
+    });
+    expect(shape(whole)).toEqual(shape(streamed));
+    expect(shape(whole).calls).toHaveLength(2);
   });
 });
 
