@@ -240,16 +240,30 @@ describe('runToolLoop', () => {
     rt.registerFunctionTool({
       name: 'look',
       description: 'look',
-      parameters: obj({ at: { type: 'string' } }),
+      parameters: obj({ at: { type: 'string' }, far: { type: 'integer' } }),
       action: () => ++runs,
     });
+    // the same arguments with the keys in another order are the same call
     script((n) => ({
-      toolCalls: [{ id: `c${n}`, name: 'look', args: n % 2 ? { at: 'door' } : { at: 'door' } }],
+      toolCalls: [
+        { id: `c${n}`, name: 'look', args: n % 2 ? { at: 'door', far: 1 } : { far: 1, at: 'door' } },
+      ],
     }));
     const result = await rt.runToolLoop({ taskMessages: ask });
     expect(result.stoppedBecause).toBe('repeated_call');
     expect(runs).toBe(2);
     expect(emulator.requests).toHaveLength(3);
+  });
+
+  it('does not count identical calls within one round as repeats', async () => {
+    const { rt } = setup();
+    let runs = 0;
+    rt.registerFunctionTool({ name: 'roll', description: 'roll', action: () => ++runs });
+    const call = (id: string) => ({ id, name: 'roll', args: { sides: 6 } });
+    script((n) => (n === 0 ? { toolCalls: [call('a'), call('b'), call('c')] } : { text: 'Rolled three.' }));
+    const result = await rt.runToolLoop({ taskMessages: ask });
+    expect(result.stoppedBecause).toBe('completed');
+    expect(runs).toBe(3);
   });
 
   it('does not run calls from an answer that did not finish normally', async () => {

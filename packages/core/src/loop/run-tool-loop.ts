@@ -144,9 +144,10 @@ export async function runToolLoopWith(
       stoppedBecause = 'finish_reason';
       break;
     }
+    // a key counts once per round: the same call made in parallel (three d6 rolls) is not a loop
     let repeated = false;
-    for (const call of result.toolCalls) {
-      const key = `${call.name}\u0000${stableStringify(call.args)}`;
+    const keys = new Set(result.toolCalls.map((call) => `${call.name}\u0000${stableStringify(call.args)}`));
+    for (const key of keys) {
       const count = (seen.get(key) ?? 0) + 1;
       seen.set(key, count);
       if (count >= repeatLimit) repeated = true;
