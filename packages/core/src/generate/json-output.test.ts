@@ -30,6 +30,12 @@ describe('parseJsonAnswer', () => {
       mood: 'sad',
       score: 1,
     });
+    expect(parseJsonAnswer('<think>maybe {"mood":"x"}?</think>\n{"mood":"happy","score":2}', schema)).toEqual(
+      {
+        mood: 'happy',
+        score: 2,
+      },
+    );
   });
 
   it('reports Ajv errors in details.errors', () => {

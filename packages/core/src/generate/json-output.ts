@@ -39,7 +39,8 @@ export function jsonSchemaInstruction(schema: JsonSchema): string {
 
 /** Models often wrap JSON in a fence or a sentence; take the fenced body, else the outermost {...} / [...]. */
 function candidates(text: string): string[] {
-  const trimmed = text.trim();
+  // reasoning models on text backends write their thoughts first; braces in them must not be taken for the answer
+  const trimmed = text.replace(/<(think|thinking|thought)>[\s\S]*?<\/\1>/gi, '').trim();
   const out = [trimmed];
   const fence = /```(?:json|JSON)?\s*\n?([\s\S]*?)```/.exec(trimmed);
   if (fence) out.push(fence[1].trim());
