@@ -451,4 +451,50 @@ describe('generateTask: text protocol', () => {
     expect(error.details.status).toBe(400);
     expect(emulator.requests).toHaveLength(1);
   });
+
+  it('gives the same result streamed with random chunk boundaries as in one body', async () => {
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const answerText = (trigger: string) =>
+      `Thinking about it — 🎲 "dice" {braces}.\n${xmlCalls(trigger, [
+        { name: 'roll_dice', args: { sides: 6, count: 2 } },
+        { name: 'roll_dice', args: { sides: 20 } },
+      ])}\nDone ✓`;
+    emulator.on(PATH, (req) => {
+      const text = answerText(triggerOf(req));
+      if (!body(req).stream) return openaiAnswer(req, { text });
+      const chunks: unknown[] = [];
+      for (let i = 0; i < text.length; ) {
+        const size = 1 + Math.floor(random() * 12);
+        chunks.push(openaiChunk({ content: text.slice(i, i + size) }));
+        i += size;
+      }
+      chunks.push(openaiChunk({}, { finishReason: 'stop' }));
+      const sse = openaiStream(chunks);
+      const all = (sse.chunks as string[]).join('');
+      const offsets = Array.from({ length: 30 }, () => Math.floor(random() * all.length)).sort(
+        (a, b) => a - b,
+      );
+      return openaiStream(chunks, { splitAt: offsets });
+    });
+    const options: GenerateTaskOptions = {
+      taskMessages: ask,
+      tools: [rollTool],
+      functionCallMode: 'prompt_xml',
+    };
+    const reference = await runtime().generateTask(options);
+    expect(reference.toolCalls.map((c) => c.args)).toEqual([{ sides: 6, count: 2 }, { sides: 20 }]);
+    for (let round = 0; round < 8; round++) {
+      const events = await collect(runtime().generateTaskStream(options));
+      const last = events.at(-1);
+      const result = last?.type === 'result' ? last.result : undefined;
+      expect(result?.assistantText).toBe(reference.assistantText);
+      expect(result?.toolCalls.map((c) => [c.name, c.args, c.raw])).toEqual(
+        reference.toolCalls.map((c) => [c.name, c.args, c.raw]),
+      );
+    }
+  });
 });
