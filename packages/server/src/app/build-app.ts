@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config/config.js';
 import { defaultWebhookExecutor } from '../executors/tool-executors.js';
 import type { WebhookExecutor } from '../executors/webhook/index.js';
 import { chatRoutes } from '../routes/chats.js';
+import { connectionTestRoutes } from '../routes/connection-test.js';
 import { connectionRoutes } from '../routes/connections.js';
 import { healthRoutes } from '../routes/health.js';
 import { presetRoutes } from '../routes/presets.js';
@@ -88,6 +89,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(toolRoutes);
   await app.register(toolDryRunRoutes);
   await app.register(connectionRoutes);
+  await app.register(connectionTestRoutes);
   await app.register(presetRoutes);
   await app.register(chatRoutes);
   for (const plugin of deps.routes ?? []) await app.register(plugin);

@@ -4,6 +4,7 @@ import type { ConnectionApi, ConnectionInput, FunctionCallingMode } from '../sto
 import { bodyObject, FieldChecker } from './fields.js';
 
 const APIS: readonly ConnectionApi[] = ['openai', 'anthropic', 'google', 'text-completion'];
+const TEXT_BACKENDS = ['koboldcpp', 'openai-completions', 'ollama'] as const;
 const MODES: readonly FunctionCallingMode[] = ['auto', 'native', 'prompt_xml', 'prompt_json'];
 const WRITABLE = [
   'name',
@@ -43,7 +44,8 @@ function parseConnection(raw: unknown, creating: boolean): Partial<ConnectionInp
   out.baseUrl = baseUrl;
   out.model = check.string('model', { max: 256 });
   out.instructTemplate = check.string('instructTemplate', { max: 65_536 });
-  out.textBackend = check.string('textBackend', { max: 64 });
+  if (check.body.textBackend === '') out.textBackend = '';
+  else out.textBackend = check.oneOf('textBackend', TEXT_BACKENDS);
   if (check.has('apiKey')) {
     const key = check.body.apiKey;
     if (key === null) out.apiKey = null;

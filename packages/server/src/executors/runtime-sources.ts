@@ -1,0 +1,52 @@
+import type { Connection, Preset } from '@toolsmith/core';
+import type { StoredConnection, StoredPreset, Storage } from '../storage/types.js';
+
+/** Where each family's API lives when a connection leaves baseUrl empty. */
+export const DEFAULT_BASE_URLS: Record<StoredConnection['api'], string> = {
+  openai: 'https://api.openai.com/v1',
+  anthropic: 'https://api.anthropic.com/v1',
+  google: 'https://generativelanguage.googleapis.com/v1beta',
+  // Local backends have no public default: the user must say where theirs runs.
+  'text-completion': '',
+};
+
+/** A stored connection as the core runtime wants it, with its decrypted key (server-side use only). */
+export function toCoreConnection(stored: StoredConnection, apiKey: string | undefined): Connection {
+  const connection: Connection = {
+    name: stored.name,
+    api: stored.api,
+    baseUrl: stored.baseUrl || DEFAULT_BASE_URLS[stored.api],
+    model: stored.model,
+    functionCalling: { enabled: stored.functionCalling.enabled, mode: stored.functionCalling.mode },
+  };
+  if (apiKey) connection.apiKey = apiKey;
+  if (stored.instructTemplate) connection.instructTemplate = stored.instructTemplate;
+  if (stored.textBackend) connection.textBackend = stored.textBackend as Connection['textBackend'];
+  return connection;
+}
+
+/** Every stored connection for createRuntime({ connections }). */
+export async function loadConnections(storage: Storage): Promise<Connection[]> {
+  const stored = await storage.connections.list();
+  return Promise.all(stored.map(async (c) => toCoreConnection(c, await storage.connections.getApiKey(c.id))));
+}
+
+/** A stored preset for createRuntime({ presets }): unset (null) numbers are left out. */
+export function toCorePreset(stored: StoredPreset): Preset {
+  const preset: Preset = { name: stored.name };
+  const numbers = [
+    'temperature',
+    'topP',
+    'topK',
+    'maxTokens',
+    'frequencyPenalty',
+    'presencePenalty',
+  ] as const;
+  for (const key of numbers) if (stored[key] !== null) preset[key] = stored[key];
+  if (stored.stop.length > 0) preset.stop = stored.stop;
+  return preset;
+}
+
+export async function loadPresets(storage: Storage): Promise<Preset[]> {
+  return (await storage.presets.list()).map(toCorePreset);
+}

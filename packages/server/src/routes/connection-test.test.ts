@@ -1,0 +1,68 @@
+import { createEmulator, type Emulator, openaiCompletion, openaiErrors } from '@toolsmith/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-support/test-server.js';
+
+describe('POST /api/connections/:id/test', () => {
+  let server: TestServer;
+  let emulator: Emulator;
+  beforeAll(async () => {
+    emulator = await createEmulator();
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+    await emulator.close();
+  });
+
+  const connection = async (name: string, extra: Record<string, unknown> = {}) =>
+    (
+      await server.request('POST', '/api/connections', {
+        name,
+        api: 'openai',
+        baseUrl: `${emulator.url}/v1`,
+        model: 'emulated-model',
+        apiKey: 'sk-emulated',
+        ...extra,
+      })
+    ).body;
+
+  it('sends one tiny request with the stored key and reports the text', async () => {
+    emulator.reset();
+    emulator.enqueue('/v1/chat/completions', { json: openaiCompletion({ content: 'OK' }) });
+    const c = await connection('emu-ok');
+    const res = await server.request('POST', `/api/connections/${c.id}/test`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, text: 'OK' });
+    expect(emulator.requests).toHaveLength(1);
+    expect(emulator.requests[0].headers.authorization).toBe('Bearer sk-emulated');
+    expect((emulator.requests[0].body as any).model).toBe('emulated-model');
+  });
+
+  it('reports the error code from the provider status', async () => {
+    emulator.reset();
+    emulator.enqueue('/v1/chat/completions', openaiErrors.invalidKey());
+    const c = await connection('emu-bad-key');
+    const res = await server.request('POST', `/api/connections/${c.id}/test`);
+    expect(res.body).toMatchObject({ ok: false, code: 'auth_missing' });
+    expect(typeof res.body.message).toBe('string');
+  });
+
+  it('reports a network error when nothing listens', async () => {
+    const closed = await createEmulator();
+    const url = closed.url;
+    await closed.close();
+    const c = await connection('emu-down', { baseUrl: `${url}/v1` });
+    const res = await server.request('POST', `/api/connections/${c.id}/test`);
+    expect(res.body).toMatchObject({ ok: false, code: 'network' });
+  });
+
+  it('404s an unknown connection and asks for a base URL where there is no default', async () => {
+    expect((await server.request('POST', '/api/connections/c_missing/test')).status).toBe(404);
+    const local = (
+      await server.request('POST', '/api/connections', { name: 'kobold', api: 'text-completion' })
+    ).body;
+    const res = await server.request('POST', `/api/connections/${local.id}/test`);
+    expect(res.body).toMatchObject({ ok: false, code: 'invalid_input' });
+    expect(res.body.message).toContain('baseUrl');
+  });
+});

@@ -1,0 +1,49 @@
+import { createRuntime, isGenerateTaskError } from '@toolsmith/core';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../app/http-error.js';
+import { toCoreConnection } from '../executors/runtime-sources.js';
+
+/** How long a connection test may take before it reports a network error. */
+export const CONNECTION_TEST_TIMEOUT_MS = 30_000;
+
+/** POST /api/connections/:id/test: one tiny request; the failure's code comes from the core's error mapping. */
+export async function connectionTestRoutes(app: FastifyInstance): Promise<void> {
+  const { storage, shutdownSignal } = app.toolsmith;
+
+  app.post<{ Params: { id: string } }>(
+    '/api/connections/:id/test',
+    { config: { privileged: true } },
+    async (request) => {
+      const stored = await storage.connections.get(request.params.id);
+      if (!stored) throw notFound('connection', request.params.id);
+      const connection = toCoreConnection(stored, await storage.connections.getApiKey(stored.id));
+      if (!connection.baseUrl) {
+        return {
+          ok: false,
+          code: 'invalid_input',
+          message:
+            'This connection has no base URL. Set baseUrl to where the backend runs, e.g. http://127.0.0.1:5001.',
+        };
+      }
+      const runtime = createRuntime({ connections: [connection] });
+      try {
+        const result = await runtime.generateTask({
+          taskMessages: [{ role: 'user', content: 'Reply with the single word OK.' }],
+          apiPresetName: connection.name,
+          params: { maxTokens: 16 },
+          substituteMacros: false,
+          abortSignal: AbortSignal.any([AbortSignal.timeout(CONNECTION_TEST_TIMEOUT_MS), shutdownSignal]),
+        });
+        return { ok: true, text: result.assistantText };
+      } catch (error) {
+        if (isGenerateTaskError(error)) return { ok: false, code: error.code, message: error.message };
+        request.log.warn({ err: error }, 'connection test failed unexpectedly');
+        return {
+          ok: false,
+          code: 'unknown',
+          message: error instanceof Error ? error.message : String(error),
+        };
+      }
+    },
+  );
+}
