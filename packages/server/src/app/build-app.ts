@@ -79,6 +79,18 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     if (ownsStorage) await storage.close();
   });
 
+  // Start the sandbox's workers with the server, so the first script run does not pay for them.
+  if (config.customToolScriptEnabled) app.addHook('onReady', async () => void context.sandbox());
+
+  // An empty body with a JSON content type (common on DELETE from fetch wrappers) means "no body";
+  // anything else goes through Fastify's parser, which refuses __proto__ and constructor poisoning.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return jsonParser(request, body as string, done);
+  });
+
   registerErrorHandler(app, config.bodyLimit);
   registerSecurity(app);
   app.addHook('onRequest', async (request) => {

@@ -67,6 +67,16 @@ describe('security headers, CSRF, CORS and body limits', () => {
     expect(res.body.error).toContain('BODY_LIMIT');
   });
 
+  it('treats an empty JSON body as no body and refuses prototype poisoning', async () => {
+    const created = await server.request('POST', '/api/presets', { name: 'to delete' });
+    const del = await server.request('DELETE', `/api/presets/${created.body.id}`, '', {
+      'content-type': 'application/json',
+    });
+    expect(del.status).toBe(204);
+    const poisoned = await server.request('POST', '/api/presets', '{"name":"p","__proto__":{"admin":true}}');
+    expect(poisoned.status).toBe(400);
+  });
+
   it('answers unknown API routes with a JSON 404', async () => {
     const res = await server.request('GET', '/api/nothing-here');
     expect(res.status).toBe(404);
