@@ -80,7 +80,15 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
 
   // Start the sandbox's workers with the server, so the first script run does not pay for them.
-  if (config.customToolScriptEnabled) app.addHook('onReady', async () => void context.sandbox());
+  if (config.customToolScriptEnabled) {
+    app.addHook('onReady', async () => {
+      // Not awaited: the server is ready at once; a warm-up failure shows up on the first real run instead.
+      context
+        .sandbox()
+        .run({ body: 'return null;', args: {} })
+        .catch(() => {});
+    });
+  }
 
   // An empty body with a JSON content type (common on DELETE from fetch wrappers) means "no body";
   // anything else goes through Fastify's parser, which refuses __proto__ and constructor poisoning.

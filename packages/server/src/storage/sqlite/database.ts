@@ -7,7 +7,7 @@ export const DATABASE_FILE_NAME = 'toolsmith.db';
 
 /** Opens (creating if needed) the SQLite database under dataDir with WAL, foreign keys and migrations applied. */
 export function openDatabase(dataDir: string): Database {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const db = new BetterSqlite3(join(dataDir, DATABASE_FILE_NAME));
   try {
     db.pragma('journal_mode = WAL');

@@ -13,7 +13,7 @@ const VERSION = 'v1';
 
 /** Reads DATA_DIR/secret.key, creating it (32 random bytes, mode 0600) on first start. */
 export function loadOrCreateKey(dataDir: string): Buffer {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const path = join(dataDir, KEY_FILE_NAME);
   try {
     // 'wx' fails if the file exists, so two processes starting together cannot overwrite each other's key.
