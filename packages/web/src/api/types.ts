@@ -128,3 +128,33 @@ export interface Message {
   createdAt?: string;
   toolInvocations: ToolInvocation[];
 }
+
+// --- Functions panel and tool editor (appended) ---
+
+/** `POST /api/tools/dry-run` as the server really answers (docs/api.md, "Tools"). */
+export interface DryRunAnswer extends DryRunResult {
+  error: string | null;
+  code?: string;
+  hint?: string;
+  simulated?: boolean;
+  unvalidated?: boolean;
+}
+
+/** `POST /api/tools/compile` */
+export type CompileAnswer = { ok: true } | { ok: false; error: string; line: number; column: number };
+
+/** The writable fields of a custom tool (`POST /api/tools`, `PATCH /api/tools/:id`). */
+export interface ToolInput {
+  name: string;
+  displayName: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  mode: ToolMode;
+  kind: Exclude<ToolKind, 'native'>;
+  body: string;
+  simulateBody: string;
+  staticResult: string;
+  webhookUrl: string;
+  includeHiddenContext: boolean;
+  enabled?: boolean;
+}

@@ -1,0 +1,33 @@
+import { request } from '../api/client';
+
+/** The file name from a Content-Disposition header, if the server gave one. */
+export function fileNameFrom(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1].trim() : fallback;
+}
+
+/** Fetches a file from the API (with the same headers as every call) and hands it to the browser. */
+export async function downloadFromApi(path: string, fallbackName: string): Promise<string> {
+  const response = await request('GET', path);
+  const blob = await response.blob();
+  const name = fileNameFrom(response.headers.get('content-disposition'), fallbackName);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke later: some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}
