@@ -46,6 +46,23 @@ describe('security headers, CSRF, CORS and body limits', () => {
     expect((await server.request('POST', '/api/presets', { name: 'with header' })).status).toBe(201);
   });
 
+  it('refuses body types a cross-site form can send, and cross-site requests outside /api', async () => {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const res = await server.request('POST', '/api/presets', 'name=x', { 'content-type': type });
+      expect([type, res.status]).toEqual([type, 415]);
+    }
+    const crossSite = await server.request('POST', '/v1/chat/completions', '{}', {
+      'x-toolsmith-request': undefined,
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body.code).toBe('cross_site_request');
+  });
+
   it('sends no CORS headers, even to a cross-origin preflight', async () => {
     const preflight = await fetch(`${server.url}/api/tools`, {
       method: 'OPTIONS',

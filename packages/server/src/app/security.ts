@@ -5,6 +5,9 @@ export const CSRF_HEADER = 'x-toolsmith-request';
 export const MSG_CSRF_HEADER_MISSING =
   'Missing X-Toolsmith-Request: 1 header. State-changing requests must send it (protection against cross-site requests).';
 
+export const MSG_CROSS_SITE =
+  'Cross-site requests are refused. Call this API from the same origin or a non-browser client.';
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 // CodeMirror injects <style> elements at runtime, hence 'unsafe-inline' for styles only; scripts stay strict.
@@ -36,11 +39,19 @@ function setSecurityHeaders(reply: FastifyReply): void {
  * headers, so only same-origin pages (and non-browser clients) can pass.
  */
 export function registerSecurity(app: FastifyInstance): void {
+  // Only JSON (and routes' own parsers) are accepted: no body type a cross-site form can send is parsed.
+  app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', async (request, reply) => {
     setSecurityHeaders(reply);
     if (!STATE_CHANGING.has(request.method)) return;
-    // The OpenAI-compatible gateway (/v1) serves API clients that cannot add custom headers.
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/')) {
+      // The OpenAI-compatible gateway (/v1) serves API clients that cannot add custom headers. Browsers mark
+      // cross-site requests, and without a text/plain or form parser a "simple" cross-site POST gets 415.
+      if (request.headers['sec-fetch-site'] === 'cross-site') {
+        throw new HttpError(403, MSG_CROSS_SITE, { code: 'cross_site_request' });
+      }
+      return;
+    }
     if (request.headers[CSRF_HEADER] !== '1') {
       throw new HttpError(403, MSG_CSRF_HEADER_MISSING, { code: 'csrf_header_missing' });
     }
