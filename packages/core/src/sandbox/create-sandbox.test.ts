@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandbox } from './create-sandbox.js';
 import { dryRun } from './dry-run.js';
-import { defaultTimeoutFromEnv, MAX_LOG_ENTRIES } from './limits.js';
+import { defaultTimeoutFromEnv, MAX_LOG_ENTRIES, MAX_PENDING_HOST_CALLS } from './limits.js';
 import type { Sandbox, SandboxRunJob, SandboxRunResult } from './types.js';
 
 const sandbox = createSandbox({ poolSize: 2, defaultTimeoutMs: 5_000 });
@@ -170,6 +170,23 @@ describe('createSandbox run: host functions', () => {
       /The arguments of ctx.take is not JSON-serialisable: found a function at \$\[0\]/,
     );
     expect(called).toBe(false);
+  });
+
+  it('refuses a flood of unawaited host calls without running them all', async () => {
+    let calls = 0;
+    const r = await sandbox.run({
+      body: 'const list = []; for (let i = 0; i < 1000; i++) list.push(ctx.count()); const all = await Promise.allSettled(list); return [all.filter((s) => s.status === "fulfilled").length, all[all.length - 1].reason.message]',
+      args: {},
+      hostFunctions: {
+        count: async () => {
+          calls++;
+        },
+      },
+    });
+    const [accepted, message] = expectOk(r) as [number, string];
+    expect(accepted).toBe(MAX_PENDING_HOST_CALLS);
+    expect(message).toMatch(/Too many host calls at once/);
+    expect(calls).toBe(MAX_PENDING_HOST_CALLS);
   });
 
   it('only exposes the functions that were given', async () => {

@@ -70,12 +70,14 @@ export const GUEST_PRELUDE = `(function (hostLog, hostCall, librarySource) {
       const list = [];
       for (let i = 0; i < arguments.length; i++) list[i] = arguments[i];
       let argsJson;
+      let pending;
       try {
         argsJson = toJson(list, 'The arguments of ctx.' + name);
+        pending = hostCall(name, argsJson);
       } catch (e) {
         return promiseReject(e);
       }
-      return apply(promiseThen, hostCall(name, argsJson), [parse]);
+      return apply(promiseThen, pending, [parse]);
     };
   }
   const levels = ['log', 'info', 'warn', 'error', 'debug'];

@@ -9,6 +9,7 @@ import type {
 } from 'quickjs-emscripten-core';
 import type { LogEntry } from '../tools/types.js';
 import { GUEST_LIBRARY, GUEST_PRELUDE } from './guest-prelude.js';
+import { MAX_HOST_CALL_ARGS_CHARS, MAX_HOST_CALLS_PER_JOB, MAX_PENDING_HOST_CALLS } from './limits.js';
 import { LogLimiter } from './log-limiter.js';
 import type { SandboxErrorCode } from './types.js';
 
@@ -61,6 +62,7 @@ export class GuestSession {
   private readonly handles: QuickJSHandle[] = [];
   private readonly pendingCalls = new Map<number, QuickJSDeferredPromise>();
   private nextCallId = 1;
+  private hostCallCount = 0;
   private deadline = Number.POSITIVE_INFINITY;
   private interruptedBy: 'timeout' | 'aborted' | null = null;
   private io: SessionIo | null = null;
@@ -96,12 +98,32 @@ export class GuestSession {
     });
     const hostCall = vm.newFunction('hostCall', (nameHandle, argsHandle) => {
       if (!this.io || vm.typeof(nameHandle) !== 'string' || vm.typeof(argsHandle) !== 'string') {
-        return vm.newError('Host call refused.');
+        return { error: vm.newError('Host call refused.') };
       }
+      // A guest calling in a loop without awaiting must not flood the host with work.
+      if (this.pendingCalls.size >= MAX_PENDING_HOST_CALLS) {
+        return {
+          error: vm.newError(
+            `Too many host calls at once (limit ${MAX_PENDING_HOST_CALLS}); await some first.`,
+          ),
+        };
+      }
+      if (this.hostCallCount >= MAX_HOST_CALLS_PER_JOB) {
+        return { error: vm.newError(`Too many host calls (limit ${MAX_HOST_CALLS_PER_JOB} per run).`) };
+      }
+      const argsJson = vm.getString(argsHandle);
+      if (argsJson.length > MAX_HOST_CALL_ARGS_CHARS) {
+        return {
+          error: vm.newError(
+            `Host call arguments are too large (limit ${MAX_HOST_CALL_ARGS_CHARS} characters).`,
+          ),
+        };
+      }
+      this.hostCallCount++;
       const deferred = vm.newPromise();
       const callId = this.nextCallId++;
       this.pendingCalls.set(callId, deferred);
-      this.io.hostCall(callId, vm.getString(nameHandle), vm.getString(argsHandle));
+      this.io.hostCall(callId, vm.getString(nameHandle), argsJson);
       return deferred.handle;
     });
     this.handles.push(hostLog, hostCall);

@@ -10,6 +10,11 @@ export const DRY_RUN_TIMEOUT_MS = 3_000;
 export const HARD_STOP_GRACE_MS = 200;
 export const COMPILE_TIMEOUT_MS = 5_000;
 
+/** Host calls one run may make, have waiting at once, and the size of one call's JSON arguments. */
+export const MAX_HOST_CALLS_PER_JOB = 10_000;
+export const MAX_PENDING_HOST_CALLS = 100;
+export const MAX_HOST_CALL_ARGS_CHARS = 4 * 1024 * 1024;
+
 export const MAX_LOG_ENTRIES = 200;
 export const MAX_LOG_BYTES = 64 * 1024;
 /** One console call is cut to this many characters before it is counted. */

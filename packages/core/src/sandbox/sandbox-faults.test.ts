@@ -187,6 +187,7 @@ describe('memory: guests fail with out-of-memory', () => {
     // Doubling `s + s` makes ropes that share their halves; these pieces are flat.
     ['many large strings', 'const keep = []; for (let i = 0; ; i++) keep.push("x".repeat(1 << 20) + i);'],
     ['typed arrays', 'const keep = []; for (;;) keep.push(new Uint8Array(1 << 20));'],
+    ['many objects allocated after an await', 'await null; const a = []; for (;;) a.push({ n: a.length });'],
     ['deep recursion', 'function down(n) { return down(n + 1) + 1 } return down(0);'],
     [
       'a result that is too large to serialise',
@@ -200,6 +201,17 @@ describe('memory: guests fail with out-of-memory', () => {
       await expectHealthy();
     });
   }
+});
+
+describe('worker retirement', () => {
+  it('retires and replaces a worker whose module reached its memory cap', async () => {
+    const before = sandbox.stats().retired;
+    const r = await run('const a = []; for (;;) a.push({ n: a.length });');
+    expect(failure(r).errorCode).toBe('out_of_memory');
+    expect(sandbox.stats().retired).toBe(before + 1);
+    await expectHealthy();
+    await expectHealthy();
+  });
 });
 
 describe('results and thrown values become messages', () => {

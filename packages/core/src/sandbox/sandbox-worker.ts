@@ -27,6 +27,16 @@ const limits: SessionLimits = {
   stackSizeBytes: init.stackSizeBytes,
 };
 
+const pages = wasmMemoryPages(init.memoryLimitBytes);
+const memory = new wasmApi.Memory(pages);
+const NEAR_CAP_BYTES = 2 * 1024 * 1024;
+
+function nearMemoryCap(): boolean {
+  return memory.buffer.byteLength >= pages.maximum * 65536 - NEAR_CAP_BYTES;
+}
+
+const quietOutput: object = { print: () => {}, printErr: () => {} };
+
 let module: QuickJSWASMModule;
 let spare: GuestSession | null = null;
 let current: { id: number; session: GuestSession } | null = null;
@@ -101,6 +111,19 @@ async function handleRun(message: Extract<HostToWorker, { t: 'run' }>): Promise<
     };
   }
   current = null;
+  // QuickJS undercounts many small allocations, so the WebAssembly cap is often what stops a guest; a
+  // module that reached it can be left corrupted, and an error raised there (often a bare `null`,
+  // when even the error object could not be allocated) is really out of memory.
+  if (nearMemoryCap()) {
+    retiring = true;
+    if (!outcome.ok && outcome.errorCode === 'error') {
+      outcome = {
+        ...outcome,
+        errorCode: 'out_of_memory',
+        error: `The script ran out of memory (${outcome.error}).`,
+      };
+    }
+  }
   const clean = finish(session);
   send({ t: 'done', id, ...outcome, retire: !clean || retiring });
   prepareSpare();
@@ -161,9 +184,14 @@ port.on('message', (message: HostToWorker) => {
 });
 
 try {
-  const pages = wasmMemoryPages(init.memoryLimitBytes);
   module = await newQuickJSWASMModuleFromVariant(
-    newVariant(variant, { wasmModule: init.wasmModule, wasmMemory: new wasmApi.Memory(pages) }),
+    newVariant(variant, {
+      wasmModule: init.wasmModule,
+      wasmMemory: memory,
+      // QuickJS prints failed assertions of a runtime it could not dispose; the worker retires instead.
+      // (Emscripten reads print/printErr; the variant's typings do not list them.)
+      emscriptenModule: quietOutput,
+    }),
   );
   spare = new GuestSession(module, limits);
   send({ t: 'ready' });

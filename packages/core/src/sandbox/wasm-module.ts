@@ -5,7 +5,9 @@ import { createRequire } from 'node:module';
 
 /** A compiled `WebAssembly.Module`, kept opaque: this package's lib settings do not declare WebAssembly. */
 export type CompiledWasm = object;
-export type WasmMemory = object;
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+}
 
 interface WasmApi {
   compile(bytes: Uint8Array): Promise<CompiledWasm>;
