@@ -6,12 +6,14 @@ import type { ServerConfig } from '../config/config.js';
 import { defaultWebhookExecutor } from '../executors/tool-executors.js';
 import type { WebhookExecutor } from '../executors/webhook/index.js';
 import { chatRoutes } from '../routes/chats.js';
+import { chatGenerateRoutes } from '../routes/chats-generate.js';
 import { connectionTestRoutes } from '../routes/connection-test.js';
 import { connectionRoutes } from '../routes/connections.js';
 import { healthRoutes } from '../routes/health.js';
 import { presetRoutes } from '../routes/presets.js';
 import { toolDryRunRoutes } from '../routes/tools-dry-run.js';
 import { toolRoutes } from '../routes/tools.js';
+import { toolTransferRoutes } from '../routes/tools-transfer.js';
 import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
 import type { Storage } from '../storage/types.js';
 import type { AppContext } from './context.js';
@@ -107,11 +109,13 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
 
   await app.register(healthRoutes);
   await app.register(toolRoutes);
+  await app.register(toolTransferRoutes);
   await app.register(toolDryRunRoutes);
   await app.register(connectionRoutes);
   await app.register(connectionTestRoutes);
   await app.register(presetRoutes);
   await app.register(chatRoutes);
+  await app.register(chatGenerateRoutes);
   for (const plugin of deps.routes ?? []) await app.register(plugin);
   await registerStaticUi(app, deps.webDistDir ?? DEFAULT_WEB_DIST_DIR);
   return app;

@@ -71,6 +71,16 @@ describe('toolsmith CLI', () => {
     expect(badJson.io.err).toContain('--args is not valid JSON');
   });
 
+  it('dry-run passes the configured admin secret when loopback needs it too', async () => {
+    const { io, cli } = capture({
+      DATA_DIR: temp.dir,
+      ADMIN_SECRET: 'cli-secret-123',
+      ADMIN_SECRET_ON_LOOPBACK: 'true',
+    });
+    expect(await runCli(['tools', 'dry-run', 'store_hours'], cli)).toBe(0);
+    expect(JSON.parse(io.out).result).toBe('Open 9-5');
+  });
+
   it('reports configuration errors and unknown commands', async () => {
     const bad = capture({ DATA_DIR: temp.dir, PORT: 'eighty' });
     expect(await runCli(['tools', 'list'], bad.cli)).toBe(78);

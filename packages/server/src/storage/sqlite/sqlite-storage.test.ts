@@ -193,6 +193,18 @@ describe('SQLite storage', () => {
     expect((await storage.chats.get(chat.id))?.connectionId).toBeNull();
   });
 
+  it('refuses a database from a newer Toolsmith instead of guessing', async () => {
+    await storage.close();
+    const db = new BetterSqlite3(join(temp.dir, DATABASE_FILE_NAME));
+    db.pragma('user_version = 999');
+    db.close();
+    expect(() => createSqliteStorage(temp.dir)).toThrow(/newer than this Toolsmith build supports/);
+    const fix = new BetterSqlite3(join(temp.dir, DATABASE_FILE_NAME));
+    fix.pragma(`user_version = ${MIGRATIONS[MIGRATIONS.length - 1].version}`);
+    fix.close();
+    storage = createSqliteStorage(temp.dir);
+  });
+
   it('keeps settings as JSON values', async () => {
     await storage.settings.set('ui', { theme: 'dark' });
     expect(await storage.settings.get('ui')).toEqual({ theme: 'dark' });

@@ -1,0 +1,153 @@
+import {
+  DEFAULT_ARCHIVE_LIMITS,
+  exportToolJson,
+  exportToolsZip,
+  planToolImport,
+  readToolImportFile,
+  type ToolDefinition,
+  type TransferError,
+} from '@toolsmith/core';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError, notFound } from '../app/http-error.js';
+import { DuplicateNameError, GLOBAL_SCOPE, type ToolInput } from '../storage/types.js';
+import { storedToDefinition } from './tool-input.js';
+
+/** The largest upload the import route reads (the archive limit of the transfer rules: 10 MiB). */
+export const IMPORT_BODY_LIMIT = DEFAULT_ARCHIVE_LIMITS.maxArchiveBytes;
+const MiB = 1024 * 1024;
+
+export const MSG_IMPORT_TOO_LARGE = `The import file is larger than ${IMPORT_BODY_LIMIT / MiB} MiB. Split it into smaller files.`;
+export const MSG_IMPORT_MEDIA_TYPE =
+  'Send the import file as its raw bytes with Content-Type application/json (a JSON file) or application/zip (a ZIP archive).';
+export const MSG_IMPORT_STORE_FAILED =
+  'The import failed while storing the tools; nothing was stored. The server log has the details.';
+
+export interface ImportAnswer {
+  imported: number;
+  skipped: Array<{ name: string; reason: string }>;
+  review: Array<{
+    name: string;
+    kind: string;
+    origin: string | null;
+    requestedEnabled: boolean;
+    requestedHiddenContext: boolean;
+  }>;
+}
+
+/** A planned (already made safe) definition as a storage row. */
+function toStorageInput(tool: ToolDefinition): ToolInput {
+  return {
+    name: tool.name,
+    displayName: tool.displayName ?? '',
+    description: tool.description,
+    parameters: tool.parameters,
+    mode: tool.mode,
+    kind: tool.kind as ToolInput['kind'],
+    body: tool.body ?? '',
+    simulateBody: tool.simulateBody ?? '',
+    staticResult: tool.staticResult ?? '',
+    webhookUrl: tool.webhookUrl ?? '',
+    includeHiddenContext: tool.includeHiddenContext === true,
+    enabled: tool.enabled,
+  };
+}
+
+/** By name and status rather than instanceof, so a second copy of the core package still matches. */
+function isTransferError(error: unknown): error is TransferError {
+  return (
+    error instanceof Error &&
+    error.name === 'TransferError' &&
+    ((error as TransferError).status === 400 || (error as TransferError).status === 413)
+  );
+}
+
+/** `name.tool.json`, with anything a header or file system could misread replaced. */
+function attachmentName(toolName: string): string {
+  return `${toolName.replace(/[^A-Za-z0-9_-]/g, '_') || 'tool'}.tool.json`;
+}
+
+/**
+ * Errors Fastify raises before the handler runs (body too large, unknown content type) get messages about
+ * the import file; everything else goes on to the app's error handler.
+ */
+async function importErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return reply.code(413).send({ error: MSG_IMPORT_TOO_LARGE, code: 'import_too_large' });
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return reply.code(415).send({ error: MSG_IMPORT_MEDIA_TYPE, code: 'import_media_type' });
+  }
+  throw error;
+}
+
+/**
+ * Tool import and export (docs/api.md, "Tools"): one tool as JSON, every tool as a ZIP, and an import that
+ * reads our own files plus Marinara's and Luker's and stores each file all-or-nothing.
+ */
+export async function toolTransferRoutes(app: FastifyInstance): Promise<void> {
+  const { config, storage, builtins } = app.toolsmith;
+  const reservedNames = builtins.map((b) => b.name);
+
+  // This plugin is encapsulated, so the raw-bytes parsers apply to the import route only: the file is read
+  // by the core's reader (JSON or ZIP told apart by content), never by Fastify's JSON parser.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    ['application/json', 'application/zip', 'application/x-zip-compressed', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get('/api/tools/export', async (_request, reply) => {
+    const tools = (await storage.tools.list(GLOBAL_SCOPE)).map(storedToDefinition);
+    const zip = exportToolsZip(tools);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', 'attachment; filename="toolsmith-tools.zip"')
+      .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/tools/:id/export', async (request, reply) => {
+    const tool = await storage.tools.get(request.params.id);
+    if (!tool || tool.scope !== GLOBAL_SCOPE) throw notFound('tool', request.params.id);
+    return reply
+      .header('content-disposition', `attachment; filename="${attachmentName(tool.name)}"`)
+      .send(exportToolJson(storedToDefinition(tool)));
+  });
+
+  app.post(
+    '/api/tools/import',
+    { config: { privileged: true }, bodyLimit: IMPORT_BODY_LIMIT, errorHandler: importErrorHandler },
+    async (request): Promise<ImportAnswer> => {
+      const body = request.body;
+      const bytes = Buffer.isBuffer(body) ? new Uint8Array(body) : new Uint8Array();
+      let candidates: ReturnType<typeof readToolImportFile>;
+      try {
+        candidates = readToolImportFile(bytes);
+      } catch (error) {
+        if (isTransferError(error))
+          throw new HttpError(error.status, error.message, { code: 'import_refused' });
+        throw error;
+      }
+      const existing = await storage.tools.list(GLOBAL_SCOPE);
+      const plan = planToolImport(candidates, {
+        existingNames: existing.map((t) => t.name),
+        reservedNames,
+        localWebhooksEnabled: config.webhookLocalUrlsEnabled,
+      });
+      try {
+        // one transaction: a failure on any row leaves the database as it was
+        await storage.tools.createMany(plan.tools.map(toStorageInput), GLOBAL_SCOPE);
+      } catch (error) {
+        // a tool of the same name stored since the plan was made: the whole file is refused
+        if (error instanceof DuplicateNameError) {
+          throw new HttpError(409, `${error.message} Nothing was imported; try again.`, {
+            code: 'duplicate_name',
+          });
+        }
+        request.log.error({ err: error }, 'tool import failed while storing');
+        throw new HttpError(500, MSG_IMPORT_STORE_FAILED, { code: 'import_failed' });
+      }
+      return { imported: plan.tools.length, skipped: plan.skipped, review: plan.review };
+    },
+  );
+}
