@@ -4,3 +4,4 @@ export * from './request.js';
 export { OpenAIChunkReader, reasoningText, toUsage as openaiUsageToUsage } from './chunk-reader.js';
 export { replayOpenAIResponse } from './response.js';
 export { streamPayloadError as openaiStreamPayloadError } from './stream-error.js';
+export { OpenAIEventStream } from './event-stream.js';

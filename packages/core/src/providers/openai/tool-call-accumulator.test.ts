@@ -6,7 +6,12 @@ import { OpenAIToolCallAccumulator, type OpenAIToolCallDeltaWire } from './tool-
 function run(chunks: OpenAIToolCallDeltaWire[][]) {
   const acc = new OpenAIToolCallAccumulator();
   const events: StreamEvent[] = [];
-  for (const deltas of chunks) acc.push(deltas, events);
+  // One output array per chunk, as if each chunk came in its own network read.
+  for (const deltas of chunks) {
+    const out: StreamEvent[] = [];
+    acc.push(deltas, out);
+    events.push(...out);
+  }
   const beforeFinish = events.length;
   acc.finish(events);
   return { events, streamed: events.slice(0, beforeFinish), finals: events.slice(beforeFinish) };
@@ -26,6 +31,22 @@ describe('OpenAIToolCallAccumulator', () => {
     ]);
     expect(finals).toEqual([
       { type: 'tool-call', id: 'c1', index: 0, name: 'f', args: { a: 1 }, rawArgs: '{"a":1}' },
+    ]);
+  });
+
+  it('merges consecutive deltas of one call queued in the same batch, keeping interleaving order', () => {
+    const acc = new OpenAIToolCallAccumulator();
+    const out: StreamEvent[] = [];
+    acc.push([{ index: 0, id: 'a', function: { name: 'f', arguments: '{"x"' } }], out);
+    acc.push([{ index: 0, function: { arguments: ':1' } }], out);
+    acc.push([{ index: 1, id: 'b', function: { name: 'g', arguments: '{' } }], out);
+    acc.push([{ index: 0, function: { arguments: '}' } }], out);
+    expect(out).toEqual([
+      { type: 'tool-call-start', id: 'a', index: 0, name: 'f' },
+      { type: 'tool-call-delta', id: 'a', index: 0, argsDelta: '{"x":1' },
+      { type: 'tool-call-start', id: 'b', index: 1, name: 'g' },
+      { type: 'tool-call-delta', id: 'b', index: 1, argsDelta: '{' },
+      { type: 'tool-call-delta', id: 'a', index: 0, argsDelta: '}' },
     ]);
   });
 

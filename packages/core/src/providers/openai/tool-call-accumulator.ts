@@ -25,9 +25,21 @@ interface PendingCall {
 }
 
 /**
+ * Queues new argument text, merged into the previous event when that is a delta of the same call: a
+ * network read often holds dozens of chunks, and one event per read is cheaper for every consumer.
+ */
+function pushArgsDelta(out: StreamEvent[], call: PendingCall, text: string): void {
+  const last = out.length > 0 ? out[out.length - 1] : undefined;
+  if (last !== undefined && last.type === 'tool-call-delta' && last.index === call.ordinal)
+    last.argsDelta += text;
+  else out.push({ type: 'tool-call-delta', id: call.id, index: call.ordinal, argsDelta: text });
+}
+
+/**
  * Reassembles OpenAI-style streamed tool calls. A delta is matched to its call by id, then by index,
  * then to the latest call; an empty id counts as missing. `tool-call-start` is emitted once the name is
- * known, `tool-call-delta` carries only new argument text, and `tool-call` comes from `finish()` — never
+ * known, `tool-call-delta` carries only new argument text (consecutive deltas of one call queued in the same
+ * `out` array are merged), and `tool-call` comes from `finish()` — never
  * earlier, even when the arguments already parse. Arguments are parsed once, at `finish()`.
  */
 export class OpenAIToolCallAccumulator {
@@ -78,8 +90,7 @@ export class OpenAIToolCallAccumulator {
       call.started = true;
       out.push({ type: 'tool-call-start', id: call.id, index: call.ordinal, name: call.name });
       // Arguments that arrived before the name are released now, in one piece.
-      if (call.args)
-        out.push({ type: 'tool-call-delta', id: call.id, index: call.ordinal, argsDelta: call.args });
+      if (call.args) pushArgsDelta(out, call, call.args);
     }
   }
 
@@ -142,8 +153,7 @@ export class OpenAIToolCallAccumulator {
       added = text;
       call.args = previous + text;
     }
-    if (added && call.started)
-      out.push({ type: 'tool-call-delta', id: call.id, index: call.ordinal, argsDelta: added });
+    if (added && call.started) pushArgsDelta(out, call, added);
   }
 
   /**
