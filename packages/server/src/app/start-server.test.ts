@@ -14,6 +14,21 @@ describe('startServer', () => {
     await expect(startServer({ config })).rejects.toThrow(/ADMIN_SECRET is required/);
   });
 
+  it('a port in use is reported clearly (the half-started app is closed first)', async () => {
+    const config = parseConfig({
+      DATA_DIR: temp.dir,
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      CUSTOM_TOOL_SCRIPT_ENABLED: 'true',
+    });
+    const first = await startServer({ config });
+    const port = Number(new URL(first.url).port);
+    await expect(startServer({ config: { ...config, port } })).rejects.toThrow(
+      `Port ${port} on 127.0.0.1 is already in use. Stop the other server or set PORT.`,
+    );
+    await first.close();
+  });
+
   it('on close: stops accepting, aborts in-flight tool runs cleanly, then closes the database', async () => {
     // A webhook that never answers, so the dry-run is in flight when shutdown starts.
     let arrived!: () => void;

@@ -24,7 +24,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
   const config = options.config ?? loadConfig();
   checkConfig(config);
   const app = await buildApp(config, options.deps);
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Release the database and sandbox workers so a failed start (e.g. port in use) exits instead of hanging.
+    await app.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(
+        `Port ${config.port} on ${config.host} is already in use. Stop the other server or set PORT.`,
+      );
+    }
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
