@@ -38,6 +38,13 @@ export function reasoningText(delta: Record<string, any>): string {
   return text;
 }
 
+/** Queues text, merged into the previous event of the same kind: one event per network read, not per chunk. */
+function pushText(out: StreamEvent[], type: 'text-delta' | 'reasoning-delta', text: string): void {
+  const last = out.length > 0 ? out[out.length - 1] : undefined;
+  if (last !== undefined && last.type === type) last.text += text;
+  else out.push({ type, text });
+}
+
 /** Finish reasons after which a half-written tool call is expected, not an error. */
 const TRUNCATING = new Set(['length', 'content_filter', 'error']);
 
@@ -66,11 +73,11 @@ export class OpenAIChunkReader {
     const delta = choice.delta ?? choice.message;
     if (delta) {
       const reasoning = reasoningText(delta);
-      if (reasoning) out.push({ type: 'reasoning-delta', text: reasoning });
+      if (reasoning) pushText(out, 'reasoning-delta', reasoning);
       const content = delta.content;
-      if (typeof content === 'string' && content !== '') out.push({ type: 'text-delta', text: content });
+      if (typeof content === 'string' && content !== '') pushText(out, 'text-delta', content);
       const refusal = delta.refusal;
-      if (typeof refusal === 'string' && refusal !== '') out.push({ type: 'text-delta', text: refusal });
+      if (typeof refusal === 'string' && refusal !== '') pushText(out, 'text-delta', refusal);
       const toolCalls = delta.tool_calls;
       if (Array.isArray(toolCalls) && toolCalls.length > 0)
         this.calls.push(toolCalls as OpenAIToolCallDeltaWire[], out);
