@@ -1,0 +1,75 @@
+import {
+  type ChatMessage,
+  type ToolError,
+  type ToolResultEnvelope,
+  toolResultContent,
+} from '@toolsmith/core';
+import type { StoredMessage, StoredToolInvocation } from '../storage/types.js';
+
+/** A stored tool failure: the envelope's error (code, message, hint). */
+export function storedToolError(error: ToolError): { code: string; message: string; hint?: string } {
+  return error.hint === undefined
+    ? { code: error.code, message: error.message }
+    : { code: error.code, message: error.message, hint: error.hint };
+}
+
+/** The envelope a stored invocation came from, so the model reads exactly what it read the first time. */
+export function invocationEnvelope(invocation: StoredToolInvocation): ToolResultEnvelope {
+  if (invocation.ok) return { ok: true, result: invocation.result, durationMs: invocation.durationMs };
+  const raw = invocation.error;
+  const error: ToolError =
+    raw && typeof raw === 'object'
+      ? {
+          code: String((raw as { code?: unknown }).code ?? 'tool_error') as ToolError['code'],
+          message: String((raw as { message?: unknown }).message ?? 'The tool failed.'),
+          ...(typeof (raw as { hint?: unknown }).hint === 'string'
+            ? { hint: (raw as { hint: string }).hint }
+            : {}),
+        }
+      : { code: 'tool_error', message: typeof raw === 'string' ? raw : 'The tool failed.' };
+  return { ok: false, error, durationMs: invocation.durationMs };
+}
+
+/**
+ * The canonical history for the model, rebuilt from stored messages: each assistant message with its
+ * tool calls, followed by one `tool` message per result. Every adapter writes that in its own provider's
+ * form. Empty assistant messages are left out and back-to-back user messages (after an aborted run) are
+ * joined, since some providers insist on alternating turns.
+ */
+export function historyFromMessages(messages: readonly StoredMessage[]): ChatMessage[] {
+  const history: ChatMessage[] = [];
+  for (const message of messages) {
+    if (message.role === 'user') {
+      const last = history[history.length - 1];
+      if (last?.role === 'user') last.content = `${last.content}\n\n${message.content}`;
+      else history.push({ role: 'user', content: message.content });
+      continue;
+    }
+    const invocations = message.toolInvocations;
+    if (message.content === '' && invocations.length === 0) continue;
+    if (invocations.length === 0) {
+      history.push({ role: 'assistant', content: message.content });
+      continue;
+    }
+    history.push({
+      role: 'assistant',
+      content: message.content,
+      toolCalls: invocations.map((inv) => ({ id: inv.callId, name: inv.name, args: argsObject(inv.args) })),
+    });
+    for (const inv of invocations) {
+      const envelope = invocationEnvelope(inv);
+      history.push({
+        role: 'tool',
+        toolCallId: inv.callId,
+        name: inv.name,
+        content: toolResultContent(envelope),
+        isError: !envelope.ok,
+      });
+    }
+  }
+  return history;
+}
+
+function argsObject(args: unknown): Record<string, unknown> {
+  return args && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
+}

@@ -1,0 +1,174 @@
+import {
+  type Connection,
+  createRuntime,
+  isGenerateTaskError,
+  type Preset,
+  type StoppedBecause,
+  type ToolDefinition,
+  type ToolLoopEvent,
+} from '@toolsmith/core';
+import type { AppContext } from '../app/context.js';
+import { toolExecutors } from '../executors/tool-executors.js';
+import type { StoredChat, StoredMessage } from '../storage/types.js';
+import type { GenerationOutcome } from './chat-generations.js';
+import { historyFromMessages, storedToolError } from './chat-history.js';
+import { loadChatTools } from './chat-tools.js';
+import { buildHiddenContext, buildToolCtx, sandboxWithHiddenContextGate } from './hidden-context.js';
+
+export type SendEvent = (event: string, data: unknown) => void;
+
+export interface ChatGenerationInput {
+  context: AppContext;
+  chat: StoredChat;
+  /** the chat's connection with its decrypted key */
+  connection: Connection;
+  preset?: Preset;
+  /** the new user message */
+  content: string;
+  /** aborts the run: client gone, server shutting down */
+  signal: AbortSignal;
+  send: SendEvent;
+}
+
+/** A stored message as the API shows it (docs/api.md: no chatId). */
+export function publicMessage({ chatId: _chatId, ...message }: StoredMessage) {
+  return message;
+}
+
+/**
+ * One chat turn: stores the user message, runs the tool loop with the chat's connection, preset and tools,
+ * and stores each assistant answer (one message per model round) and each tool invocation as it completes.
+ * Events go out through `send` (docs/api.md, "Chats"). Never throws: failures become an `error` event.
+ */
+export async function runChatGeneration(input: ChatGenerationInput): Promise<GenerationOutcome> {
+  const { context, chat, connection, preset, content, signal, send } = input;
+  const { storage, config } = context;
+
+  const userMessage = await storage.messages.append(chat.id, { role: 'user', content });
+  send('user-message', { message: publicMessage(userMessage) });
+
+  // the round being generated: its text so far (kept if the run is aborted) and, once stored, its message
+  let round: { text: string; reasoning: string; messageId?: string } = { text: '', reasoning: '' };
+  let lastAssistantId: string | null = null;
+  let lastFinishReason: string | null = null;
+
+  const onEvent = async (event: ToolLoopEvent): Promise<void> => {
+    switch (event.type) {
+      case 'round-start':
+        round = { text: '', reasoning: '' };
+        return;
+      case 'text-delta':
+        round.text += event.text;
+        send('text-delta', { text: event.text });
+        return;
+      case 'reasoning-delta':
+        round.reasoning += event.text;
+        send('reasoning-delta', { text: event.text });
+        return;
+      case 'result': {
+        const { result } = event;
+        const stored = await storage.messages.append(chat.id, {
+          role: 'assistant',
+          content: result.assistantText,
+          reasoning: result.reasoning,
+        });
+        round.messageId = stored.id;
+        lastAssistantId = stored.id;
+        lastFinishReason = result.finishReason;
+        for (const call of result.toolCalls)
+          send('tool-call', { id: call.id, name: call.name, args: call.args });
+        return;
+      }
+      case 'tool-result': {
+        const { envelope } = event;
+        // stealth tools are neither stored in the chat nor shown (Luker's rule)
+        if (envelope.stealth || !round.messageId) return;
+        const common = {
+          callId: event.id,
+          name: event.name,
+          args: event.args,
+          ok: envelope.ok,
+          durationMs: envelope.durationMs,
+          simulated: envelope.simulated === true,
+        };
+        const outcome = envelope.ok
+          ? { result: envelope.result, error: null }
+          : { result: null, error: storedToolError(envelope.error) };
+        await storage.messages.addToolInvocation(round.messageId, { ...common, ...outcome });
+        send('tool-result', {
+          id: event.id,
+          name: event.name,
+          ok: envelope.ok,
+          ...(envelope.ok ? { result: envelope.result } : { error: outcome.error }),
+          durationMs: envelope.durationMs,
+          simulated: common.simulated,
+        });
+        return;
+      }
+      default:
+        return;
+    }
+  };
+
+  try {
+    const stored = await storage.messages.list(chat.id);
+    const history = historyFromMessages(stored);
+    const { registry, tools } = await loadChatTools(context, chat);
+    const ctx = buildToolCtx(chat, stored, buildHiddenContext({ chat, lastUserMessage: content }));
+    const scriptTools = tools
+      .map((spec) => registry.resolve(spec.name)?.definition)
+      .filter((d): d is ToolDefinition => d?.kind === 'script');
+    const sandbox =
+      config.customToolScriptEnabled && scriptTools.length > 0
+        ? sandboxWithHiddenContextGate(context.sandbox(), scriptTools)
+        : undefined;
+
+    const runtime = createRuntime({ connections: [connection], presets: preset ? [preset] : [] });
+    const result = await runtime.runToolLoop({
+      taskMessages: history,
+      apiPresetName: connection.name,
+      llmPresetName: preset?.name,
+      // chat text and tool output are data, not templates
+      substituteMacros: false,
+      registry,
+      tools,
+      maxRounds: config.maxToolRounds,
+      toolTimeoutMs: config.customToolTimeoutMs,
+      ctx,
+      sandbox,
+      executors: toolExecutors(context.webhookExecutor),
+      abortSignal: signal,
+      onEvent,
+    });
+    if (result.stoppedBecause === 'aborted') await keepPartialAnswer();
+    send('finish', {
+      reason: result.stoppedBecause,
+      finishReason: lastFinishReason,
+      messageId: lastAssistantId,
+    });
+    return { stoppedBecause: result.stoppedBecause };
+  } catch (error) {
+    if (signal.aborted) {
+      await keepPartialAnswer();
+      const reason: StoppedBecause = 'aborted';
+      send('finish', { reason, finishReason: lastFinishReason, messageId: lastAssistantId });
+      return { stoppedBecause: reason };
+    }
+    const code = isGenerateTaskError(error) ? error.code : 'unknown';
+    const message = error instanceof Error ? error.message : String(error);
+    send('error', { code, message });
+    return { errorCode: code };
+  }
+
+  /** An aborted round's text so far is kept, as chat apps do when the user stops a reply. */
+  async function keepPartialAnswer(): Promise<void> {
+    if (round.messageId || (round.text === '' && round.reasoning === '')) return;
+    const stored = await storage.messages.append(chat.id, {
+      role: 'assistant',
+      content: round.text,
+      reasoning: round.reasoning,
+    });
+    round.messageId = stored.id;
+    lastAssistantId = stored.id;
+  }
+}
