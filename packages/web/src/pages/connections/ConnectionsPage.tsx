@@ -1,8 +1,193 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, errorMessage } from '../../api/client';
+import type { Connection } from '../../api/types';
+import { ConfirmDialog } from '../../components/Dialog';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { ConnectionForm } from './ConnectionForm';
+import { connectionSummary } from './connection-form';
+import './settings-pages.css';
+
+type TestAnswer = { ok: true; text: string } | { ok: false; code: string; message: string };
+type TestState =
+  | { running: true }
+  | { running: false; answer: TestAnswer }
+  | { running: false; error: string };
+
+/** Connections: where chats send their requests. Create, edit, delete and test each one. */
 export function ConnectionsPage() {
+  const [connections, setConnections] = useState<Connection[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Connection | 'new' | null>(null);
+  const [tests, setTests] = useState<Record<string, TestState>>({});
+  const [deleting, setDeleting] = useState<Connection | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const answer = await api.get<{ connections: Connection[] }>('/api/connections');
+      setConnections(answer.connections);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const test = async (connection: Connection) => {
+    setTests((t) => ({ ...t, [connection.id]: { running: true } }));
+    let state: TestState;
+    try {
+      const answer = await api.post<TestAnswer>(`/api/connections/${encodeURIComponent(connection.id)}/test`);
+      state = { running: false, answer };
+    } catch (e) {
+      state = { running: false, error: errorMessage(e) };
+    }
+    setTests((t) => ({ ...t, [connection.id]: state }));
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    try {
+      await api.del(`/api/connections/${encodeURIComponent(deleting.id)}`);
+      setConnections((list) => list?.filter((c) => c.id !== deleting.id) ?? null);
+      setDeleting(null);
+      setDeleteError(null);
+    } catch (e) {
+      setDeleteError(errorMessage(e));
+    }
+  };
+
+  const saved = (connection: Connection) => {
+    setConnections((list) => {
+      const rest = (list ?? []).filter((c) => c.id !== connection.id);
+      const index = (list ?? []).findIndex((c) => c.id === connection.id);
+      if (index < 0) return [...rest, connection];
+      rest.splice(index, 0, connection);
+      return rest;
+    });
+    // A changed connection's old test result no longer says anything about it.
+    setTests(({ [connection.id]: _old, ...others }) => others);
+    setEditing(null);
+  };
+
   return (
     <section>
-      <h1>Connections</h1>
-      <p>Coming soon.</p>
+      <div className="spread">
+        <h1>Connections</h1>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => setEditing('new')}
+          disabled={editing === 'new'}
+        >
+          New connection
+        </button>
+      </div>
+      <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      {editing === 'new' && (
+        <ConnectionForm connection={null} onSaved={saved} onCancel={() => setEditing(null)} />
+      )}
+      {connections === null && !error && <p className="hint">Loading…</p>}
+      {connections?.length === 0 && editing !== 'new' && (
+        <p className="empty">No connections yet. Create one to chat with a model.</p>
+      )}
+      <ul className="card-list" aria-label="Connections">
+        {connections?.map((connection) =>
+          editing !== 'new' && editing?.id === connection.id ? (
+            <li key={connection.id}>
+              <ConnectionForm connection={connection} onSaved={saved} onCancel={() => setEditing(null)} />
+            </li>
+          ) : (
+            <li key={connection.id} className="panel" aria-label={connection.name}>
+              <div className="spread">
+                <div>
+                  <h2 className="card-title">{connection.name}</h2>
+                  <div className="hint">{connectionSummary(connection)}</div>
+                </div>
+                <div className="row">
+                  <span className={`pill${connection.hasApiKey ? ' ok' : ''}`}>
+                    {connection.hasApiKey ? 'Key: set' : 'Key: not set'}
+                  </span>
+                  <span className={`pill${connection.functionCalling.enabled ? '' : ' amber'}`}>
+                    {connection.functionCalling.enabled
+                      ? `Function calling: ${connection.functionCalling.mode}`
+                      : 'Function calling off'}
+                  </span>
+                </div>
+              </div>
+              <div className="row">
+                <button
+                  type="button"
+                  onClick={() => test(connection)}
+                  disabled={tests[connection.id]?.running}
+                  aria-label={`Test ${connection.name}`}
+                >
+                  {tests[connection.id]?.running ? 'Testing…' : 'Test'}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => setEditing(connection)}
+                  aria-label={`Edit ${connection.name}`}
+                >
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() => setDeleting(connection)}
+                  aria-label={`Delete ${connection.name}`}
+                >
+                  Delete
+                </button>
+              </div>
+              <TestOutcome state={tests[connection.id]} />
+            </li>
+          ),
+        )}
+      </ul>
+      {deleting && (
+        <ConfirmDialog
+          title="Delete connection"
+          message={
+            <p>
+              Delete <strong>{deleting.name}</strong>? Chats that use it will have no connection until you
+              pick another.
+            </p>
+          }
+          confirmLabel="Delete"
+          danger
+          error={deleteError}
+          onConfirm={remove}
+          onCancel={() => {
+            setDeleting(null);
+            setDeleteError(null);
+          }}
+        />
+      )}
     </section>
+  );
+}
+
+function TestOutcome({ state }: { state: TestState | undefined }) {
+  if (!state || state.running) return null;
+  if ('error' in state) {
+    return (
+      <p className="test-outcome failed" role="alert">
+        Test could not run: {state.error}
+      </p>
+    );
+  }
+  if (state.answer.ok) {
+    return (
+      <p className="test-outcome passed" role="status">
+        Test passed. The model answered: <q>{state.answer.text}</q>
+      </p>
+    );
+  }
+  return (
+    <p className="test-outcome failed" role="alert">
+      Test failed: <code>{state.answer.code}</code> — {state.answer.message}
+    </p>
   );
 }

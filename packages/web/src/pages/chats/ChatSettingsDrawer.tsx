@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import type { Chat, Connection, Preset } from '../../api/types';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { Switch } from '../../components/Switch';
+import { FunctionPicker } from './FunctionPicker';
+import { addToList, KIND_LABELS, type PickerEntry } from './tool-picker';
+
+export type ChatPatch = Partial<Pick<Chat, 'connectionId' | 'presetId' | 'title'>> & {
+  settings?: Partial<Chat['settings']>;
+};
+
+/**
+ * Chat Settings: connection, preset and the Function Calling section. Every change is saved at once; a failed
+ * save is shown here with the server's message and the controls keep the stored value.
+ */
+export function ChatSettingsDrawer({
+  chat,
+  connections,
+  presets,
+  tools,
+  loadError,
+  onUpdate,
+  onClose,
+}: {
+  chat: Chat;
+  connections: Connection[] | null;
+  presets: Preset[] | null;
+  tools: PickerEntry[] | null;
+  loadError: string | null;
+  onUpdate: (patch: ChatPatch) => Promise<void>;
+  onClose: () => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const update = async (patch: ChatPatch) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onUpdate(patch);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const connection = connections?.find((c) => c.id === chat.connectionId) ?? null;
+  const chosen = chat.settings.tools;
+  const entryFor = (name: string) => tools?.find((t) => t.name === name);
+
+  return (
+    <aside className="drawer" aria-label="Chat Settings">
+      <div className="spread">
+        <h2>Chat Settings</h2>
+        <button type="button" onClick={onClose} aria-label="Close Chat Settings">
+          Close
+        </button>
+      </div>
+      <ErrorBanner error={loadError} />
+      <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      <label>
+        Connection
+        <select
+          value={chat.connectionId ?? ''}
+          disabled={busy || connections === null}
+          onChange={(e) => update({ connectionId: e.target.value || null })}
+        >
+          <option value="">No connection</option>
+          {/* A chat may point at a connection this list could not load; keep it selectable. */}
+          {chat.connectionId && !connection && (
+            <option value={chat.connectionId}>(current connection)</option>
+          )}
+          {connections?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {connections?.length === 0 && (
+        <p className="hint">
+          No connections yet. <a href="#/connections">Create one</a> to chat with a model.
+        </p>
+      )}
+      <label>
+        Preset
+        <select
+          value={chat.presetId ?? ''}
+          disabled={busy || presets === null}
+          onChange={(e) => update({ presetId: e.target.value || null })}
+        >
+          <option value="">Provider defaults</option>
+          {chat.presetId && !presets?.some((p) => p.id === chat.presetId) && (
+            <option value={chat.presetId}>(current preset)</option>
+          )}
+          {presets?.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </label>
+
+      <section className="drawer-section" aria-labelledby="function-calling-heading">
+        <h3 id="function-calling-heading">Function Calling</h3>
+        <div className="switch-row">
+          <div>
+            <div className="switch-title">Enable Tool Use</div>
+            <div className="hint">Allow AI to call functions (dice rolls, game state, etc.)</div>
+          </div>
+          <Switch
+            label="Enable Tool Use"
+            checked={chat.settings.toolUse}
+            disabled={busy}
+            onChange={(toolUse) => update({ settings: { toolUse } })}
+          />
+        </div>
+        {connection && !connection.functionCalling.enabled && (
+          <p className="banner info note" role="note">
+            The connection <strong>{connection.name}</strong> has function calling turned off, so this chat
+            cannot send tools to the model. Turn it on in <a href="#/connections">Connections</a>.
+          </p>
+        )}
+        <div className="spread">
+          <h4>Functions in this chat</h4>
+          <button type="button" onClick={() => setPicking(true)} disabled={busy || tools === null}>
+            Add Functions
+          </button>
+        </div>
+        {chosen.length === 0 ? (
+          <p className="hint">None picked: every globally enabled function is available in this chat.</p>
+        ) : (
+          <ul className="chat-tools" aria-label="Functions in this chat">
+            {chosen.map((name) => {
+              const entry = entryFor(name);
+              return (
+                <li key={name} className="spread">
+                  <span className="row">
+                    <strong>{name}</strong>
+                    {entry && (
+                      <span className="pill">{entry.builtin ? 'Built-in' : KIND_LABELS[entry.kind]}</span>
+                    )}
+                    {entry && !entry.enabled && <span className="pill amber">Off globally</span>}
+                    {tools && !entry && <span className="pill danger">Missing</span>}
+                  </span>
+                  <button
+                    type="button"
+                    className="link"
+                    aria-label={`Remove ${name}`}
+                    disabled={busy}
+                    onClick={() => update({ settings: { tools: chosen.filter((n) => n !== name) } })}
+                  >
+                    Remove
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {!chat.settings.toolUse && chosen.length > 0 && (
+          <p className="hint">Tool use is off: these functions are kept but not offered to the model.</p>
+        )}
+      </section>
+      {picking && tools && (
+        <FunctionPicker
+          entries={tools}
+          alreadyAdded={chosen}
+          onCancel={() => setPicking(false)}
+          onAdd={(names) => {
+            setPicking(false);
+            void update({ settings: { tools: addToList(chosen, names) } });
+          }}
+        />
+      )}
+    </aside>
+  );
+}

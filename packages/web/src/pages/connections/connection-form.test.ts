@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { Connection } from '../../api/types';
+import { connectionBody, connectionSummary, draftFrom, emptyDraft } from './connection-form';
+
+const stored: Connection = {
+  id: 'c1',
+  name: 'local',
+  api: 'text-completion',
+  baseUrl: 'http://127.0.0.1:5001',
+  model: 'qwen',
+  hasApiKey: true,
+  functionCalling: { enabled: false, mode: 'prompt_xml' },
+  instructTemplate: 'llama3',
+  textBackend: 'ollama',
+};
+
+describe('connection form', () => {
+  it('starts a new connection with function calling on in auto mode and no key', () => {
+    const body = connectionBody({ ...emptyDraft(), name: ' main ' }, true);
+    expect(body).toEqual({
+      name: 'main',
+      api: 'openai',
+      baseUrl: '',
+      model: '',
+      functionCalling: { enabled: true, mode: 'auto' },
+      instructTemplate: '',
+      textBackend: '',
+    });
+    expect(body).not.toHaveProperty('apiKey');
+  });
+
+  it('never sends the stored key back: an untouched key field leaves it alone', () => {
+    const draft = draftFrom(stored);
+    expect(draft.apiKey).toBe('');
+    expect(connectionBody(draft, false)).not.toHaveProperty('apiKey');
+  });
+
+  it('sends a typed key, and null when the user cleared the key', () => {
+    expect(connectionBody({ ...draftFrom(stored), apiKey: 'sk-new' }, false).apiKey).toBe('sk-new');
+    expect(connectionBody({ ...draftFrom(stored), clearKey: true }, false).apiKey).toBeNull();
+    // a key typed after "Clear key" wins
+    expect(connectionBody({ ...draftFrom(stored), clearKey: true, apiKey: 'sk-2' }, false).apiKey).toBe(
+      'sk-2',
+    );
+  });
+
+  it('keeps the text-completion settings for that family and empties them for the others', () => {
+    const draft = draftFrom(stored);
+    expect(connectionBody(draft, false)).toMatchObject({
+      instructTemplate: 'llama3',
+      textBackend: 'ollama',
+      functionCalling: { enabled: false, mode: 'prompt_xml' },
+    });
+    expect(connectionBody({ ...draft, api: 'anthropic' }, false)).toMatchObject({
+      instructTemplate: '',
+      textBackend: '',
+    });
+  });
+
+  it('summarises family, model and URL', () => {
+    expect(connectionSummary(stored)).toBe('Text completion (local backends) · qwen · http://127.0.0.1:5001');
+    expect(connectionSummary({ ...stored, api: 'openai', model: '', baseUrl: '' })).toBe(
+      'OpenAI-compatible (Chat Completions) · provider default URL',
+    );
+  });
+});

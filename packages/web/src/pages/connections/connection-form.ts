@@ -1,0 +1,119 @@
+// The connection form's draft and how it turns into a request body (docs/api.md, "Connections and presets").
+// The API key is write-only: the draft never holds the stored key, only what the user typed or asked to clear.
+import type { Connection, ConnectionApi, FunctionCallMode } from '../../api/types';
+
+export const API_FAMILIES: ReadonlyArray<{ value: ConnectionApi; label: string }> = [
+  { value: 'openai', label: 'OpenAI-compatible (Chat Completions)' },
+  { value: 'anthropic', label: 'Anthropic (Messages)' },
+  { value: 'google', label: 'Google Gemini' },
+  { value: 'text-completion', label: 'Text completion (local backends)' },
+];
+
+export const FUNCTION_CALL_MODES: ReadonlyArray<{ value: FunctionCallMode; label: string; help: string }> = [
+  {
+    value: 'auto',
+    label: 'Auto',
+    help: 'Native tools where the backend supports them, otherwise the text protocol.',
+  },
+  { value: 'native', label: 'Native', help: "Tools sent in the provider's own format." },
+  {
+    value: 'prompt_xml',
+    label: 'Prompt (XML)',
+    help: 'Tools described in the prompt; calls read as XML tags.',
+  },
+  {
+    value: 'prompt_json',
+    label: 'Prompt (JSON)',
+    help: 'Tools described in the prompt; calls read as JSON.',
+  },
+];
+
+export const TEXT_BACKENDS: ReadonlyArray<{ value: string; label: string }> = [
+  { value: '', label: 'Default (KoboldCpp)' },
+  { value: 'koboldcpp', label: 'KoboldCpp' },
+  { value: 'openai-completions', label: 'OpenAI-style /v1/completions' },
+  { value: 'ollama', label: 'Ollama' },
+];
+
+export const INSTRUCT_TEMPLATES: ReadonlyArray<{ value: string; label: string }> = [
+  { value: '', label: 'Default (ChatML)' },
+  { value: 'chatml', label: 'ChatML' },
+  { value: 'llama3', label: 'Llama 3' },
+  { value: 'mistral', label: 'Mistral' },
+  { value: 'alpaca', label: 'Alpaca' },
+];
+
+export interface ConnectionDraft {
+  name: string;
+  api: ConnectionApi;
+  baseUrl: string;
+  model: string;
+  /** what the user typed; empty = leave the stored key as it is */
+  apiKey: string;
+  /** the user asked to remove the stored key */
+  clearKey: boolean;
+  functionCallingEnabled: boolean;
+  functionCallingMode: FunctionCallMode;
+  instructTemplate: string;
+  textBackend: string;
+}
+
+export function emptyDraft(): ConnectionDraft {
+  return {
+    name: '',
+    api: 'openai',
+    baseUrl: '',
+    model: '',
+    apiKey: '',
+    clearKey: false,
+    functionCallingEnabled: true,
+    functionCallingMode: 'auto',
+    instructTemplate: '',
+    textBackend: '',
+  };
+}
+
+export function draftFrom(connection: Connection): ConnectionDraft {
+  return {
+    name: connection.name,
+    api: connection.api,
+    baseUrl: connection.baseUrl ?? '',
+    model: connection.model ?? '',
+    apiKey: '',
+    clearKey: false,
+    functionCallingEnabled: connection.functionCalling.enabled,
+    functionCallingMode: connection.functionCalling.mode,
+    instructTemplate: connection.instructTemplate ?? '',
+    textBackend: connection.textBackend ?? '',
+  };
+}
+
+/**
+ * The body for POST (creating) or PATCH (editing). A typed key always wins over "clear"; an untouched key field
+ * sends nothing, so saving other fields never drops the stored key. Text-completion-only fields are sent as
+ * empty for other families so a family switch does not leave stale settings behind.
+ */
+export function connectionBody(draft: ConnectionDraft, creating: boolean): Record<string, unknown> {
+  const textCompletion = draft.api === 'text-completion';
+  const body: Record<string, unknown> = {
+    name: draft.name.trim(),
+    api: draft.api,
+    baseUrl: draft.baseUrl.trim(),
+    model: draft.model.trim(),
+    functionCalling: { enabled: draft.functionCallingEnabled, mode: draft.functionCallingMode },
+    instructTemplate: textCompletion ? draft.instructTemplate : '',
+    textBackend: textCompletion ? draft.textBackend : '',
+  };
+  if (draft.apiKey !== '') body.apiKey = draft.apiKey;
+  else if (draft.clearKey && !creating) body.apiKey = null;
+  return body;
+}
+
+/** A short line for the list: where the connection goes and with which model. */
+export function connectionSummary(connection: Connection): string {
+  const family = API_FAMILIES.find((f) => f.value === connection.api)?.label ?? connection.api;
+  const parts = [family];
+  if (connection.model) parts.push(connection.model);
+  parts.push(connection.baseUrl || 'provider default URL');
+  return parts.join(' · ');
+}

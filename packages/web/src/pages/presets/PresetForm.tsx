@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { ApiError, api, errorMessage } from '../../api/client';
+import type { Preset } from '../../api/types';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import {
+  emptyPresetDraft,
+  NUMBER_FIELDS,
+  type PresetDraft,
+  presetBody,
+  presetDraftFrom,
+} from './preset-form';
+
+/** Create or edit a preset: the common sampling parameters; an empty field means the provider's default. */
+export function PresetForm({
+  preset,
+  onSaved,
+  onCancel,
+}: {
+  preset: Preset | null;
+  onSaved: (saved: Preset) => void;
+  onCancel: () => void;
+}) {
+  const creating = preset === null;
+  const [draft, setDraft] = useState<PresetDraft>(() =>
+    preset ? presetDraftFrom(preset) : emptyPresetDraft(),
+  );
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  const save = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const parsed = presetBody(draft);
+    if (!parsed.ok) {
+      setFieldErrors(parsed.errors);
+      setError('Some fields need fixing before the preset can be saved.');
+      return;
+    }
+    setFieldErrors({});
+    setSaving(true);
+    try {
+      const saved = creating
+        ? await api.post<Preset>('/api/presets', parsed.body)
+        : await api.patch<Preset>(`/api/presets/${encodeURIComponent(preset.id)}`, parsed.body);
+      onSaved(saved);
+    } catch (e) {
+      setError(errorMessage(e));
+      if (e instanceof ApiError)
+        setFieldErrors(Object.fromEntries(e.fieldErrors.map((f) => [f.field, f.message])));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const fieldError = (field: string) =>
+    fieldErrors[field] ? <span className="error hint">{fieldErrors[field]}</span> : null;
+
+  return (
+    <form
+      className="panel form-grid"
+      onSubmit={save}
+      aria-label={creating ? 'New preset' : `Edit ${preset.name}`}
+    >
+      <h2>{creating ? 'New preset' : `Edit ${preset.name}`}</h2>
+      <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      <label className="wide">
+        Name
+        <input
+          value={draft.name}
+          onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
+          maxLength={128}
+          aria-invalid={fieldErrors.name ? true : undefined}
+        />
+        {fieldError('name')}
+      </label>
+      <div className="number-grid wide">
+        {NUMBER_FIELDS.map((f) => (
+          <label key={f.key}>
+            {f.label}
+            <input
+              type="number"
+              inputMode="decimal"
+              min={f.min}
+              max={f.max}
+              step={f.step}
+              placeholder="default"
+              value={draft.numbers[f.key]}
+              onChange={(e) =>
+                setDraft((d) => ({ ...d, numbers: { ...d.numbers, [f.key]: e.target.value } }))
+              }
+              aria-invalid={fieldErrors[f.key] ? true : undefined}
+            />
+            {fieldError(f.key)}
+          </label>
+        ))}
+      </div>
+      <label className="wide">
+        Stop strings
+        <textarea
+          rows={3}
+          value={draft.stop}
+          onChange={(e) => setDraft((d) => ({ ...d, stop: e.target.value }))}
+          aria-invalid={fieldErrors.stop ? true : undefined}
+        />
+        <span className="hint">One per line (at most 16). Write a line break as \n and a tab as \t.</span>
+        {fieldError('stop')}
+      </label>
+      <div className="row end">
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={saving}>
+          {saving ? 'Saving…' : creating ? 'Create preset' : 'Save preset'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { Preset } from '../../api/types';
+import {
+  emptyPresetDraft,
+  escapeStop,
+  parseStopLines,
+  presetBody,
+  presetDraftFrom,
+  presetSummary,
+  unescapeStop,
+} from './preset-form';
+
+const preset: Preset = {
+  id: 'p1',
+  name: 'creative',
+  temperature: 1.2,
+  topP: null,
+  topK: 40,
+  maxTokens: 512,
+  stop: ['\n\nUser:', 'END'],
+  frequencyPenalty: null,
+  presencePenalty: 0.5,
+};
+
+describe('preset form', () => {
+  it('round-trips a stored preset through the draft', () => {
+    const parsed = presetBody(presetDraftFrom(preset));
+    expect(parsed).toEqual({
+      ok: true,
+      body: {
+        name: 'creative',
+        temperature: 1.2,
+        topP: null,
+        topK: 40,
+        maxTokens: 512,
+        stop: ['\n\nUser:', 'END'],
+        frequencyPenalty: null,
+        presencePenalty: 0.5,
+      },
+    });
+  });
+
+  it('sends empty number fields as null (provider default)', () => {
+    const parsed = presetBody({ ...emptyPresetDraft(), name: 'plain' });
+    expect(parsed.ok && parsed.body.temperature).toBeNull();
+    expect(parsed.ok && parsed.body.stop).toEqual([]);
+  });
+
+  it('reports values that are not numbers, out of range, or not whole where they must be', () => {
+    const draft = emptyPresetDraft();
+    draft.numbers = { ...draft.numbers, temperature: 'hot', topP: '1.5', topK: '2.5', maxTokens: '0' };
+    const parsed = presetBody(draft);
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(Object.keys(parsed.errors).sort()).toEqual(['maxTokens', 'name', 'temperature', 'topK', 'topP']);
+    expect(parsed.errors.topK).toBe('Top K must be a whole number from 0 to 100000, or empty.');
+  });
+
+  it('writes stop strings one per line with escapes for line breaks, tabs and backslashes', () => {
+    const values = ['\n', 'a\tb', 'back\\slash', '\\n literal'];
+    const text = values.map(escapeStop).join('\n');
+    expect(text.split('\n')).toHaveLength(values.length);
+    expect(parseStopLines(text)).toEqual(values);
+    expect(unescapeStop('x\\qy')).toBe('x\\qy');
+    expect(parseStopLines('one\n\ntwo\n')).toEqual(['one', 'two']);
+  });
+
+  it('summarises only the parameters that are set', () => {
+    expect(presetSummary(preset)).toBe(
+      'Temperature 1.2 · Top K 40 · Max tokens 512 · Presence penalty 0.5 · 2 stop strings',
+    );
+    expect(presetSummary({ id: 'p', name: 'x', stop: [] })).toBe('All provider defaults');
+  });
+});
