@@ -1,3 +1,4 @@
+import './components.css';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 /**

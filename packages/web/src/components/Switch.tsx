@@ -1,3 +1,4 @@
+import './components.css';
 /** An on/off switch: a real button with role="switch", so it is keyboard reachable and announced. */
 export function Switch({
   checked,

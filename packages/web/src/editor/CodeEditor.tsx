@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import './editor.css';
 import type { EditorMarker, MountedEditor } from './codemirror-setup';
 
 export type { EditorMarker } from './codemirror-setup';

@@ -1,8 +1,289 @@
+import './functions.css';
+import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { api, errorMessage } from '../../api/client';
+import type { BuiltinTool, Capabilities, ImportResult, Tool, ToolsList } from '../../api/types';
+import { navigate } from '../../app/router';
+import { ConfirmDialog } from '../../components/Dialog';
+import { downloadFromApi } from '../../components/download';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { Switch } from '../../components/Switch';
+import { ImportReview } from './ImportReview';
+import { KindPill, ParameterCount, ToolRow } from './ToolRow';
+import { importToolsFile, loadReview, saveReview } from './import-tools';
+import { moveItem } from './reorder';
+
+/** The Functions panel: custom tools (ordered, switchable), builtins, import and export. */
 export function FunctionsPage() {
+  const [tools, setTools] = useState<Tool[] | null>(null);
+  const [builtin, setBuiltin] = useState<BuiltinTool[]>([]);
+  const [caps, setCaps] = useState<Capabilities | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const [review, setReview] = useState<ImportResult | null>(() => loadReview());
+  const [deleting, setDeleting] = useState<Tool | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [dragId, setDragId] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const [list, capabilities] = await Promise.all([
+        api.get<ToolsList>('/api/tools'),
+        api.get<Capabilities>('/api/tools/capabilities'),
+      ]);
+      setTools(list.tools);
+      setBuiltin(list.builtin);
+      setCaps(capabilities);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const run = async (what: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await what();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggle = (tool: Tool, enabled: boolean) =>
+    run(async () => {
+      const updated = await api.patch<Tool>(`/api/tools/${encodeURIComponent(tool.id)}`, { enabled });
+      setTools((list) => list?.map((t) => (t.id === updated.id ? updated : t)) ?? null);
+    });
+
+  const toggleBuiltin = (entry: BuiltinTool, enabled: boolean) =>
+    run(async () => {
+      const updated = await api.put<BuiltinTool>(`/api/tools/builtin/${encodeURIComponent(entry.name)}`, {
+        enabled,
+      });
+      setBuiltin((list) => list.map((b) => (b.name === updated.name ? updated : b)));
+    });
+
+  const reorder = (from: number, to: number) => {
+    if (!tools || from === to) return;
+    const previous = tools;
+    const next = moveItem(tools, from, to);
+    const at = next.indexOf(tools[from]);
+    setTools(next); // shown at once; put back if the server refuses
+    return run(async () => {
+      try {
+        const answer = await api.put<{ tools: Tool[] }>('/api/tools/order', { ids: next.map((t) => t.id) });
+        setTools(answer.tools);
+        setStatus(`Moved ${tools[from].name} to position ${at + 1}.`);
+      } catch (e) {
+        setTools(previous);
+        throw e;
+      }
+    });
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    setDeleteError(null);
+    try {
+      await api.del(`/api/tools/${encodeURIComponent(deleting.id)}`);
+      setTools((list) => list?.filter((t) => t.id !== deleting.id) ?? null);
+      setStatus(`Deleted ${deleting.name}.`);
+      setDeleting(null);
+    } catch (e) {
+      setDeleteError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onImportFile = (file: File | undefined) => {
+    if (!file) return;
+    setStatus(`Importing ${file.name}…`);
+    void run(async () => {
+      try {
+        const result = await importToolsFile(file);
+        setReview(result);
+        saveReview(result);
+        setStatus(null);
+        await load();
+      } catch (e) {
+        setStatus(null);
+        throw e;
+      } finally {
+        if (fileInput.current) fileInput.current.value = '';
+      }
+    });
+  };
+
+  const exportAll = () =>
+    run(async () => {
+      const name = await downloadFromApi('/api/tools/export', 'toolsmith-functions.zip');
+      setStatus(`Exported ${name}.`);
+    });
+
+  const dragHandlers = (index: number, tool: Tool) => ({
+    onDragStart: (event: DragEvent) => {
+      event.dataTransfer.effectAllowed = 'move';
+      event.dataTransfer.setData('text/plain', tool.id);
+      setDragId(tool.id);
+    },
+    onDragOver: (event: DragEvent) => {
+      if (dragId) event.preventDefault();
+    },
+    onDrop: (event: DragEvent) => {
+      event.preventDefault();
+      const id = dragId ?? event.dataTransfer.getData('text/plain');
+      setDragId(null);
+      const from = tools?.findIndex((t) => t.id === id) ?? -1;
+      if (from >= 0) void reorder(from, index);
+    },
+    onDragEnd: () => setDragId(null),
+  });
+
+  const scriptsEnabled = caps?.scriptExecutionEnabled ?? true;
+
   return (
-    <section>
-      <h1>Functions</h1>
-      <p>Coming soon.</p>
+    <section className="functions-page">
+      <div className="spread page-head">
+        <h1>Functions</h1>
+        <div className="row">
+          <button
+            type="button"
+            className="primary"
+            onClick={() => navigate({ page: 'function-edit', id: null })}
+          >
+            Create function
+          </button>
+          <button type="button" onClick={() => fileInput.current?.click()} disabled={busy}>
+            Import functions from ZIP or JSON
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".zip,.json,application/zip,application/json"
+            className="file-input-hidden"
+            tabIndex={-1}
+            aria-label="Functions file to import"
+            onChange={(e) => onImportFile(e.target.files?.[0])}
+          />
+          <button type="button" onClick={exportAll} disabled={busy || !tools || tools.length === 0}>
+            Export functions to ZIP
+          </button>
+        </div>
+      </div>
+
+      <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      <p className="hint" role="status" aria-live="polite">
+        {status}
+      </p>
+      {caps && !caps.scriptExecutionEnabled && tools?.some((t) => t.kind === 'script') && (
+        <p className="banner info">
+          Script tools cannot run: the server has CUSTOM_TOOL_SCRIPT_ENABLED off. Set it to true and restart
+          to use them.
+        </p>
+      )}
+
+      {review && (
+        <ImportReview
+          result={review}
+          tools={tools ?? []}
+          onDismiss={() => {
+            setReview(null);
+            saveReview(null);
+          }}
+        />
+      )}
+
+      <section className="panel" aria-labelledby="custom-tools-title">
+        <h2 id="custom-tools-title">Your functions</h2>
+        {tools === null ? (
+          !error && <p className="hint">Loading…</p>
+        ) : tools.length === 0 ? (
+          <p className="empty">No functions yet</p>
+        ) : (
+          <>
+            <p className="hint">Drag a row by its handle, or use the arrow buttons, to change the order.</p>
+            <ul className="tool-list" aria-label="Custom functions">
+              {tools.map((tool, index) => (
+                <ToolRow
+                  key={tool.id}
+                  tool={tool}
+                  index={index}
+                  count={tools.length}
+                  scriptsEnabled={scriptsEnabled}
+                  busy={busy}
+                  dragging={dragId === tool.id}
+                  onToggle={(enabled) => void toggle(tool, enabled)}
+                  onMove={(to) => void reorder(index, to)}
+                  onDelete={() => {
+                    setDeleteError(null);
+                    setDeleting(tool);
+                  }}
+                  {...dragHandlers(index, tool)}
+                />
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+
+      {builtin.length > 0 && (
+        <section className="panel" aria-labelledby="builtin-tools-title">
+          <h2 id="builtin-tools-title">Built-in functions</h2>
+          <p className="hint">These ship with Toolsmith. They cannot be edited, only switched on or off.</p>
+          <ul className="tool-list" aria-label="Built-in functions">
+            {builtin.map((entry) => (
+              <li key={entry.name} className="tool-row builtin" data-tool-name={entry.name}>
+                <div className="tool-main">
+                  <div className="row">
+                    <strong className="tool-name">
+                      {entry.displayName ? `${entry.displayName} (${entry.name})` : entry.name}
+                    </strong>
+                    <KindPill kind="native" />
+                    <span className="pill">Built-in</span>
+                    <ParameterCount parameters={entry.parameters} />
+                  </div>
+                  <p className="tool-description">{entry.description}</p>
+                </div>
+                <div className="tool-actions row">
+                  <Switch
+                    checked={entry.enabled}
+                    label={`Enable ${entry.name}`}
+                    onChange={(enabled) => void toggleBuiltin(entry, enabled)}
+                    disabled={busy}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete ${deleting.name}?`}
+          message={
+            <p>
+              The function <strong>{deleting.name}</strong> will be removed for good. Chats that list it will
+              no longer offer it. To keep it but stop its use, switch it off instead.
+            </p>
+          }
+          confirmLabel="Delete"
+          danger
+          busy={busy}
+          error={deleteError}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
     </section>
   );
 }

@@ -1,0 +1,158 @@
+import { useEffect, useRef, useState } from 'react';
+import { api, errorMessage } from '../../api/client';
+import type { DryRunAnswer, ToolMode } from '../../api/types';
+import { sampleArgs } from './row-drafts';
+
+function show(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const text = JSON.stringify(value, null, 2);
+  return text === undefined ? String(value) : text;
+}
+
+/**
+ * Runs the tool as it is in the editor (or, when saved and unchanged, the stored tool) through the server's
+ * dry run, and shows the answer exactly as returned: result or error (with code and hint), logs, duration.
+ */
+export function DryRunPanel({
+  request,
+  schema,
+  mode,
+  disabledReason,
+}: {
+  /** the request body without args/simulate */
+  request: Record<string, unknown>;
+  schema: unknown;
+  mode: ToolMode;
+  disabledReason: string | null;
+}) {
+  const prefill = JSON.stringify(sampleArgs(schema), null, 2);
+  const [argsText, setArgsText] = useState(prefill);
+  const touched = useRef(false);
+  const [simulate, setSimulate] = useState(false);
+  const [running, setRunning] = useState(false);
+  const [answer, setAnswer] = useState<DryRunAnswer | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  // Follow the schema until the user edits the arguments themselves.
+  useEffect(() => {
+    if (!touched.current) setArgsText(prefill);
+  }, [prefill]);
+
+  const runIt = async () => {
+    setFailure(null);
+    setAnswer(null);
+    let args: unknown;
+    try {
+      args = JSON.parse(argsText);
+    } catch (e) {
+      setFailure(`The arguments are not valid JSON: ${(e as Error).message}`);
+      return;
+    }
+    setRunning(true);
+    try {
+      setAnswer(
+        await api.post<DryRunAnswer>('/api/tools/dry-run', {
+          ...request,
+          args,
+          simulate: mode === 'write' && simulate,
+        }),
+      );
+    } catch (e) {
+      setFailure(errorMessage(e));
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  return (
+    <section className="panel dry-run" aria-labelledby="dry-run-title">
+      <h2 id="dry-run-title">Dry run</h2>
+      <p className="hint">
+        Runs the tool as it is in the editor now, with a 3 second limit. Webhooks are really called.
+      </p>
+      <label>
+        Arguments (JSON)
+        <textarea
+          rows={6}
+          spellCheck={false}
+          value={argsText}
+          onChange={(e) => {
+            touched.current = true;
+            setArgsText(e.target.value);
+          }}
+        />
+      </label>
+      <div className="row">
+        {mode === 'write' && (
+          <label className="inline">
+            <input type="checkbox" checked={simulate} onChange={(e) => setSimulate(e.target.checked)} />
+            Simulate (run the simulate body instead)
+          </label>
+        )}
+        <button
+          type="button"
+          onClick={() => {
+            touched.current = false;
+            setArgsText(prefill);
+          }}
+        >
+          Reset arguments
+        </button>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => void runIt()}
+          disabled={running || !!disabledReason}
+        >
+          {running ? 'Running…' : 'Run'}
+        </button>
+      </div>
+      {disabledReason && <p className="hint">{disabledReason}</p>}
+      {failure && (
+        <p className="error" role="alert">
+          {failure}
+        </p>
+      )}
+      {answer && (
+        <section className="dry-run-answer" aria-label="Dry-run result">
+          <div className="row">
+            <span className={`pill ${answer.ok ? 'ok' : 'danger'}`}>{answer.ok ? 'OK' : 'Failed'}</span>
+            <span>Duration: {answer.durationMs} ms</span>
+            {answer.simulated && <span className="pill">simulated</span>}
+            {answer.unvalidated && <span className="pill amber">unvalidated</span>}
+          </div>
+          {answer.ok ? (
+            <>
+              <h3>Result</h3>
+              <pre className="output result">{show(answer.result)}</pre>
+            </>
+          ) : (
+            <>
+              <h3>Error</h3>
+              <pre className="output error">{answer.error}</pre>
+              {answer.code && (
+                <p>
+                  Code: <code>{answer.code}</code>
+                </p>
+              )}
+              {answer.hint && <p className="hint">Hint: {answer.hint}</p>}
+            </>
+          )}
+          <h3>Logs</h3>
+          {answer.logs.length === 0 ? (
+            <p className="hint">No console output.</p>
+          ) : (
+            <ol className="logs" aria-label="Logs">
+              {answer.logs.map((log, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: logs are a fixed list, shown once
+                <li key={i} className={`log log-${log.level}`}>
+                  <span className="log-level">[{log.level}]</span> {log.message}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      )}
+    </section>
+  );
+}
