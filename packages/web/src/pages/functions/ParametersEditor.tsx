@@ -101,6 +101,14 @@ export function ParametersEditor({
                     />
                     Required
                   </label>
+                  <button
+                    type="button"
+                    className="danger"
+                    aria-label={`Remove parameter ${n}${row.name ? ` (${row.name})` : ''}`}
+                    onClick={() => onChange({ ...form, rows: form.rows.filter((r) => r.key !== row.key) })}
+                  >
+                    Remove
+                  </button>
                   <label className="wide">
                     Description
                     <input
@@ -139,14 +147,7 @@ export function ParametersEditor({
                       </select>
                     </label>
                   )}
-                  <button
-                    type="button"
-                    className="danger"
-                    aria-label={`Remove parameter ${n}${row.name ? ` (${row.name})` : ''}`}
-                    onClick={() => onChange({ ...form, rows: form.rows.filter((r) => r.key !== row.key) })}
-                  >
-                    Remove
-                  </button>
+
                   {problems.map((p) => (
                     <p key={p.field + p.message} className="error wide" role="alert">
                       {p.message}
