@@ -22,7 +22,7 @@ async function* parseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<Ss
   const reader = body.getReader();
   try {
     for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
+      let chunk: Awaited<ReturnType<typeof reader.read>>;
       try {
         chunk = await reader.read();
       } catch {
