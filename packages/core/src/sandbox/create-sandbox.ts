@@ -32,6 +32,9 @@ export interface QuickJsSandbox extends Sandbox {
 
 type Outcome = { ok: true; result: unknown } | { ok: false; error: string; errorCode: SandboxErrorCode };
 
+/** A worker that has replied but not reported idle within this long is replaced. */
+const IDLE_TIMEOUT_MS = 5_000;
+
 let nextJobId = 1;
 
 export function createSandbox(options: SandboxOptions = {}): QuickJsSandbox {
@@ -45,6 +48,25 @@ export function createSandbox(options: SandboxOptions = {}): QuickJsSandbox {
     memoryLimitBytes,
     stackSizeBytes,
   });
+
+  // After its reply a worker frees the job's runtime and prepares the next context, then says it is
+  // idle; only then does it go back to the pool.
+  function returnWhenIdle(worker: PooledWorker, id: number): void {
+    const timer = setTimeout(() => pool.discard(worker, 'terminated'), IDLE_TIMEOUT_MS);
+    timer.unref();
+    worker.attach(
+      (message) => {
+        if (message.t !== 'idle' || message.id !== id) return;
+        clearTimeout(timer);
+        if (message.retire) pool.discard(worker, 'retired');
+        else pool.release(worker);
+      },
+      () => {
+        clearTimeout(timer);
+        pool.discard(worker, 'terminated');
+      },
+    );
+  }
 
   async function run(job: SandboxRunJob): Promise<SandboxRunResult> {
     const started = performance.now();
@@ -138,7 +160,7 @@ export function createSandbox(options: SandboxOptions = {}): QuickJsSandbox {
           case 'done': {
             cleanup();
             if (message.retire) pool.discard(worker, 'retired');
-            else pool.release(worker);
+            else returnWhenIdle(worker, id);
             if (message.ok) {
               const parsed = parseResult(message.json);
               settle(
@@ -218,8 +240,7 @@ export function createSandbox(options: SandboxOptions = {}): QuickJsSandbox {
       worker.attach(
         (message) => {
           if (message.t !== 'compiled' || message.id !== id) return;
-          if (message.retire) pool.discard(worker, 'retired');
-          else pool.release(worker);
+          returnWhenIdle(worker, id);
           finish(
             message.ok
               ? { ok: true }

@@ -25,11 +25,12 @@ const WASM_PAGE = 64 * 1024;
 const MIN_WASM_PAGES = 256;
 
 /**
- * The hard cap of a module's WebAssembly memory: the guest limit plus 32 MiB of headroom for the
- * interpreter itself. `setMemoryLimit` alone does not hold; this cap does.
+ * The hard cap of a module's WebAssembly memory: twice the guest limit (64 MiB for the default 32 MiB),
+ * which leaves the interpreter room for its own bookkeeping. `setMemoryLimit` alone does not hold
+ * (QuickJS undercounts many small allocations); this cap does.
  */
 export function wasmMemoryPages(memoryLimitBytes: number): { initial: number; maximum: number } {
-  const maximum = Math.max(MIN_WASM_PAGES, Math.ceil((memoryLimitBytes + 32 * 1024 * 1024) / WASM_PAGE));
+  const maximum = Math.max(MIN_WASM_PAGES, Math.ceil((2 * memoryLimitBytes) / WASM_PAGE));
   return { initial: MIN_WASM_PAGES, maximum: Math.min(maximum, 32_768) };
 }
 

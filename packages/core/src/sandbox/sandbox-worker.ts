@@ -53,23 +53,20 @@ function takeSession(): GuestSession {
   return session;
 }
 
-function finish(session: GuestSession): boolean {
-  const clean = session.dispose();
-  if (!clean) retiring = true;
-  return clean;
-}
-
-// Prepares the next context while the host handles the reply, off the next call's critical path.
-function prepareSpare(): void {
-  if (retiring || spare) return;
-  setImmediate(() => {
-    if (retiring || spare || current) return;
+/**
+ * After a reply: frees the job's runtime, prepares the next context, then tells the host this worker
+ * is idle (or must retire). The caller already has its answer, so none of this delays it.
+ */
+function recycle(session: GuestSession | null, id: number): void {
+  if (session && !session.dispose()) retiring = true;
+  if (!retiring && !spare) {
     try {
       spare = new GuestSession(module, limits);
     } catch {
-      spare = null;
+      retiring = true;
     }
-  });
+  }
+  send({ t: 'idle', id, retire: retiring });
 }
 
 async function handleRun(message: Extract<HostToWorker, { t: 'run' }>): Promise<void> {
@@ -85,8 +82,8 @@ async function handleRun(message: Extract<HostToWorker, { t: 'run' }>): Promise<
       error: errorText(error),
       errorCode: 'error',
       droppedLogs: 0,
-      retire: true,
     });
+    recycle(null, message.id);
     return;
   }
   current = { id: message.id, session };
@@ -124,32 +121,25 @@ async function handleRun(message: Extract<HostToWorker, { t: 'run' }>): Promise<
       };
     }
   }
-  const clean = finish(session);
-  send({ t: 'done', id, ...outcome, retire: !clean || retiring });
-  prepareSpare();
+  if (retiring) {
+    // Known before replying: the host stops this worker at once, nothing here needs freeing.
+    send({ t: 'done', id, ...outcome, retire: true });
+    return;
+  }
+  send({ t: 'done', id, ...outcome });
+  recycle(session, id);
 }
 
 function handleCompile(message: Extract<HostToWorker, { t: 'compile' }>): void {
   let session: GuestSession | null = null;
   try {
     session = takeSession();
-    const outcome = session.compile(message.body, message.deadline);
-    const clean = finish(session);
-    send({ t: 'compiled', id: message.id, ...outcome, retire: !clean });
+    send({ t: 'compiled', id: message.id, ...session.compile(message.body, message.deadline) });
   } catch (error) {
-    if (session) finish(session);
     retiring = true;
-    send({
-      t: 'compiled',
-      id: message.id,
-      ok: false,
-      error: errorText(error),
-      line: 1,
-      column: 1,
-      retire: true,
-    });
+    send({ t: 'compiled', id: message.id, ok: false, error: errorText(error), line: 1, column: 1 });
   }
-  prepareSpare();
+  recycle(session, message.id);
 }
 
 function errorText(error: unknown): string {

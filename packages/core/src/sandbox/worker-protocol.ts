@@ -43,8 +43,8 @@ export type WorkerToHost =
       error?: string;
       errorCode?: SandboxErrorCode;
       droppedLogs: number;
-      /** the worker's runtime could not be disposed cleanly: stop using this worker */
-      retire: boolean;
+      /** the worker must not be reused (its module reached the memory cap or failed); no 'idle' follows */
+      retire?: boolean;
     }
   | {
       t: 'compiled';
@@ -53,5 +53,9 @@ export type WorkerToHost =
       error?: string;
       line?: number;
       column?: number;
-      retire: boolean;
-    };
+    }
+  /**
+   * Sent after 'done' / 'compiled' once the job's runtime is freed and the next context is ready.
+   * `retire`: a runtime failed to dispose or the module reached its memory cap; stop using this worker.
+   */
+  | { t: 'idle'; id: number; retire: boolean };
