@@ -1,113 +1,75 @@
+import { activateLorebooks } from './activate-lorebooks.js';
 import type {
   ActivatedWorldInfoEntry,
-  WorldInfoActivation,
-  WorldInfoActivationReason,
+  LorebookActivation,
+  LorebookActivationInput,
   WorldInfoActivator,
-  WorldInfoEntry,
   WorldInfoScanInput,
-  WorldInfoTraceItem,
 } from './types.js';
 
-export const DEFAULT_SCAN_DEPTH = 2;
-const DEFAULT_ORDER = 100;
+export { DEFAULT_SCAN_DEPTH } from './activate-lorebooks.js';
+export { parseRegexKey } from './keys.js';
 
-/** `/pattern/flags` → RegExp; anything else → null (a plain key). A broken pattern → 'invalid'. */
-export function parseRegexKey(key: string): RegExp | null | 'invalid' {
-  const match = /^\/([\s\S]+)\/([a-z]*)$/.exec(key.trim());
-  if (!match) return null;
-  try {
-    // `g` and `y` would make test() stateful between messages
-    return new RegExp(match[1], match[2].replace(/[gy]/g, ''));
-  } catch {
-    return 'invalid';
-  }
-}
-
-interface KeyMatch {
-  key: string;
-  match: string;
-  messageIndex: number;
-}
-
-function findKey(
-  entry: WorldInfoEntry,
-  messages: string[],
-  firstIndex: number,
-  invalid: string[],
-): KeyMatch | null {
-  // newest message first, so the reason names the latest mention
-  for (let i = messages.length - 1; i >= firstIndex; i--) {
-    const text = messages[i];
-    const folded = entry.caseSensitive ? text : text.toLowerCase();
-    for (const key of entry.keys) {
-      if (typeof key !== 'string' || key.trim() === '') continue;
-      const regex = parseRegexKey(key);
-      if (regex === 'invalid') {
-        if (!invalid.includes(key)) invalid.push(key);
-        continue;
-      }
-      if (regex) {
-        const m = regex.exec(text);
-        if (m) return { key, match: m[0], messageIndex: i };
-        continue;
-      }
-      const needle = entry.caseSensitive ? key : key.toLowerCase();
-      const at = folded.indexOf(needle);
-      if (at !== -1) return { key, match: text.slice(at, at + key.length), messageIndex: i };
-    }
-  }
-  return null;
+/**
+ * Activates world info with the full lorebook engine (recursion on by default; every option of
+ * WorldInfoScanInput applies). Returns the activated entries sorted by order, grouped by position, and a
+ * trace of why each entry did or did not activate.
+ */
+export function activateWorldInfo(input: WorldInfoScanInput): LorebookActivation {
+  return activateLorebooks(input);
 }
 
 /**
- * Minimal activation: constant entries always; keyed entries when a key occurs in the last `scanDepth`
- * messages (case-insensitive substring, or a `/regex/flags` key). Returns the activated entries sorted by
- * order and split by position, plus a trace of why each entry did or did not activate.
+ * The minimal activation generateTask uses when no activator is configured: the same engine with recursion
+ * off, so an entry activates only from the scanned messages (or as a constant / forced entry).
  */
-export function activateWorldInfo(input: WorldInfoScanInput): WorldInfoActivation {
-  const texts = input.messages.map((m) => (typeof m === 'string' ? m : String(m?.content ?? '')));
-  const depth = Math.max(0, input.scanDepth ?? DEFAULT_SCAN_DEPTH);
-  const trace: WorldInfoTraceItem[] = [];
-  const activated: ActivatedWorldInfoEntry[] = [];
-  for (const entry of input.entries) {
-    if (entry.disabled) {
-      trace.push({ entry, activated: false, skipped: 'disabled' });
-      continue;
-    }
-    let reason: WorldInfoActivationReason | null = null;
-    const invalid: string[] = [];
-    if (entry.constant) reason = { kind: 'constant' };
-    else if (!entry.keys?.length) {
-      trace.push({ entry, activated: false, skipped: 'no_keys' });
-      continue;
-    } else {
-      const entryDepth = Math.max(0, entry.scanDepth ?? depth);
-      const found = findKey(entry, texts, Math.max(0, texts.length - entryDepth), invalid);
-      if (found) reason = { kind: 'key', ...found };
-    }
-    const item: WorldInfoTraceItem = reason
-      ? { entry, activated: true, reason }
-      : { entry, activated: false, skipped: 'no_match' };
-    if (invalid.length) item.invalidKeys = invalid;
-    trace.push(item);
-    if (reason) activated.push({ entry, position: entry.position ?? 'before', reason });
-  }
-  // stable sort: equal orders keep their input order
-  activated.sort((a, b) => (a.entry.order ?? DEFAULT_ORDER) - (b.entry.order ?? DEFAULT_ORDER));
+export const minimalWorldInfoActivator: WorldInfoActivator = {
+  activate: (input) => activateLorebooks({ ...input, recursion: { ...input.recursion, enabled: false } }),
+};
+
+/** Settings an activator lays under each call's input (the call's own values win). */
+export type WorldInfoActivatorSettings = Omit<
+  LorebookActivationInput,
+  'messages' | 'books' | 'forceActivate'
+> & {
+  /** books to activate alongside the call's entries, e.g. from mergeLorebookSources (a function is asked each call) */
+  books?:
+    | LorebookActivationInput['books']
+    | (() => LorebookActivationInput['books'] | Promise<LorebookActivationInput['books']>);
+  /** entries forced this turn (lorebook_force_activate); a function is asked each call */
+  forceActivate?: LorebookActivationInput['forceActivate'] | (() => LorebookActivationInput['forceActivate']);
+};
+
+/**
+ * A WorldInfoActivator for generateTask's `worldInfoActivator`: the full engine over the given books plus
+ * the entries generateTask passes (its `worldInfo` source and `runtimeWorldInfo`).
+ */
+export function createWorldInfoActivator(settings: WorldInfoActivatorSettings = {}): WorldInfoActivator {
   return {
-    activated,
-    before: activated.filter((a) => a.position === 'before'),
-    after: activated.filter((a) => a.position === 'after'),
-    trace,
+    async activate(input) {
+      const { books, forceActivate, ...rest } = settings;
+      const resolvedBooks = typeof books === 'function' ? await books() : books;
+      const resolvedForced = typeof forceActivate === 'function' ? forceActivate() : forceActivate;
+      return activateLorebooks({
+        ...rest,
+        ...definedOnly(input),
+        messages: input.messages,
+        books: [...(resolvedBooks ?? []), ...(input.books ?? [])],
+        forceActivate: [...(resolvedForced ?? []), ...(input.forceActivate ?? [])],
+      });
+    },
   };
 }
 
-export const minimalWorldInfoActivator: WorldInfoActivator = { activate: activateWorldInfo };
+/** Drops undefined values so they do not override the activator's settings. */
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
 
 /** Joins activated entries' content the way they are inserted into the prompt. */
 export function formatWorldInfo(entries: ActivatedWorldInfoEntry[]): string {
   return entries
     .map((a) => a.entry.content)
-    .filter((c) => c.trim() !== '')
+    .filter((c) => typeof c === 'string' && c.trim() !== '')
     .join('\n');
 }

@@ -1,27 +1,76 @@
 /**
- * The world-info (lorebook) shapes the minimal activation reads. The lorebook issue extends these with
- * secondary keys, logic, recursion, budgets and more positions; fields it adds are optional here.
+ * World-info (lorebook) shapes. Everything past the minimal fields (keys, content, constant, disabled,
+ * position before/after, order, scanDepth, caseSensitive) is optional, so entries written for the minimal
+ * activation keep working; the lorebook engine reads the rest.
  */
-export type WorldInfoPosition = 'before' | 'after';
+
+/** `before` / `after` the character card, or `depth`: inside the chat, `depth` messages from its end. */
+export type WorldInfoPosition = 'before' | 'after' | 'depth';
+
+/** How secondary keys combine with a primary match (SillyTavern's selective logic). */
+export type SelectiveLogic = 'AND_ANY' | 'NOT_ALL' | 'NOT_ANY' | 'AND_ALL';
+
+export type WorldInfoRole = 'system' | 'user' | 'assistant';
 
 export interface WorldInfoEntry {
+  /** the entry's id inside its book; the book-local index stands in when missing */
   uid?: string | number;
-  /** primary keys: plain text (case-insensitive substring) or `/pattern/flags` */
+  /** primary keys: plain text, or `/pattern/flags` */
   keys: string[];
+  /** optional secondary keys, combined with a primary match by `selectiveLogic` */
+  secondaryKeys?: string[];
+  /** default `AND_ANY` */
+  selectiveLogic?: SelectiveLogic;
   content: string;
-  /** a note for people; never sent */
+  /** the entry's title, for people and search; never sent */
   comment?: string;
-  /** always active */
+  /** always active (still subject to probability and budget) */
   constant?: boolean;
   disabled?: boolean;
-  /** where the content goes relative to the character card (default `before`) */
+  /** where the content goes (default `before`) */
   position?: WorldInfoPosition;
-  /** lower orders are inserted first (default 100) */
+  /** `position: 'depth'`: how many messages from the end of the chat (0 = after the last; default 4) */
+  depth?: number;
+  /** `position: 'depth'`: the role of the inserted message (default `system`) */
+  role?: WorldInfoRole;
+  /**
+   * Lower orders are inserted first (default 100). A higher order is also a higher priority: under a
+   * budget, entries are kept from the highest order down (SillyTavern's semantics).
+   */
   order?: number;
-  /** how many of the latest messages this entry scans (default: the activation's scan depth) */
+  /** how many of the latest messages this entry scans (default: the book's, then the activation's) */
   scanDepth?: number;
-  /** match plain keys case-sensitively (default false) */
+  /** match plain keys case-sensitively (default: the book's, else false); regex keys use their own flags */
   caseSensitive?: boolean;
+  /** plain keys must stand as whole words (default: the book's, else false); see keys.ts for scripts */
+  matchWholeWords?: boolean;
+  /** chance to activate once matched, 0–100 (default 100) */
+  probability?: number;
+  /** false ignores `probability` (cards exported by SillyTavern carry both) */
+  useProbability?: boolean;
+  /** never activated by other entries' content, only by the scanned messages */
+  excludeRecursion?: boolean;
+  /** this entry's content is not scanned for further activations */
+  preventRecursion?: boolean;
+}
+
+/** A lorebook: entries plus defaults its entries fall back to. */
+export interface Lorebook {
+  id: string;
+  name?: string;
+  description?: string;
+  /** a disabled book activates nothing */
+  disabled?: boolean;
+  entries: WorldInfoEntry[];
+  scanDepth?: number;
+  caseSensitive?: boolean;
+  matchWholeWords?: boolean;
+}
+
+/** Names an entry across books: the book's id and the entry's uid (or index). */
+export interface WorldInfoEntryRef {
+  book?: string;
+  uid: string | number;
 }
 
 /** A text to scan, newest last. */
@@ -30,31 +79,107 @@ export interface WorldInfoScanMessage {
   content: string;
 }
 
+export type WorldInfoBudgetUnit = 'chars' | 'tokens';
+
+export interface WorldInfoBudget {
+  /** the most characters or tokens activated entries' content may take */
+  limit: number;
+  /** default `tokens` */
+  unit?: WorldInfoBudgetUnit;
+}
+
+export interface WorldInfoRecursion {
+  /** default true (the minimal activator turns it off) */
+  enabled?: boolean;
+  /** how many rounds of entries activating entries (default 3; 0 = none) */
+  maxDepth?: number;
+}
+
+/**
+ * What an activation scans. `entries` is the flat form generateTask passes (runtime entries); `books` carry
+ * their own defaults. The rest are optional engine settings.
+ */
 export interface WorldInfoScanInput {
   entries: WorldInfoEntry[];
   messages: WorldInfoScanMessage[];
   /** how many of the latest messages to scan (default 2; 0 = constants only) */
   scanDepth?: number;
+  books?: Lorebook[];
+  /** defaults for entries whose book does not set them */
+  caseSensitive?: boolean;
+  matchWholeWords?: boolean;
+  recursion?: WorldInfoRecursion;
+  budget?: WorldInfoBudget;
+  /** token counter for a `tokens` budget (default estimateWorldInfoTokens) */
+  countTokens?: (text: string) => number;
+  /** [0, 1) source for probability rolls (default Math.random); inject a seeded one in tests */
+  random?: () => number;
+  /** entries included whatever their keys, probability or the budget (a bare uid matches in every book) */
+  forceActivate?: Array<string | number | WorldInfoEntryRef>;
 }
+
+/** The lorebook engine's input: like WorldInfoScanInput, with `entries` optional when `books` are given. */
+export type LorebookActivationInput = Omit<WorldInfoScanInput, 'entries'> & { entries?: WorldInfoEntry[] };
 
 export type WorldInfoActivationReason =
   | { kind: 'constant' }
-  | { kind: 'key'; key: string; match: string; messageIndex: number };
+  | { kind: 'forced' }
+  | { kind: 'key'; key: string; match: string; messageIndex: number }
+  | {
+      kind: 'secondary';
+      key: string;
+      match: string;
+      messageIndex: number;
+      logic: SelectiveLogic;
+      /** the secondary keys found (empty for NOT_ANY) */
+      secondaryMatches: string[];
+    }
+  | {
+      kind: 'recursion';
+      /** 1 = activated by entries the messages activated, 2 = by those, ... */
+      depth: number;
+      key: string;
+      match: string;
+      /** the entry whose content held the match */
+      triggeredBy: WorldInfoEntryRef;
+      logic?: SelectiveLogic;
+      secondaryMatches?: string[];
+    };
+
+export type WorldInfoSkipReason =
+  | 'disabled'
+  | 'no_match'
+  | 'no_keys'
+  | 'invalid_regex'
+  | 'dropped_budget'
+  | 'dropped_probability';
 
 export interface WorldInfoTraceItem {
   entry: WorldInfoEntry;
+  /** the book's id, when the entry came from a book */
+  book?: string;
   activated: boolean;
-  /** why it activated */
+  /** why it activated; for `dropped_*` items, why it matched before being dropped */
   reason?: WorldInfoActivationReason;
-  /** why it did not: disabled, no_match, invalid_key (with the bad keys) */
-  skipped?: 'disabled' | 'no_match' | 'no_keys';
+  skipped?: WorldInfoSkipReason;
+  /** `/regex/` keys that did not compile */
   invalidKeys?: string[];
+  /** no_match: a primary key matched but the secondary logic rejected the entry */
+  failedLogic?: SelectiveLogic;
+  /** dropped_probability: the roll (0–100) that missed */
+  roll?: number;
+  /** budget in use: what this entry's content costs */
+  cost?: number;
 }
 
 export interface ActivatedWorldInfoEntry {
   entry: WorldInfoEntry;
   position: WorldInfoPosition;
   reason: WorldInfoActivationReason;
+  book?: string;
+  /** `depth` position: resolved depth and role */
+  depth?: number;
+  role?: WorldInfoRole;
 }
 
 export interface WorldInfoActivation {
@@ -62,11 +187,28 @@ export interface WorldInfoActivation {
   activated: ActivatedWorldInfoEntry[];
   before: ActivatedWorldInfoEntry[];
   after: ActivatedWorldInfoEntry[];
-  /** one item per input entry, in input order */
+  /** `depth` entries, sorted by order (the lorebook engine always fills this) */
+  atDepth?: ActivatedWorldInfoEntry[];
+  /** one item per input entry, in input order (books first, then `entries`) */
   trace: WorldInfoTraceItem[];
 }
 
-/** The seam the lorebook issue replaces with the full engine. */
+export interface WorldInfoBudgetReport {
+  limit: number;
+  unit: WorldInfoBudgetUnit;
+  used: number;
+  overflowed: boolean;
+}
+
+/** What the lorebook engine returns: the activation, always with `atDepth`, plus budget and recursion facts. */
+export interface LorebookActivation extends WorldInfoActivation {
+  atDepth: ActivatedWorldInfoEntry[];
+  budget?: WorldInfoBudgetReport;
+  /** the deepest recursion round that activated something (0 = none) */
+  recursionDepth: number;
+}
+
+/** The seam generateTask calls; `createWorldInfoActivator` builds the full one. */
 export interface WorldInfoActivator {
   activate(input: WorldInfoScanInput): WorldInfoActivation | Promise<WorldInfoActivation>;
 }

@@ -1,0 +1,14 @@
+/**
+ * A small seeded [0, 1) generator (mulberry32) for probability rolls: the same seed gives the same rolls,
+ * so tests and simulations are reproducible. Not for anything security-related.
+ */
+export function createSeededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
