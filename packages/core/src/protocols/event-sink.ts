@@ -25,7 +25,8 @@ export class EventSink {
   private events: StreamEvent[] = [];
   private text = '';
   private delta: { call: CallHandle; text: string } | null = null;
-  private readonly contentParts: string[] = [];
+  /** all content so far; string appends are O(1) in V8 (a rope), flattened once when read */
+  private contentText = '';
   readonly calls: ParsedTextToolCall[] = [];
   readonly errors: TextProtocolError[] = [];
   private nextIndex = 0;
@@ -37,6 +38,22 @@ export class EventSink {
     if (!s) return;
     this.flushDelta(true);
     this.text += s;
+    this.trackLine(s);
+  }
+
+  /** Nothing is pending: a plain text chunk can go straight out (the streaming fast path). */
+  get idle(): boolean {
+    return this.text === '' && this.delta === null && this.events.length === 0;
+  }
+
+  /** The events for a plain text chunk when the sink is idle: one text delta, no buffering. */
+  textEvents(s: string): StreamEvent[] {
+    this.trackLine(s);
+    this.contentText += s;
+    return [{ type: 'text-delta', text: s }];
+  }
+
+  private trackLine(s: string): void {
     for (let i = s.length - 1; i >= 0; i--) {
       const c = s.charCodeAt(i);
       if (c === 10) {
@@ -104,7 +121,7 @@ export class EventSink {
   }
 
   get content(): string {
-    return this.contentParts.join('');
+    return this.contentText;
   }
 
   /** The events since the last drain. */
@@ -130,7 +147,7 @@ export class EventSink {
       text = text.slice(0, -1);
       if (!text) return;
     }
-    this.contentParts.push(text);
+    this.contentText += text;
     this.events.push({ type: 'text-delta', text });
   }
 
