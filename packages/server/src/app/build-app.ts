@@ -4,6 +4,7 @@ import { assertAdmin } from '../auth/admin-secret.js';
 import { BUILTIN_TOOLS, type BuiltinTool } from '../builtins/builtin-tools.js';
 import type { ServerConfig } from '../config/config.js';
 import { defaultWebhookExecutor } from '../executors/tool-executors.js';
+import { gatewayRoutes } from '../gateway/index.js';
 import type { WebhookExecutor } from '../executors/webhook/index.js';
 import { chatRoutes } from '../routes/chats.js';
 import { chatGenerateRoutes } from '../routes/chats-generate.js';
@@ -116,6 +117,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(presetRoutes);
   await app.register(chatRoutes);
   await app.register(chatGenerateRoutes);
+  await app.register(gatewayRoutes, { prefix: '/v1' });
   for (const plugin of deps.routes ?? []) await app.register(plugin);
   await registerStaticUi(app, deps.webDistDir ?? DEFAULT_WEB_DIST_DIR);
   return app;

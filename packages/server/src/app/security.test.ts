@@ -60,7 +60,8 @@ describe('security headers, CSRF, CORS and body limits', () => {
       'sec-fetch-site': 'cross-site',
     });
     expect(crossSite.status).toBe(403);
-    expect(crossSite.body.code).toBe('cross_site_request');
+    // /v1 answers in OpenAI's error shape (the gateway's error handler)
+    expect(crossSite.body.error.code).toBe('cross_site_request');
   });
 
   it('sends no CORS headers, even to a cross-origin preflight', async () => {
