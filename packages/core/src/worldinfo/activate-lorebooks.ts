@@ -57,8 +57,10 @@ function collectCandidates(input: LorebookActivationInput): Candidate[] {
       candidates[candidates.length - 1].state = 'done';
     }
   };
-  for (const book of input.books ?? []) book.entries.forEach((entry, i) => add(entry, i, book));
-  (input.entries ?? []).forEach((entry, i) => add(entry, i));
+  for (const book of input.books ?? []) {
+    for (const [i, entry] of book.entries.entries()) add(entry, i, book);
+  }
+  for (const [i, entry] of (input.entries ?? []).entries()) add(entry, i);
   return candidates;
 }
 
