@@ -85,6 +85,21 @@ describe('parseToolCallsFromText — prompt_xml', () => {
     expect(r.calls).toEqual([{ name: 'get_weather', args: { city: 'Rome' } }]);
   });
 
+  it('accepts a CDATA-wrapped tool name, prose between calls, and a forgotten <function_calls> wrapper', () => {
+    const r = brief(
+      `${T}\n<function_calls>\n<function_call><tool><![CDATA[ping]]></tool></function_call>\nand also\n<function_call><tool>ping</tool></function_call>\n</function_calls>`,
+    );
+    expect(r.calls).toEqual([
+      { name: 'ping', args: {} },
+      { name: 'ping', args: {} },
+    ]);
+    expect(r.content).toBe('\nand also\n');
+    const bare = brief(
+      `${T}\n<function_call><tool>ping</tool><args_json>{}</args_json></function_call> after`,
+    );
+    expect(bare).toEqual({ content: ' after', calls: [{ name: 'ping', args: {} }], errors: [] });
+  });
+
   it('reports a truncated last call and does not return it', () => {
     const r = parse(
       `${xml(['ping', '{}']).replace('\n</function_calls>', '')}\n<function_call><tool>get_weather</tool><args_json><![CDATA[{"city":"Li`,
@@ -188,6 +203,23 @@ describe('parseToolCallsFromText — tolerated model formats', () => {
       '<tool_call><function=get_weather><parameter=city>Bern</parameter><parameter=days>4</parameter></function></tool_call>',
     );
     expect(w.calls).toEqual([{ name: 'get_weather', args: { city: 'Bern', days: 4 } }]);
+  });
+
+  it('Qwen3-Coder without </parameter> or </function>', () => {
+    const r = brief(
+      '<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n<parameter=days>\n2\n</tool_call>',
+    );
+    expect(r.calls).toEqual([{ name: 'get_weather', args: { city: 'Oslo', days: 2 } }]);
+  });
+
+  it('Hermes with a list of calls, and the OpenAI {"function":{...}} shape', () => {
+    const r = brief(
+      '<tool_call>[{"name":"ping"},{"type":"function","function":{"name":"get_weather","arguments":"{\\"city\\":\\"Bonn\\"}"}}]</tool_call>',
+    );
+    expect(r.calls).toEqual([
+      { name: 'ping', args: {} },
+      { name: 'get_weather', args: { city: 'Bonn' } },
+    ]);
   });
 
   it('Mistral [TOOL_CALLS] in both forms', () => {

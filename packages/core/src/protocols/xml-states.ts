@@ -204,7 +204,10 @@ export class XmlCallState implements ParserState {
 
   private resolveName(ctx: ParserContext): boolean {
     if (this.name !== undefined) return true;
-    const name = decodeXmlEntities(this.toolText).trim();
+    const text = this.toolText.trim();
+    // a name wrapped in CDATA is taken as is; plain text is entity-decoded
+    const cdata = /^<!\[CDATA\[([\s\S]*)\]\]>$/.exec(text);
+    const name = (cdata ? cdata[1] : decodeXmlEntities(text)).trim();
     this.name = name;
     if (ctx.tools.has(name)) {
       this.call = ctx.sink.startCall(name, 'xml');

@@ -51,6 +51,9 @@ export const OUTPUTS: string[] = [
   `<thinking>draft <tool_call>{"name":"ping","arguments":{}}</tool_call></thinking>${T}\n<function_calls>${xmlCall('ping', '{}')}</function_calls>`,
   `<thought>unclosed ${T}<function_calls>${xmlCall('ping', '{}')}</function_calls>`,
   `<Function_ab12_Start/>\n<function_calls>${xmlCall('ping', '{}')}</function_calls>`,
+  `${T}\n<function_calls>\n<function_call><tool><![CDATA[ping]]></tool></function_call>\nand also\n<function_call><tool>ping</tool></function_call>\n</function_calls>`,
+  `${T}\n<function_call><tool>ping</tool><args_json>{}</args_json></function_call> after`,
+  `${T}\n<function_calls>`,
   // prompt_json
   `${T}\n{"tool_calls":[{"name":"get_weather","arguments":{"city":"Tokyo"}},{"name":"ping","arguments":{}}]}`,
   `Sure.\n${T}\n\`\`\`json\n{"tool_calls":[{"name":"write_note","arguments":{"title":"{[\\"x\\"]}","tags":["a","b"]}}]}\n\`\`\`\nAfter.`,
@@ -67,6 +70,8 @@ export const OUTPUTS: string[] = [
   `<tool_call><function=get_weather><parameter=city>Bern</parameter><parameter=days>4</parameter></function></tool_call>`,
   `<tool_call>\n<function=mystery>\n<parameter=a>\n1\n</parameter>\n</function>\n</tool_call>`,
   `<tool_call><function=get_weather><parameter=city>Cut off`,
+  '<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n<parameter=days>\n2\n</tool_call>',
+  '<tool_call>[{"name":"ping"},{"type":"function","function":{"name":"get_weather","arguments":"{\\"city\\":\\"Bonn\\"}"}}]</tool_call>',
   // Mistral
   `[TOOL_CALLS][{"name":"get_weather","arguments":{"city":"Madrid"}},{"name":"ping","arguments":{}}]`,
   `[TOOL_CALLS]get_weather[ARGS]{"city":"Porto","days":1}[TOOL_CALLS]ping[ARGS]{}`,
