@@ -86,7 +86,7 @@ describe('toolsmith CLI', () => {
     expect(await runCli(['tools', 'list'], bad.cli)).toBe(78);
     expect(bad.io.err).toContain('Configuration error: PORT must be a whole number');
     const unknown = capture({});
-    expect(await runCli(['tools', 'import', 'x.zip'], unknown.cli)).toBe(2);
+    expect(await runCli(['tools', 'frobnicate', 'x.zip'], unknown.cli)).toBe(2);
     expect(unknown.io.err).toContain('Unknown command');
     const help = capture({});
     expect(await runCli(['help'], help.cli)).toBe(0);

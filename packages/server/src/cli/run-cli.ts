@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from '../config/config.js';
 import { startServer } from '../app/start-server.js';
 import { SERVER_VERSION } from '../version.js';
 import { dryRunCommand, toolsListCommand } from './tool-commands.js';
+import { toolsExportCommand, toolsImportCommand } from './transfer-commands.js';
 
 export interface CliIo {
   out(text: string): void;
@@ -17,6 +18,9 @@ Usage:
   toolsmith tools list                     list the stored custom tools and the built-in tools
   toolsmith tools dry-run NAME --args JSON run a tool once with the given arguments (3 s wall)
                    [--simulate]            write tools run their simulate body or return a placeholder
+  toolsmith tools import FILE              import tools from a .json or .zip file (Toolsmith, Marinara, Luker);
+                                           webhook and script tools are stored disabled for review
+  toolsmith tools export [FILE] [--force]  write every tool to FILE (default toolsmith-tools.zip; .json for JSON)
   toolsmith help                           show this text
 `;
 
@@ -40,6 +44,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     if (command === 'tools' && sub === 'list') return await toolsListCommand(config(), io);
     if (command === 'tools' && sub === 'dry-run') return await dryRunCommand(config(), rest, io);
+    if (command === 'tools' && sub === 'import') return await toolsImportCommand(config(), rest, io);
+    if (command === 'tools' && sub === 'export') return await toolsExportCommand(config(), rest, io);
     io.err(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);
     return 2;
   } catch (error) {

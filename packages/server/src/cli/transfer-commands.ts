@@ -1,0 +1,157 @@
+import { createReadStream } from 'node:fs';
+import { stat, writeFile } from 'node:fs/promises';
+import { looksLikeZip, portableTool, type ToolDefinition } from '@toolsmith/core';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app/build-app.js';
+import type { ServerConfig } from '../config/config.js';
+import { IMPORT_BODY_LIMIT, type ImportAnswer, MSG_IMPORT_TOO_LARGE } from '../routes/tools-transfer.js';
+import type { CliIo } from './run-cli.js';
+
+/** Files at least this large show reading progress. */
+export const PROGRESS_THRESHOLD_BYTES = 256 * 1024;
+export const DEFAULT_EXPORT_FILE = 'toolsmith-tools.zip';
+
+const IMPORT_USAGE = 'Usage: toolsmith tools import FILE   (a .json or .zip tools file)\n';
+const EXPORT_USAGE =
+  'Usage: toolsmith tools export [FILE] [--force]   (FILE.zip, or FILE.json for one JSON document)\n';
+
+// The same routes as the API, in-process (no port opened), so checks and messages are identical.
+async function withApp<T>(config: ServerConfig, fn: (app: FastifyInstance) => Promise<T>): Promise<T> {
+  const app = await buildApp({ ...config, logLevel: 'silent' });
+  try {
+    return await fn(app);
+  } finally {
+    await app.close();
+  }
+}
+
+function headers(config: ServerConfig, contentType?: string): Record<string, string> {
+  const out: Record<string, string> = { 'x-toolsmith-request': '1' };
+  if (contentType) out['content-type'] = contentType;
+  if (config.adminSecret) out['x-admin-secret'] = config.adminSecret;
+  return out;
+}
+
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** Reads a file in chunks, reporting every tenth of the way on stderr when it is large. */
+async function readWithProgress(path: string, total: number, io: CliIo): Promise<Buffer> {
+  const show = total >= PROGRESS_THRESHOLD_BYTES;
+  const parts: Buffer[] = [];
+  let read = 0;
+  let shownTenths = 0;
+  for await (const chunk of createReadStream(path, { highWaterMark: 64 * 1024 })) {
+    parts.push(chunk as Buffer);
+    read += (chunk as Buffer).length;
+    const tenths = Math.floor((read / total) * 10);
+    if (show && tenths > shownTenths) {
+      shownTenths = tenths;
+      io.err(`Reading ${path}: ${tenths * 10}% (${size(read)} of ${size(total)})\n`);
+    }
+  }
+  return Buffer.concat(parts, read);
+}
+
+function describeImport(path: string, answer: ImportAnswer): string {
+  const lines = [`Imported ${answer.imported} tool${answer.imported === 1 ? '' : 's'} from ${path}.`];
+  if (answer.skipped.length > 0) {
+    lines.push(`Skipped ${answer.skipped.length}:`);
+    for (const s of answer.skipped) lines.push(`  ${s.name}: ${s.reason}`);
+  }
+  if (answer.review.length > 0) {
+    lines.push(`Stored disabled for review (${answer.review.length}); check them before switching them on:`);
+    for (const r of answer.review) {
+      const asked = [
+        r.requestedEnabled ? 'asked to be enabled' : '',
+        r.requestedHiddenContext ? 'asked for hidden context' : '',
+      ].filter(Boolean);
+      const where = r.origin ? `, ${r.origin}` : '';
+      lines.push(`  ${r.name} (${r.kind}${where})${asked.length ? `: ${asked.join(', ')}` : ''}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** `tools import FILE`: JSON or ZIP, through POST /api/tools/import; progress for large files. */
+export async function toolsImportCommand(config: ServerConfig, argv: string[], io: CliIo): Promise<number> {
+  if (argv.length !== 1 || argv[0].startsWith('--')) {
+    io.err(IMPORT_USAGE);
+    return 2;
+  }
+  const path = argv[0];
+  let total: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw new Error('not a file');
+    total = info.size;
+  } catch {
+    io.err(`Cannot read ${path}: no such file.\n`);
+    return 1;
+  }
+  // refused before reading: the server would not take it either
+  if (total > IMPORT_BODY_LIMIT) {
+    io.err(`${MSG_IMPORT_TOO_LARGE}\n`);
+    return 1;
+  }
+  const bytes = await readWithProgress(path, total, io);
+  const contentType = looksLikeZip(bytes) ? 'application/zip' : 'application/json';
+  if (total >= PROGRESS_THRESHOLD_BYTES) io.err(`Checking and storing the tools of ${path}…\n`);
+  return withApp(config, async (app) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/tools/import',
+      headers: headers(config, contentType),
+      payload: bytes,
+    });
+    const body = response.json();
+    if (response.statusCode !== 200) {
+      io.err(`Import refused: ${body.error}\n`);
+      return 1;
+    }
+    io.out(describeImport(path, body as ImportAnswer));
+    return 0;
+  });
+}
+
+/** `tools export [FILE] [--force]`: every tool as the API's ZIP, or as one JSON document for FILE.json. */
+export async function toolsExportCommand(config: ServerConfig, argv: string[], io: CliIo): Promise<number> {
+  const force = argv.includes('--force');
+  const rest = argv.filter((a) => a !== '--force');
+  if (rest.length > 1 || rest.some((a) => a.startsWith('--'))) {
+    io.err(EXPORT_USAGE);
+    return 2;
+  }
+  const path = rest[0] ?? DEFAULT_EXPORT_FILE;
+  const asJson = path.toLowerCase().endsWith('.json');
+  return withApp(config, async (app) => {
+    let data: Buffer;
+    let count: number;
+    if (asJson) {
+      const response = await app.inject({ method: 'GET', url: '/api/tools' });
+      const tools = (response.json() as { tools: ToolDefinition[] }).tools;
+      count = tools.length;
+      const doc = { kind: 'toolsmith.tools', version: 1, tools: tools.map(portableTool) };
+      data = Buffer.from(`${JSON.stringify(doc, null, 2)}\n`);
+    } else {
+      const [list, response] = await Promise.all([
+        app.inject({ method: 'GET', url: '/api/tools' }),
+        app.inject({ method: 'GET', url: '/api/tools/export' }),
+      ]);
+      count = (list.json() as { tools: unknown[] }).tools.length;
+      data = response.rawPayload;
+    }
+    try {
+      await writeFile(path, data, { flag: force ? 'w' : 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+        io.err(`${path} already exists. Pass --force to overwrite it, or name another file.\n`);
+        return 1;
+      }
+      io.err(`Cannot write ${path}: ${(error as Error).message}\n`);
+      return 1;
+    }
+    io.out(`Exported ${count} tool${count === 1 ? '' : 's'} to ${path} (${size(data.length)}).\n`);
+    return 0;
+  });
+}
