@@ -4,12 +4,22 @@ import { readEventStream } from '../../api/sse';
 import type { Chat, Connection, Message, Preset, ToolsList } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { type ChatPatch, ChatSettingsDrawer } from './ChatSettingsDrawer';
-import { applyStreamEvent, endTurn, type LiveTurn, liveAssistant, startTurn } from './chat-stream';
+import {
+  applyStreamEvent,
+  endTurn,
+  finishNotice,
+  type LiveTurn,
+  liveAssistantMessages,
+  startTurn,
+} from './chat-stream';
 import { MessageView } from './MessageView';
 import { type PickerEntry, pickerEntries } from './tool-picker';
 import './chats.css';
 
-type Notice = { kind: 'stopped' } | { kind: 'failed'; code: string; message: string };
+type Notice =
+  | { kind: 'stopped' }
+  | { kind: 'failed'; code: string; message: string }
+  | { kind: 'ended'; message: string };
 
 /** One chat: stored history, the composer, the live stream with tool cards, Stop, and the Chat Settings drawer. */
 export function ChatPage({ id }: { id: string }) {
@@ -117,6 +127,10 @@ export function ChatPage({ id }: { id: string }) {
     if (!echoed && turn.status === 'failed') setDraft((d) => d || content);
     if (turn.status === 'stopped') setNotice({ kind: 'stopped' });
     else if (turn.status === 'failed' && turn.error) setNotice({ kind: 'failed', ...turn.error });
+    else {
+      const ended = finishNotice(turn.finishReason);
+      if (ended) setNotice({ kind: 'ended', message: ended });
+    }
     // The stored history is the truth once the run is over: it holds the same messages and tool cards.
     try {
       await loadMessages();
@@ -180,13 +194,24 @@ export function ChatPage({ id }: { id: string }) {
           {live && (
             <>
               <MessageView message={live.user} />
-              <MessageView message={liveAssistant(live)} streaming={live.status === 'streaming'} />
+              {liveAssistantMessages(live).map((m, index, all) => (
+                <MessageView
+                  key={m.id}
+                  message={m}
+                  streaming={live.status === 'streaming' && index === all.length - 1}
+                />
+              ))}
             </>
           )}
         </div>
         {notice?.kind === 'stopped' && (
           <p className="banner info" role="status">
             Stopped. What was generated before the stop is kept.
+          </p>
+        )}
+        {notice?.kind === 'ended' && (
+          <p className="banner info" role="status">
+            {notice.message}
           </p>
         )}
         {notice?.kind === 'failed' && (

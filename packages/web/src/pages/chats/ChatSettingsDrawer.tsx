@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Chat, Connection, Preset } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Switch } from '../../components/Switch';
@@ -33,6 +33,10 @@ export function ChatSettingsDrawer({
   const [error, setError] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
   const [busy, setBusy] = useState(false);
+  const panel = useRef<HTMLElement>(null);
+
+  // Opening the drawer moves keyboard focus into it; Escape closes it (the picker handles its own Escape).
+  useEffect(() => panel.current?.focus(), []);
 
   const update = async (patch: ChatPatch) => {
     setBusy(true);
@@ -51,7 +55,15 @@ export function ChatSettingsDrawer({
   const entryFor = (name: string) => tools?.find((t) => t.name === name);
 
   return (
-    <aside className="drawer" aria-label="Chat Settings">
+    <aside
+      className="drawer"
+      aria-label="Chat Settings"
+      ref={panel}
+      tabIndex={-1}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !picking) onClose();
+      }}
+    >
       <div className="spread">
         <h2>Chat Settings</h2>
         <button type="button" onClick={onClose} aria-label="Close Chat Settings">

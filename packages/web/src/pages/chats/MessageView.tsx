@@ -36,7 +36,7 @@ export function MessageView({
         </div>
       )}
       {message.content && <div className="message-text">{message.content}</div>}
-      {streaming && empty && <div className="hint">Thinking…</div>}
+      {empty && <div className="hint">{streaming ? 'Thinking…' : '(no text)'}</div>}
     </article>
   );
 }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allCalls,
   applyStreamEvent,
   describeError,
   endTurn,
+  finishNotice,
   formatValue,
   type LiveTurn,
-  liveAssistant,
+  liveAssistantMessages,
   startTurn,
 } from './chat-stream';
 
@@ -29,7 +31,7 @@ describe('chat stream', () => {
     expect(echoed.user.id).toBe('m1');
   });
 
-  it('appends text and reasoning deltas in order', () => {
+  it('appends text and reasoning deltas in order within a round', () => {
     const turn = run([
       ['reasoning-delta', { text: 'Think ' }],
       ['text-delta', { text: 'Hel' }],
@@ -37,8 +39,7 @@ describe('chat stream', () => {
       ['text-delta', { text: 'lo' }],
       ['text-delta', { nothing: true }],
     ]);
-    expect(turn.content).toBe('Hello');
-    expect(turn.reasoning).toBe('Think more');
+    expect(turn.rounds).toEqual([{ content: 'Hello', reasoning: 'Think more', calls: [] }]);
     expect(turn.status).toBe('streaming');
   });
 
@@ -47,7 +48,7 @@ describe('chat stream', () => {
       ['tool-call', { id: 'a', name: 'store_hours', args: {} }],
       ['tool-call', { id: 'b', name: 'weather', args: { city: 'Oslo' } }],
     ]);
-    expect(turn.calls.map((c) => [c.name, c.pending])).toEqual([
+    expect(allCalls(turn).map((c) => [c.name, c.pending])).toEqual([
       ['store_hours', true],
       ['weather', true],
     ]);
@@ -59,7 +60,7 @@ describe('chat stream', () => {
             id: 'b',
             name: 'weather',
             ok: false,
-            error: 'Webhook answered 500',
+            error: { code: 'tool_error', message: 'Webhook answered 500' },
             durationMs: 12,
             simulated: false,
           },
@@ -71,7 +72,7 @@ describe('chat stream', () => {
       ],
       turn,
     );
-    expect(done.calls).toEqual([
+    expect(allCalls(done)).toEqual([
       {
         id: 'a',
         name: 'store_hours',
@@ -89,11 +90,36 @@ describe('chat stream', () => {
         args: { city: 'Oslo' },
         ok: false,
         result: undefined,
-        error: 'Webhook answered 500',
+        error: { code: 'tool_error', message: 'Webhook answered 500' },
         durationMs: 12,
         simulated: false,
         pending: false,
       },
+    ]);
+  });
+
+  it('starts a new round for text that follows tool calls, as the server stores one message per round', () => {
+    const turn = run([
+      ['text-delta', { text: 'Let me check.' }],
+      ['tool-call', { id: 'a', name: 'store_hours', args: {} }],
+      ['tool-result', { id: 'a', name: 'store_hours', ok: true, result: 'Open 9–5' }],
+      ['text-delta', { text: 'We are open ' }],
+      ['text-delta', { text: '9–5.' }],
+    ]);
+    expect(turn.rounds.map((r) => [r.content, r.calls.map((c) => c.id)])).toEqual([
+      ['Let me check.', ['a']],
+      ['We are open 9–5.', []],
+    ]);
+    const messages = liveAssistantMessages(turn);
+    expect(messages.map((m) => [m.role, m.content, m.toolInvocations.length])).toEqual([
+      ['assistant', 'Let me check.', 1],
+      ['assistant', 'We are open 9–5.', 0],
+    ]);
+  });
+
+  it('shows one empty assistant message before anything streamed', () => {
+    expect(liveAssistantMessages(startTurn('x'))).toMatchObject([
+      { role: 'assistant', content: '', toolInvocations: [] },
     ]);
   });
 
@@ -103,7 +129,7 @@ describe('chat stream', () => {
       ['tool-call', { id: 'y', name: 'roll', args: { n: 2 } }],
       ['tool-result', { name: 'roll', ok: true, result: 4 }],
     ]);
-    expect(turn.calls.map((c) => [c.id, c.pending, c.result])).toEqual([
+    expect(allCalls(turn).map((c) => [c.id, c.pending, c.result])).toEqual([
       ['x', false, 4],
       ['y', true, undefined],
     ]);
@@ -115,14 +141,14 @@ describe('chat stream', () => {
       ['tool-call', { id: 'a', name: 't', args: {} }],
       ['something-new', { text: 'x' }],
     ]);
-    expect(turn.calls).toHaveLength(1);
-    expect(turn.content).toBe('');
+    expect(allCalls(turn)).toHaveLength(1);
+    expect(turn.rounds).toHaveLength(1);
   });
 
   it('finishes, or fails with the code and message from an error event', () => {
-    expect(run([['finish', { reason: 'stop', messageId: 'm2' }]])).toMatchObject({
+    expect(run([['finish', { reason: 'completed', messageId: 'm2' }]])).toMatchObject({
       status: 'finished',
-      finishReason: 'stop',
+      finishReason: 'completed',
     });
     expect(run([['error', { code: 'rate_limit', message: 'Slow down.' }]])).toMatchObject({
       status: 'failed',
@@ -131,21 +157,20 @@ describe('chat stream', () => {
     expect(run([['error', {}]]).error).toEqual({ code: 'unknown', message: 'The generation failed.' });
   });
 
+  it('explains loop endings other than a normal answer', () => {
+    expect(finishNotice('completed')).toBeNull();
+    expect(finishNotice(null)).toBeNull();
+    expect(finishNotice('max_rounds')).toContain('MAX_TOOL_ROUNDS');
+    expect(finishNotice('repeated_call')).toContain('repeated');
+  });
+
   it('marks calls still running when the user stops as stopped', () => {
     const turn = endTurn(run([['tool-call', { id: 'a', name: 't', args: {} }]]), 'stopped');
     expect(turn.status).toBe('stopped');
-    expect(turn.calls[0]).toMatchObject({ pending: false, ok: false, error: 'Stopped before it finished.' });
-  });
-
-  it('renders the live turn as an assistant message with its calls', () => {
-    const turn = run([
-      ['tool-call', { id: 'a', name: 't', args: {} }],
-      ['text-delta', { text: 'Done.' }],
-    ]);
-    expect(liveAssistant(turn)).toMatchObject({
-      role: 'assistant',
-      content: 'Done.',
-      toolInvocations: [{ id: 'a' }],
+    expect(allCalls(turn)[0]).toMatchObject({
+      pending: false,
+      ok: false,
+      error: 'Stopped before it finished.',
     });
   });
 

@@ -9,23 +9,27 @@ export interface CallView extends ToolInvocation {
 
 export type TurnStatus = 'streaming' | 'finished' | 'stopped' | 'failed';
 
-export interface LiveTurn {
-  /** the user's message: optimistic until the server echoes the stored one */
-  user: Message;
+/** One model round: the server stores each as its own assistant message, so the live view shows them the same way. */
+export interface LiveRound {
   content: string;
   reasoning: string;
   calls: CallView[];
+}
+
+export interface LiveTurn {
+  /** the user's message: optimistic until the server echoes the stored one */
+  user: Message;
+  rounds: LiveRound[];
   status: TurnStatus;
   error: { code: string; message: string } | null;
+  /** why the tool loop stopped (`completed`, `max_rounds`, …), from the finish event */
   finishReason: string | null;
 }
 
 export function startTurn(content: string): LiveTurn {
   return {
     user: { id: 'pending-user', role: 'user', content, toolInvocations: [] },
-    content: '',
-    reasoning: '',
-    calls: [],
+    rounds: [],
     status: 'streaming',
     error: null,
     finishReason: null,
@@ -50,34 +54,55 @@ export function applyStreamEvent(turn: LiveTurn, event: string, raw: unknown): L
       return { ...turn, user: { ...turn.user, ...(message as unknown as Message), toolInvocations: [] } };
     }
     case 'text-delta':
-      return { ...turn, content: turn.content + text(data.text) };
-    case 'reasoning-delta':
-      return { ...turn, reasoning: turn.reasoning + text(data.text) };
+    case 'reasoning-delta': {
+      const delta = text(data.text);
+      if (!delta) return turn;
+      // Text after a round's tool calls belongs to the next round (the calls are sent when a round ends).
+      const last = turn.rounds.at(-1);
+      const rounds = !last || last.calls.length > 0 ? [...turn.rounds, emptyRound()] : [...turn.rounds];
+      const current = rounds[rounds.length - 1];
+      rounds[rounds.length - 1] =
+        event === 'text-delta'
+          ? { ...current, content: current.content + delta }
+          : { ...current, reasoning: current.reasoning + delta };
+      return { ...turn, rounds };
+    }
     case 'tool-call': {
-      const id = text(data.id) || `call-${turn.calls.length}`;
-      if (turn.calls.some((c) => c.id === id)) return turn;
+      const id = text(data.id) || `call-${allCalls(turn).length}`;
+      if (allCalls(turn).some((c) => c.id === id)) return turn;
       const call: CallView = { id, name: text(data.name), args: data.args ?? {}, ok: false, pending: true };
-      return { ...turn, calls: [...turn.calls, call] };
+      const rounds = turn.rounds.length ? [...turn.rounds] : [emptyRound()];
+      const current = rounds[rounds.length - 1];
+      rounds[rounds.length - 1] = { ...current, calls: [...current.calls, call] };
+      return { ...turn, rounds };
     }
     case 'tool-result': {
       const id = text(data.id);
       const name = text(data.name);
-      // Match by call id; a server that sends no id gets the oldest pending call of that name.
-      let index = id ? turn.calls.findIndex((c) => c.id === id) : -1;
-      if (index < 0) index = turn.calls.findIndex((c) => c.pending && c.name === name);
-      const done: CallView = {
-        ...(index >= 0 ? turn.calls[index] : { id: id || `call-${turn.calls.length}`, name, args: {} }),
+      const fill = (call: CallView): CallView => ({
+        ...call,
         ok: data.ok === true,
         result: data.result,
         error: data.error,
         durationMs: typeof data.durationMs === 'number' ? data.durationMs : undefined,
         simulated: data.simulated === true,
         pending: false,
+      });
+      // Match by call id; a server that sends no id gets the oldest pending call of that name.
+      const calls = allCalls(turn);
+      const target =
+        (id && calls.find((c) => c.id === id)) || calls.find((c) => c.pending && c.name === name);
+      if (!target) {
+        const rounds = turn.rounds.length ? [...turn.rounds] : [emptyRound()];
+        const current = rounds[rounds.length - 1];
+        const orphan = fill({ id: id || `call-${calls.length}`, name, args: {}, ok: false });
+        rounds[rounds.length - 1] = { ...current, calls: [...current.calls, orphan] };
+        return { ...turn, rounds };
+      }
+      return {
+        ...turn,
+        rounds: turn.rounds.map((r) => ({ ...r, calls: r.calls.map((c) => (c === target ? fill(c) : c)) })),
       };
-      const calls = [...turn.calls];
-      if (index >= 0) calls[index] = done;
-      else calls.push(done);
-      return { ...turn, calls };
     }
     case 'finish':
       return { ...turn, status: 'finished', finishReason: text(data.reason) || null };
@@ -101,28 +126,59 @@ export function endTurn(turn: LiveTurn, status: Exclude<TurnStatus, 'streaming'>
   return {
     ...turn,
     status,
-    calls: turn.calls.map((c) =>
-      c.pending
-        ? {
-            ...c,
-            pending: false,
-            ok: false,
-            error: status === 'stopped' ? 'Stopped before it finished.' : c.error,
-          }
-        : c,
-    ),
+    rounds: turn.rounds.map((r) => ({
+      ...r,
+      calls: r.calls.map((c) =>
+        c.pending
+          ? {
+              ...c,
+              pending: false,
+              ok: false,
+              error: status === 'stopped' ? 'Stopped before it finished.' : c.error,
+            }
+          : c,
+      ),
+    })),
   };
 }
 
-/** The live turn's assistant side as a message, so streamed and stored messages render the same way. */
-export function liveAssistant(turn: LiveTurn): Message & { toolInvocations: CallView[] } {
-  return {
-    id: 'live-assistant',
+function emptyRound(): LiveRound {
+  return { content: '', reasoning: '', calls: [] };
+}
+
+/** Every call of the turn, in order. */
+export function allCalls(turn: LiveTurn): CallView[] {
+  return turn.rounds.flatMap((r) => r.calls);
+}
+
+/** The live rounds as assistant messages, so streamed and stored messages render the same way. */
+export function liveAssistantMessages(turn: LiveTurn): Array<Message & { toolInvocations: CallView[] }> {
+  const rounds = turn.rounds.length ? turn.rounds : [emptyRound()];
+  return rounds.map((round, index) => ({
+    id: `live-assistant-${index}`,
     role: 'assistant',
-    content: turn.content,
-    reasoning: turn.reasoning,
-    toolInvocations: turn.calls,
-  };
+    content: round.content,
+    reasoning: round.reasoning,
+    toolInvocations: round.calls,
+  }));
+}
+
+/** A line for loop endings the user should know about; null for a normal answer. */
+export function finishNotice(reason: string | null): string | null {
+  switch (reason) {
+    case 'max_rounds':
+      return 'The answer stopped at the tool round limit (MAX_TOOL_ROUNDS).';
+    case 'budget':
+      return 'The answer stopped when its time budget ran out.';
+    case 'repeated_call':
+      return 'The answer stopped because the model repeated the same tool call.';
+    case 'finish_reason':
+      return 'The model stopped early (length limit or content filter); its last tool calls were not run.';
+    case 'aborted':
+      return 'The server stopped the answer before it finished.';
+    default:
+      return null;
+  }
 }
 
 /** Readable text for a tool's result or error value: strings as they are, anything else as indented JSON. */

@@ -68,6 +68,7 @@ export function ConnectionForm({
   return (
     <form
       className="panel form-grid"
+      noValidate
       onSubmit={save}
       aria-label={creating ? 'New connection' : `Edit ${connection.name}`}
     >

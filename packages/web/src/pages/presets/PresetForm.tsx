@@ -59,6 +59,7 @@ export function PresetForm({
   return (
     <form
       className="panel form-grid"
+      noValidate
       onSubmit={save}
       aria-label={creating ? 'New preset' : `Edit ${preset.name}`}
     >

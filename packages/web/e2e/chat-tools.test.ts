@@ -1,0 +1,304 @@
+// Chats with tool use in a real browser, against the built server and the provider emulator:
+// flow 1 (a static tool picked in Chat Settings), flow 2 (webhook tools: a JSON answer and a 500), and Stop.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  openaiChunk,
+  openaiSseText,
+  openaiStream,
+  type RecordedRequest,
+  type ScriptedResponse,
+} from '@toolsmith/emulator';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiPost, launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
+
+const STORE_HOURS_TEXT = 'Open 9–5, Monday to Saturday';
+
+let stack: Stack;
+let browser: Browser;
+let hook: Server;
+let hookUrl: string;
+const hookBodies: unknown[] = [];
+let connectionId: string;
+
+/** A streamed OpenAI answer that calls one tool. */
+function toolCallAnswer(id: string, name: string, args: unknown): ScriptedResponse {
+  return openaiStream([
+    openaiChunk({ role: 'assistant', content: null }),
+    openaiChunk({
+      tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: JSON.stringify(args) } }],
+    }),
+    openaiChunk({}, { finishReason: 'tool_calls' }),
+  ]);
+}
+
+/** A streamed OpenAI text answer in the given pieces. */
+function textAnswer(pieces: string[]): ScriptedResponse {
+  return openaiStream([
+    openaiChunk({ role: 'assistant', content: '' }),
+    ...pieces.map((content) => openaiChunk({ content })),
+    openaiChunk({}, { finishReason: 'stop' }),
+  ]);
+}
+
+type WireMessage = { role: string; content?: unknown; tool_call_id?: string };
+const messagesOf = (request: RecordedRequest) => (request.body as { messages: WireMessage[] }).messages;
+const toolNamesOf = (request: RecordedRequest) =>
+  ((request.body as { tools?: Array<{ function: { name: string } }> }).tools ?? []).map(
+    (t) => t.function.name,
+  );
+const contentText = (content: unknown) => (typeof content === 'string' ? content : JSON.stringify(content));
+
+beforeAll(async () => {
+  hook = createServer(async (req, res) => {
+    let raw = '';
+    for await (const part of req) raw += part;
+    hookBodies.push(JSON.parse(raw));
+    if (req.url === '/fail') {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('inventory service exploded');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ open: true, hours: '10:00-18:00', source: 'test-webhook' }));
+  });
+  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+  hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}`;
+
+  stack = await startStack({ WEBHOOK_LOCAL_URLS_ENABLED: 'true' });
+  browser = await launchBrowser();
+  connectionId = (
+    await apiPost<{ id: string }>(stack, '/api/connections', {
+      name: 'emulated',
+      api: 'openai',
+      baseUrl: `${stack.emulator.url}/v1`,
+      model: 'emulated-model',
+      apiKey: 'sk-e2e',
+    })
+  ).id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  await new Promise<void>((resolve) => (hook ? hook.close(() => resolve()) : resolve()));
+});
+beforeEach(() => {
+  stack.emulator.reset();
+  hookBodies.length = 0;
+});
+
+async function openPage(hash: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { page, context } = await newPage(browser, stack.serverUrl);
+  await page.goto(`/${hash}`);
+  return { page, close: () => context.close() };
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
+
+describe('chats with tool use in a real browser', () => {
+  it('flow 1: a static tool added in Chat Settings is called and its text shown in the card', async () => {
+    await apiPost(stack, '/api/tools', {
+      name: 'store_hours',
+      description: 'Opening hours of the store.',
+      parameters: { type: 'object', properties: {} },
+      mode: 'read',
+      kind: 'static',
+      staticResult: STORE_HOURS_TEXT,
+    });
+    // The model calls store_hours; once the request carries the tool's result, it answers.
+    stack.emulator.on('/v1/chat/completions', (request) => {
+      const messages = messagesOf(request);
+      const last = messages[messages.length - 1];
+      if (last.role === 'tool') {
+        return contentText(last.content).includes('9–5')
+          ? textAnswer(['We are open ', 'nine to five, ', 'Monday to Saturday.'])
+          : textAnswer(['The tool result never arrived.']);
+      }
+      return toolCallAnswer('call_hours_1', 'store_hours', {});
+    });
+
+    const { page, close } = await openPage('#/chats');
+    await page.getByRole('textbox', { name: 'New chat title' }).fill('Store questions');
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Store questions' }).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Chat Settings' }).click();
+    const drawer = page.getByRole('complementary', { name: 'Chat Settings' });
+    await expect
+      .poll(() => drawer.getByText('Allow AI to call functions (dice rolls, game state, etc.)').isVisible())
+      .toBe(true);
+    // The new chat starts on the only connection, with tool use off.
+    await expect.poll(() => drawer.getByLabel('Connection').inputValue()).toBe(connectionId);
+    const toolUse = drawer.getByRole('switch', { name: 'Enable Tool Use' });
+    expect(await toolUse.getAttribute('aria-checked')).toBe('false');
+    await toolUse.click();
+    await expect.poll(() => toolUse.getAttribute('aria-checked')).toBe('true');
+
+    await drawer.getByRole('button', { name: 'Add Functions' }).click();
+    const picker = page.getByRole('dialog', { name: 'Add Functions' });
+    await picker.getByRole('searchbox', { name: 'Search functions' }).fill('hours');
+    await picker.getByRole('checkbox', { name: 'store_hours' }).check();
+    await picker.getByRole('button', { name: 'Add Selected' }).click();
+    await expect.poll(() => picker.isVisible()).toBe(false);
+    const chatTools = drawer.getByRole('list', { name: 'Functions in this chat' });
+    await expect.poll(() => chatTools.getByText('store_hours').isVisible()).toBe(true);
+    await expect
+      .poll(() => drawer.getByRole('button', { name: 'Remove store_hours' }).isVisible())
+      .toBe(true);
+
+    await send(page, 'When are you open?');
+    const card = page.getByRole('group', { name: 'Tool call store_hours' });
+    await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('We are open nine to five, Monday to Saturday.').isVisible())
+      .toBe(true);
+    await card.locator('summary').click();
+    await expect.poll(() => card.locator('pre').filter({ hasText: STORE_HOURS_TEXT }).isVisible()).toBe(true);
+
+    // What the model saw: the tool offered, then its result in the follow-up request.
+    const calls = stack.emulator.requests.filter((r) => r.path === '/v1/chat/completions');
+    expect(calls).toHaveLength(2);
+    expect(toolNamesOf(calls[0])).toEqual(['store_hours']);
+    expect(contentText(messagesOf(calls[1]).at(-1)?.content)).toContain(STORE_HOURS_TEXT);
+
+    // Stored history reloads with the same card.
+    await page.reload();
+    const stored = page.getByRole('group', { name: 'Tool call store_hours' });
+    await expect.poll(() => stored.isVisible()).toBe(true);
+    await stored.locator('summary').click();
+    await expect
+      .poll(() => stored.locator('pre').filter({ hasText: STORE_HOURS_TEXT }).isVisible())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByText('We are open nine to five, Monday to Saturday.').isVisible())
+      .toBe(true);
+    await screenshot(page, 'chat-static-tool');
+
+    // At phone width the drawer covers the chat and every control stays on screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Chat Settings' }).click();
+    const narrowSwitch = page.getByRole('switch', { name: 'Enable Tool Use' });
+    await expect.poll(() => narrowSwitch.getAttribute('aria-checked')).toBe('true');
+    const box = await narrowSwitch.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await screenshot(page, 'chat-settings-narrow');
+    await page.getByRole('button', { name: 'Close Chat Settings' }).click();
+    await expect.poll(() => narrowSwitch.isVisible()).toBe(false);
+    await close();
+  });
+
+  it('flow 2: a webhook tool shows the JSON answer; a webhook answering 500 shows an error card', async () => {
+    for (const [name, path] of [
+      ['store_status', '/status'],
+      ['broken_inventory', '/fail'],
+    ]) {
+      await apiPost(stack, '/api/tools', {
+        name,
+        description: `The ${name} webhook.`,
+        parameters: { type: 'object', properties: { item: { type: 'string' } } },
+        mode: 'read',
+        kind: 'webhook',
+        webhookUrl: `${hookUrl}${path}`,
+      });
+    }
+    const chat = await apiPost<{ id: string }>(stack, '/api/chats', {
+      title: 'Webhook chat',
+      connectionId,
+      settings: { toolUse: true, tools: ['store_status', 'broken_inventory'] },
+    });
+    // The user's words pick the tool; after a tool result the model sums up.
+    stack.emulator.on('/v1/chat/completions', (request) => {
+      const messages = messagesOf(request);
+      const last = messages[messages.length - 1];
+      if (last.role === 'tool')
+        return textAnswer([`Tool answered: ${contentText(last.content).slice(0, 40)}`]);
+      return contentText(last.content).includes('inventory')
+        ? toolCallAnswer('call_inv_1', 'broken_inventory', { item: 'umbrella' })
+        : toolCallAnswer('call_status_1', 'store_status', { item: 'shop' });
+    });
+
+    const { page, close } = await openPage(`#/chats/${chat.id}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Webhook chat' }).isVisible()).toBe(true);
+    await send(page, 'Is the store open?');
+    const ok = page.getByRole('group', { name: 'Tool call store_status' });
+    await expect.poll(() => ok.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/^Tool answered:/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await ok.locator('summary').click();
+    const okBody = await ok.locator('pre').last().textContent();
+    expect(JSON.parse(okBody ?? '')).toEqual({ open: true, hours: '10:00-18:00', source: 'test-webhook' });
+    expect(await ok.getAttribute('class')).not.toContain('failed');
+    expect(hookBodies[0]).toMatchObject({ tool: 'store_status', arguments: { item: 'shop' } });
+
+    await send(page, 'Check the inventory please');
+    const failed = page.getByRole('group', { name: 'Tool call broken_inventory' });
+    await expect.poll(() => failed.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => failed.getAttribute('class')).toContain('failed');
+    expect(await failed.getByText('Failed', { exact: true }).isVisible()).toBe(true);
+    await failed.locator('summary').click();
+    await expect.poll(() => failed.getByRole('heading', { name: 'Error' }).isVisible()).toBe(true);
+    expect(await failed.locator('pre.error').textContent()).toContain('500');
+    await expect
+      .poll(() =>
+        page
+          .getByText(/^Tool answered:/)
+          .nth(1)
+          .isVisible(),
+      )
+      .toBe(true);
+    await failed.scrollIntoViewIfNeeded();
+    await screenshot(page, 'chat-webhook-tools');
+    await close();
+  });
+
+  it('Stop aborts a streaming answer and keeps what was already generated', async () => {
+    const chat = await apiPost<{ id: string }>(stack, '/api/chats', { title: 'Stop chat', connectionId });
+    // The first piece arrives at once (one write); the emulator then waits a minute before the rest.
+    stack.emulator.on('/v1/chat/completions', () => {
+      const [role, first, ...rest] = openaiSseText([
+        openaiChunk({ role: 'assistant', content: '' }),
+        openaiChunk({ content: 'A partial ' }),
+        openaiChunk({ content: 'answer that never ends' }),
+        openaiChunk({}, { finishReason: 'stop' }),
+      ]);
+      return {
+        status: 200,
+        headers: { 'content-type': 'text/event-stream' },
+        chunks: [role + first, ...rest],
+        chunkDelayMs: 60_000,
+      };
+    });
+
+    const { page, close } = await openPage(`#/chats/${chat.id}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Stop chat' }).isVisible()).toBe(true);
+    await send(page, 'Tell me a long story');
+    await expect.poll(() => page.getByText('A partial').isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Stopped.' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
+    // The server kept the user message (and the partial answer, once it has noticed the stop).
+    await expect
+      .poll(async () => {
+        const response = await fetch(`${stack.serverUrl}/api/chats/${chat.id}/messages`);
+        const { messages } = (await response.json()) as {
+          messages: Array<{ role: string; content: string }>;
+        };
+        return messages.map((m) => [m.role, m.content]);
+      })
+      .toEqual([
+        ['user', 'Tell me a long story'],
+        ['assistant', 'A partial '],
+      ]);
+    await close();
+  });
+});

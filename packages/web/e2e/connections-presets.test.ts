@@ -1,0 +1,113 @@
+// Connections and presets pages in a real browser against the built server and the provider emulator.
+import { openaiErrors } from '@toolsmith/emulator';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe('connections and presets in a real browser', () => {
+  it('creates a connection whose key shows as set, and a failing Test shows the error code', async () => {
+    const { page, context } = await newPage(browser, stack.serverUrl);
+    await page.goto('/#/connections');
+    await expect.poll(() => page.getByText('No connections yet.', { exact: false }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'New connection' }).click();
+    const form = page.getByRole('form', { name: 'New connection' });
+    await form.getByLabel('Name').fill('emulated');
+    await form.getByLabel('API family').selectOption('openai');
+    await form.getByLabel('Base URL').fill(`${stack.emulator.url}/v1`);
+    await form.getByLabel('Model').fill('emulated-model');
+    await form.getByLabel('API key').fill('sk-wrong-key');
+    await form.getByRole('button', { name: 'Create connection' }).click();
+
+    const card = page.getByRole('listitem', { name: 'emulated' });
+    await expect.poll(() => card.getByText('Key: set').isVisible()).toBe(true);
+    // The key is write-only: the API answers with a flag, never the key.
+    const listed = await (await fetch(`${stack.serverUrl}/api/connections`)).text();
+    expect(listed).toContain('"hasApiKey":true');
+    expect(listed).not.toContain('sk-wrong-key');
+
+    stack.emulator.enqueue('/v1/chat/completions', openaiErrors.invalidKey());
+    await card.getByRole('button', { name: 'Test emulated' }).click();
+    const outcome = card.getByRole('alert');
+    await expect.poll(() => outcome.isVisible(), { timeout: 15_000 }).toBe(true);
+    const text = await outcome.textContent();
+    expect(text).toContain('Test failed');
+    expect(text).toContain('auth_missing');
+    expect(text).toContain('Incorrect API key provided.');
+    const sent = stack.emulator.requests.find((r) => r.path === '/v1/chat/completions');
+    expect(sent?.headers.authorization).toBe('Bearer sk-wrong-key');
+    await screenshot(page, 'connections-test-failed');
+
+    // Edit: clear the key and turn function calling off; the card says so.
+    await card.getByRole('button', { name: 'Edit emulated' }).click();
+    const edit = page.getByRole('form', { name: 'Edit emulated' });
+    await edit.getByRole('button', { name: 'Clear key' }).click();
+    await edit.getByRole('switch', { name: 'Function calling' }).click();
+    await edit.getByRole('button', { name: 'Save connection' }).click();
+    await expect.poll(() => card.getByText('Key: not set').isVisible()).toBe(true);
+    expect(await card.getByText('Function calling off').isVisible()).toBe(true);
+
+    // A server refusal is shown with its message next to the field.
+    await page.getByRole('button', { name: 'New connection' }).click();
+    const second = page.getByRole('form', { name: 'New connection' });
+    await second.getByLabel('Name').fill('emulated');
+    await second.getByRole('button', { name: 'Create connection' }).click();
+    await expect
+      .poll(() => second.getByRole('alert').first().textContent())
+      .toContain('A connection named "emulated" already exists.');
+
+    // Text-completion shows its own settings.
+    await second.getByLabel('API family').selectOption('text-completion');
+    expect(await second.getByLabel('Text backend').isVisible()).toBe(true);
+    expect(await second.getByLabel('Instruct template').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('creates and edits a preset; an out-of-range value is reported before saving', async () => {
+    const { page, context } = await newPage(browser, stack.serverUrl);
+    await page.goto('/#/presets');
+    await page.getByRole('button', { name: 'New preset' }).click();
+    const form = page.getByRole('form', { name: 'New preset' });
+    await form.getByLabel('Name').fill('creative');
+    await form.getByLabel('Temperature').fill('1.1');
+    await form.getByLabel('Top P').fill('1.5');
+    await form.getByLabel('Max tokens').fill('300');
+    await form.getByLabel('Stop strings').fill('\\n\\nUser:\nEND');
+    await form.getByRole('button', { name: 'Create preset' }).click();
+    await expect
+      .poll(() => form.getByText('Top P must be a number from 0 to 1, or empty.').isVisible())
+      .toBe(true);
+    await form.getByLabel('Top P').fill('0.9');
+    await form.getByRole('button', { name: 'Create preset' }).click();
+
+    const card = page.getByRole('listitem', { name: 'creative' });
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(await card.textContent()).toContain(
+      'Temperature 1.1 · Top P 0.9 · Max tokens 300 · 2 stop strings',
+    );
+    const { presets } = (await (await fetch(`${stack.serverUrl}/api/presets`)).json()) as {
+      presets: Array<{ stop: string[] }>;
+    };
+    expect(presets[0].stop).toEqual(['\n\nUser:', 'END']);
+
+    await card.getByRole('button', { name: 'Edit creative' }).click();
+    const edit = page.getByRole('form', { name: 'Edit creative' });
+    await edit.getByLabel('Temperature').fill('');
+    await edit.getByRole('button', { name: 'Save preset' }).click();
+    await expect.poll(() => card.textContent()).toContain('Top P 0.9 · Max tokens 300');
+    expect(await card.textContent()).not.toContain('Temperature');
+    await screenshot(page, 'presets');
+    await context.close();
+  });
+});
