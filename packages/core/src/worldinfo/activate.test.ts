@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { activateWorldInfo, formatWorldInfo, parseRegexKey } from './activate.js';
-import type { WorldInfoEntry } from './types.js';
+import { assemblePrompt } from '../generate/assemble-prompt.js';
+import type { GenerateContext, GenerateTaskOptions } from '../generate/types.js';
+import { validateGenerateOptions } from '../generate/validate-options.js';
+import {
+  activateWorldInfo,
+  createWorldInfoActivator,
+  formatWorldInfo,
+  minimalWorldInfoActivator,
+  parseRegexKey,
+} from './activate.js';
+import type { Lorebook, LorebookActivation, WorldInfoEntry } from './types.js';
 
 const msgs = (...texts: string[]) => texts.map((content) => ({ role: 'user', content }));
 
@@ -82,5 +91,77 @@ describe('activateWorldInfo', () => {
     expect(result.before.map((a) => a.entry.uid)).toEqual(['b', 'd']);
     expect(result.after.map((a) => a.entry.uid)).toEqual(['c', 'a']);
     expect(formatWorldInfo(result.before)).toBe('B\nD');
+  });
+});
+
+describe('minimalWorldInfoActivator', () => {
+  it('is the engine without recursion; activateWorldInfo recurses', async () => {
+    const entries: WorldInfoEntry[] = [
+      { uid: 'a', keys: ['alpha'], content: 'see bravo' },
+      { uid: 'b', keys: ['bravo'], content: 'b' },
+    ];
+    const minimal = await minimalWorldInfoActivator.activate({ entries, messages: msgs('alpha') });
+    expect(minimal.activated.map((a) => a.entry.uid)).toEqual(['a']);
+    expect(activateWorldInfo({ entries, messages: msgs('alpha') }).activated.map((a) => a.entry.uid)).toEqual(
+      ['a', 'b'],
+    );
+  });
+});
+
+describe('createWorldInfoActivator', () => {
+  const books: Lorebook[] = [
+    {
+      id: 'lore',
+      matchWholeWords: true,
+      entries: [
+        { uid: 1, keys: ['cat'], content: 'Cats purr.' },
+        { uid: 2, keys: ['never'], content: 'Forced by the turn.' },
+      ],
+    },
+  ];
+
+  it("activates its books with the call's entries, forced entries and settings", async () => {
+    let forced: Array<string | number> = [];
+    const activator = createWorldInfoActivator({
+      books: async () => books,
+      forceActivate: () => forced,
+      scanDepth: 1,
+      budget: { limit: 100, unit: 'chars' },
+    });
+    const input = {
+      entries: [{ uid: 'rt', keys: ['dog'], content: 'Dogs bark.' }],
+      messages: msgs('cat dog', 'concatenate'),
+    };
+    const first = await activator.activate({ ...input, scanDepth: undefined });
+    expect(first.activated).toEqual([]);
+    forced = [2];
+    const second = await activator.activate({ ...input, scanDepth: 2 });
+    expect(second.activated.map((a) => [a.book, a.entry.uid, a.reason.kind])).toEqual([
+      ['lore', 1, 'key'],
+      ['lore', 2, 'forced'],
+      [undefined, 'rt', 'key'],
+    ]);
+    expect((second as LorebookActivation).budget?.used).toBe(
+      'Cats purr.Forced by the turn.Dogs bark.'.length,
+    );
+  });
+
+  it('plugs into generateTask prompt assembly as worldInfoActivator', async () => {
+    const ctx: GenerateContext = {
+      connections: [],
+      worldInfo: [{ uid: 'w', keys: ['tower'], content: 'Towers are tall.', position: 'after' }],
+      worldInfoActivator: createWorldInfoActivator({ books, recursion: { maxDepth: 1 } }),
+    };
+    const options: GenerateTaskOptions = {
+      taskMessages: [{ role: 'user', content: 'A cat in the tower.' }],
+      worldInfoSource: 'task',
+    };
+    const { messages, worldInfo } = await assemblePrompt(ctx, options, validateGenerateOptions(options));
+    expect(messages[0]).toEqual({ role: 'system', content: 'Cats purr.\n\nTowers are tall.' });
+    expect(worldInfo?.trace.map((t) => [t.entry.uid, t.activated])).toEqual([
+      [1, true],
+      [2, false],
+      ['w', true],
+    ]);
   });
 });
