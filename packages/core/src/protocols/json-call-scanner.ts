@@ -85,6 +85,8 @@ export class JsonCallScanner {
   private cap: { slot: CallSlot; depth: number } | null = null;
   private capFrom = -1;
   done = false;
+  /** set by the listener to stop right after the current string (the value is not a call after all) */
+  halted = false;
   readonly slots: CallSlot[] = [];
 
   /**
@@ -110,6 +112,7 @@ export class JsonCallScanner {
         } else if (c === 34) {
           this.inString = false;
           this.endString(buf, i);
+          if (this.halted) return i + 1;
         }
         continue;
       }

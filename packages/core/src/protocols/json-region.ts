@@ -20,6 +20,8 @@ export interface JsonRegionOptions {
   closer?: string;
   /** the value is the arguments of this tool (Mistral `NAME[ARGS]{...}`) */
   argsFor?: string;
+  /** give up as soon as the root object names an unknown tool (bare JSON in prose need not be held) */
+  revertOnUnknownName?: boolean;
 }
 
 function callOf(slot: CallSlot): CallHandle | undefined {
@@ -54,7 +56,11 @@ export class JsonRegionState implements ParserState, JsonCallListener {
 
   onName(slot: CallSlot): void {
     const name = slot.name ?? '';
-    if (callOf(slot) || !this.ctx.tools.has(name)) return;
+    if (callOf(slot)) return;
+    if (!this.ctx.tools.has(name)) {
+      if (this.options.revertOnUnknownName && slot === this.scanner.slots[0]) this.scanner.halted = true;
+      return;
+    }
     const call = this.ctx.sink.startCall(name, this.options.format);
     slot.data = call;
     this.committed = true;
@@ -100,6 +106,12 @@ export class JsonRegionState implements ParserState, JsonCallListener {
     if (this.phase === 'json') {
       const end = this.scanner.feed(ctx.buf, ctx.pos);
       this.raw.push(take(ctx, end));
+      if (this.scanner.halted) {
+        // not a call: what was read is content, and scanning goes on as text from here
+        ctx.sink.emitText(this.raw.join(''));
+        ctx.toText();
+        return true;
+      }
       if (!this.scanner.done) return false;
       this.phase = 'after';
       if (!this.options.closer) {

@@ -47,7 +47,12 @@ const enterFence: Enter = (ctx, at, length) => {
   ctx.state = new JsonRegionState(ctx, { format: 'fenced-json', triggered: false, prefix, closer: '```' });
 };
 const enterBare: Enter = (ctx) => {
-  ctx.state = new JsonRegionState(ctx, { format: 'llama', triggered: false, prefix: '' });
+  ctx.state = new JsonRegionState(ctx, {
+    format: 'llama',
+    triggered: false,
+    prefix: '',
+    revertOnUnknownName: true,
+  });
 };
 
 /** Folds one more candidate into the running answer: a full match wins, a partial one means wait. */
