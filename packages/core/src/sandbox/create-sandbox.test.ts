@@ -189,6 +189,15 @@ describe('createSandbox run: host functions', () => {
     expect(calls).toBe(MAX_PENDING_HOST_CALLS);
   });
 
+  it('refuses a host result too large to hand to the guest', async () => {
+    const r = await sandbox.run({
+      body: 'try { await ctx.huge(); return "delivered" } catch (e) { return e.message }',
+      args: {},
+      hostFunctions: { huge: () => 'x'.repeat(5 * 1024 * 1024) },
+    });
+    expect(expectOk(r)).toMatch(/The result of ctx.huge is too large/);
+  });
+
   it('only exposes the functions that were given', async () => {
     const r = await sandbox.run({
       body: 'return [typeof ctx.add, typeof ctx.other]',
@@ -356,6 +365,17 @@ describe('limits', () => {
     } finally {
       await quick.close();
     }
+  });
+
+  it('ends a running job when the sandbox closes', async () => {
+    const closing = createSandbox({ poolSize: 1 });
+    const r = await closing.run({
+      body: 'ctx.started(); while (true) {}',
+      args: {},
+      timeoutMs: 20_000,
+      hostFunctions: { started: () => void closing.close() },
+    });
+    expect(expectError(r)).toMatchObject({ errorCode: 'aborted', error: expect.stringMatching(/closed/) });
   });
 
   it('answers with an error after close', async () => {

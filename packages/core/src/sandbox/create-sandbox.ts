@@ -187,6 +187,13 @@ export function createSandbox(options: SandboxOptions = {}): QuickJsSandbox {
         if (workerDone) return;
         cleanup();
         pool.discard(worker, 'terminated');
+        if (reason === 'closed') {
+          settle(
+            { ok: false, error: 'The sandbox was closed while the script ran.', errorCode: 'aborted' },
+            null,
+          );
+          return;
+        }
         const oom = reason === 'out of memory';
         settle(
           {

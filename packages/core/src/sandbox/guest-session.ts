@@ -70,6 +70,7 @@ export class GuestSession {
   /** resumes a job that waits for host calls; see poke() */
   private wake: (() => void) | null = null;
   private used = false;
+  private failure: string | null = null;
 
   constructor(module: QuickJSWASMModule, limits: SessionLimits) {
     this.runtime = module.newRuntime();
@@ -159,6 +160,12 @@ export class GuestSession {
     this.poke();
   }
 
+  /** Ends the running job with `message` the next time it checks (it is waiting for host calls). */
+  fail(message: string): void {
+    this.failure = message;
+    this.poke();
+  }
+
   /** Wakes a job that waits for host calls (after an answer or an abort). */
   poke(): void {
     const wake = this.wake;
@@ -231,6 +238,7 @@ export class GuestSession {
           });
         }
         await this.waitForWake();
+        if (this.failure) return outcome({ ok: false, error: this.failure, errorCode: 'out_of_memory' });
         if (io.aborted()) this.interruptedBy = 'aborted';
         else if (Date.now() > this.deadline) this.interruptedBy = 'timeout';
         if (this.interruptedBy) return interrupted();

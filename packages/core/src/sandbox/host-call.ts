@@ -1,6 +1,6 @@
 // Runs one `ctx.NAME(...)` call from a guest on the host. JSON text in, JSON text out; a failure
 // crosses back as its message only, never a host object or stack.
-import { MAX_LOG_ENTRY_CHARS } from './limits.js';
+import { MAX_HOST_CALL_ARGS_CHARS, MAX_LOG_ENTRY_CHARS } from './limits.js';
 import type { HostFunction } from './types.js';
 
 export type HostCallReply = { ok: true; json: string } | { ok: false; message: string };
@@ -28,6 +28,12 @@ export async function callHostFunction(
   try {
     const json = JSON.stringify(value === undefined ? null : value);
     if (json === undefined) throw new Error(`found a ${typeof value}`);
+    if (json.length > MAX_HOST_CALL_ARGS_CHARS) {
+      return {
+        ok: false,
+        message: `The result of ctx.${name} is too large (limit ${MAX_HOST_CALL_ARGS_CHARS} characters).`,
+      };
+    }
     return { ok: true, json };
   } catch (error) {
     return { ok: false, message: `The result of ctx.${name} is not JSON-serialisable: ${messageOf(error)}` };

@@ -82,13 +82,16 @@ export class PooledWorker {
     this.post({ t: 'abort', id });
   }
 
+  /** Stops the thread; a job still attached hears about it through its exit listener. */
   terminate(reason: string): void {
     if (this.dead) return;
     this.dead = true;
     this.exitReason = reason;
+    const exitListener = this.exitListener;
     this.listener = null;
     this.exitListener = null;
     void this.worker.terminate();
+    exitListener?.(reason);
   }
 }
 

@@ -160,11 +160,19 @@ port.on('message', (message: HostToWorker) => {
       break;
     case 'host-result':
       if (current?.id === message.id) {
-        current.session.settleHostCall(
-          message.callId,
-          message.ok,
-          message.ok ? message.json : message.message,
-        );
+        try {
+          current.session.settleHostCall(
+            message.callId,
+            message.ok,
+            message.ok ? message.json : message.message,
+          );
+        } catch {
+          // The answer could not even be handed to the guest (its memory is exhausted): end the job.
+          retiring = true;
+          current.session.fail(
+            'The answer of a host call could not be delivered to the script (out of memory).',
+          );
+        }
       }
       break;
     case 'abort':
