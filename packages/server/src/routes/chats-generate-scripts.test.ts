@@ -1,5 +1,6 @@
 // Generation with script tools (CUSTOM_TOOL_SCRIPT_ENABLED), MAX_TOOL_ROUNDS and CUSTOM_TOOL_TIMEOUT_MS,
 // over real HTTP against the provider emulator.
+import { createSandbox, type Sandbox } from '@toolsmith/core';
 import { createEmulator, type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, postSse, type SseEvent } from '../generation/__fixtures__/sse-client.js';
@@ -60,15 +61,17 @@ async function addScriptTool(server: TestServer, name: string, body: string, inc
 describe('generation with script tools', () => {
   let emulator: Emulator;
   let server: TestServer;
+  let sandbox: Sandbox;
   let connectionId: string;
 
   beforeAll(async () => {
     emulator = await createEmulator();
-    server = await startTestServer({
-      CUSTOM_TOOL_SCRIPT_ENABLED: 'true',
-      CUSTOM_TOOL_TIMEOUT_MS: '400',
-      MAX_TOOL_ROUNDS: '1',
-    });
+    // one worker is enough here (the machine is shared); the route still passes CUSTOM_TOOL_TIMEOUT_MS per call
+    sandbox = createSandbox({ poolSize: 1 });
+    server = await startTestServer(
+      { CUSTOM_TOOL_SCRIPT_ENABLED: 'true', CUSTOM_TOOL_TIMEOUT_MS: '400', MAX_TOOL_ROUNDS: '1' },
+      { sandbox },
+    );
     connectionId = (
       await server.request('POST', '/api/connections', {
         name: 'emu',
@@ -84,6 +87,7 @@ describe('generation with script tools', () => {
   });
   afterAll(async () => {
     await server.close();
+    await sandbox.close();
     await emulator.close();
   });
   beforeEach(() => emulator.reset());
@@ -196,5 +200,25 @@ describe('generation while scripts are disabled', () => {
     );
     expect(toolNames(emulator.requests[0].body)).toEqual(['roll_dice']);
     expect(results(events)[0]).toMatchObject({ ok: false, error: { code: 'not_allowed' } });
+  });
+
+  it('offers builtins only while they are enabled', async () => {
+    emulator.reset();
+    const off = await server.request('PUT', '/api/tools/builtin/roll_dice', { enabled: false });
+    expect(off.status).toBe(200);
+    const connectionId = (await server.request('GET', '/api/connections')).body.connections[0].id;
+    const chatId = (await server.request('POST', '/api/chats', { connectionId, settings: { toolUse: true } }))
+      .body.id;
+    emulator.enqueue(
+      '/v1/chat/completions',
+      toolCallStream([{ id: 'c1', name: 'roll_dice', args: { count: 1, sides: 6 } }]),
+      textStream('No dice.'),
+    );
+    const events = await collect(
+      await postSse(`${server.url}/api/chats/${chatId}/generate`, { content: 'Roll' }),
+    );
+    // the script tool is left out as well: scripts are disabled on this server
+    expect(toolNames(emulator.requests[0].body)).toEqual(['get_current_time']);
+    expect(results(events)[0]).toMatchObject({ name: 'roll_dice', ok: false });
   });
 });
