@@ -77,6 +77,13 @@ beforeAll(async () => {
       apiKey: 'sk-e2e',
     })
   ).id;
+  // A second connection that cannot send tools, for the drawer's note.
+  await apiPost(stack, '/api/connections', {
+    name: 'no-tools',
+    api: 'openai',
+    baseUrl: `${stack.emulator.url}/v1`,
+    functionCalling: { enabled: false, mode: 'auto' },
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -131,7 +138,7 @@ describe('chats with tool use in a real browser', () => {
     await expect
       .poll(() => drawer.getByText('Allow AI to call functions (dice rolls, game state, etc.)').isVisible())
       .toBe(true);
-    // The new chat starts on the only connection, with tool use off.
+    // The new chat starts on the first connection, with tool use off.
     await expect.poll(() => drawer.getByLabel('Connection').inputValue()).toBe(connectionId);
     const toolUse = drawer.getByRole('switch', { name: 'Enable Tool Use' });
     expect(await toolUse.getAttribute('aria-checked')).toBe('false');
@@ -185,6 +192,12 @@ describe('chats with tool use in a real browser', () => {
     await expect.poll(() => narrowSwitch.getAttribute('aria-checked')).toBe('true');
     const box = await narrowSwitch.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    // Switching to a connection with function calling off brings up the note.
+    const narrowDrawer = page.getByRole('complementary', { name: 'Chat Settings' });
+    await narrowDrawer.getByLabel('Connection').selectOption({ label: 'no-tools' });
+    await expect
+      .poll(() => narrowDrawer.getByRole('note').textContent())
+      .toContain('has function calling turned off, so this chat cannot send tools');
     await screenshot(page, 'chat-settings-narrow');
     await page.getByRole('button', { name: 'Close Chat Settings' }).click();
     await expect.poll(() => narrowSwitch.isVisible()).toBe(false);
@@ -299,6 +312,29 @@ describe('chats with tool use in a real browser', () => {
         ['user', 'Tell me a long story'],
         ['assistant', 'A partial '],
       ]);
+    await close();
+  });
+
+  it('chat list: renames and deletes chats', async () => {
+    const chat = await apiPost<{ id: string }>(stack, '/api/chats', { title: 'Old title' });
+    const { page, close } = await openPage('#/chats');
+    const list = page.getByRole('list', { name: 'Chats' });
+    await expect.poll(() => list.getByRole('link', { name: 'Old title' }).isVisible()).toBe(true);
+
+    await list.getByRole('button', { name: 'Rename Old title' }).click();
+    await list.getByRole('textbox', { name: 'Title of Old title' }).fill('New title');
+    await list.getByRole('button', { name: 'Save title' }).click();
+    await expect.poll(() => list.getByRole('link', { name: 'New title' }).isVisible()).toBe(true);
+    const stored = (await (await fetch(`${stack.serverUrl}/api/chats/${chat.id}`)).json()) as {
+      title: string;
+    };
+    expect(stored.title).toBe('New title');
+
+    await list.getByRole('button', { name: 'Delete New title' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete chat' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => list.getByRole('link', { name: 'New title' }).count()).toBe(0);
+    expect((await fetch(`${stack.serverUrl}/api/chats/${chat.id}`)).status).toBe(404);
     await close();
   });
 });
