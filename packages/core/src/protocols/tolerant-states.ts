@@ -18,7 +18,7 @@ function isNameChar(c: number): boolean {
   );
 }
 
-/** Reads name characters; returns the name when `stop` follows, 'more' at the buffer end, or null. */
+/** Reads name characters: done when `stop` follows, not done at the buffer end, null if not a name. */
 function readName(ctx: ParserContext, soFar: string, stop: string): { name: string; done: boolean } | null {
   let name = soFar;
   while (ctx.pos < ctx.buf.length) {
