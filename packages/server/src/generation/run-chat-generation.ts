@@ -38,7 +38,8 @@ export function publicMessage({ chatId: _chatId, ...message }: StoredMessage) {
 /**
  * One chat turn: stores the user message, runs the tool loop with the chat's connection, preset and tools,
  * and stores each assistant answer (one message per model round) and each tool invocation as it completes.
- * Events go out through `send` (docs/api.md, "Chats"). Never throws: failures become an `error` event.
+ * Events go out through `send` (docs/api.md, "Chats"). Provider and tool-loop failures become an `error`
+ * event; only storage failures (e.g. the chat deleted mid-run) throw.
  */
 export async function runChatGeneration(input: ChatGenerationInput): Promise<GenerationOutcome> {
   const { context, chat, connection, preset, content, signal, send } = input;
