@@ -130,6 +130,10 @@ describe('POST /api/chats/:id/generate', () => {
     const call = await generate(chatId, 'When do you open?');
     expect(call.status).toBe(200);
     expect(call.headers.get('content-type')).toContain('text/event-stream');
+    // the security headers set by the app's hooks survive taking the reply over for streaming
+    expect(call.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(call.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(call.headers.get('cache-control')).toContain('no-cache');
     const events = await collect(call);
 
     expect(events.map((e) => e.event)).toEqual([
