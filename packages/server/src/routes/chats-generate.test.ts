@@ -63,6 +63,7 @@ describe('POST /api/chats/:id/generate', () => {
       let raw = '';
       for await (const part of req) raw += part;
       hookBodies.push(JSON.parse(raw));
+      if (req.url === '/slow') return; // never answers: the caller must give up
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ received: true }));
     });
@@ -96,6 +97,7 @@ describe('POST /api/chats/:id/generate', () => {
   afterAll(async () => {
     await server.close();
     await emulator.close();
+    hook.closeAllConnections();
     await new Promise<void>((resolve) => hook.close(() => resolve()));
   });
   beforeEach(() => {
@@ -433,5 +435,40 @@ describe('POST /api/chats/:id/generate', () => {
     expect(sent).not.toContain(API_KEY);
     expect(sent).not.toContain(otherChat);
     expect(sent).not.toContain(emulator.url);
+  });
+
+  it('aborts a tool call in flight when the client disconnects and stores it as aborted', async () => {
+    const created = await server.request('POST', '/api/tools', {
+      name: 'slow_hook',
+      description: 'A webhook that never answers.',
+      parameters: { type: 'object', properties: {} },
+      mode: 'read',
+      kind: 'webhook',
+      webhookUrl: hookUrl.replace('/hook', '/slow'),
+    });
+    expect(created.status).toBe(201);
+    const chatId = await newChat({ toolUse: true, tools: ['slow_hook'] });
+    emulator.enqueue(
+      '/v1/chat/completions',
+      openaiToolCallStream([{ id: 'call_s', name: 'slow_hook', args: {} }]),
+    );
+    const call = await generate(chatId, 'Call the slow hook');
+    await nextEvent(call, 'tool-call');
+    const idle = chatGenerationsFor(server.app.toolsmith).whenIdle(chatId);
+    call.abort();
+    expect(await idle).toEqual({ stoppedBecause: 'aborted' });
+
+    const messages = await messagesOf(chatId);
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(messages[1].toolInvocations).toEqual([
+      expect.objectContaining({
+        callId: 'call_s',
+        name: 'slow_hook',
+        ok: false,
+        error: expect.objectContaining({ code: 'aborted' }),
+      }),
+    ]);
+    // the provider was asked once: the run stopped instead of going on to the next round
+    expect(emulator.requests).toHaveLength(1);
   });
 });
