@@ -71,6 +71,21 @@ describe('secondary keys and selective logic', () => {
     }
   });
 
+  it('selective: false ignores the secondary keys', () => {
+    const entries: WorldInfoEntry[] = [
+      {
+        uid: 'off',
+        keys: ['sword'],
+        secondaryKeys: ['fire'],
+        selectiveLogic: 'AND_ALL',
+        selective: false,
+        content: 'x',
+      },
+    ];
+    const trace = activateLorebooks({ entries, messages: msgs('a sword') }).trace[0];
+    expect(trace.reason).toEqual({ kind: 'key', key: 'sword', match: 'sword', messageIndex: 0 });
+  });
+
   it('finds secondary keys in any scanned message, and reports a plain key reason without them', () => {
     const entries: WorldInfoEntry[] = [
       { uid: 's', keys: ['sword'], secondaryKeys: ['fire'], content: 'x' },

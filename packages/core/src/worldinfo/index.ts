@@ -13,3 +13,4 @@ export { createSeededRandom } from './random.js';
 export * from './depth-insert.js';
 export * from './sources.js';
 export * from './search.js';
+export * from './lorebook-import.js';

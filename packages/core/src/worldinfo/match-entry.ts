@@ -71,7 +71,10 @@ export function matchEntry(
     return re;
   };
   const primaries = usableKeys(entry.keys).map((key) => ({ key, re: compile(key) }));
-  const secondaries = usableKeys(entry.secondaryKeys).map((key) => ({ key, re: compile(key) }));
+  const secondaries = (entry.selective === false ? [] : usableKeys(entry.secondaryKeys)).map((key) => ({
+    key,
+    re: compile(key),
+  }));
 
   let primary: EntryMatch | null = null;
   outer: for (const source of sources) {

@@ -21,6 +21,8 @@ export interface WorldInfoEntry {
   secondaryKeys?: string[];
   /** default `AND_ANY` */
   selectiveLogic?: SelectiveLogic;
+  /** false ignores `secondaryKeys` (SillyTavern's switch; default true) */
+  selective?: boolean;
   content: string;
   /** the entry's title, for people and search; never sent */
   comment?: string;
@@ -52,6 +54,10 @@ export interface WorldInfoEntry {
   excludeRecursion?: boolean;
   /** this entry's content is not scanned for further activations */
   preventRecursion?: boolean;
+  /** an imported entry's `extensions` object, kept whole and written back on export */
+  extensions?: Record<string, unknown>;
+  /** other fields of an imported entry this engine does not use, written back on export */
+  passthrough?: Record<string, unknown>;
 }
 
 /** A lorebook: entries plus defaults its entries fall back to. */
@@ -65,6 +71,10 @@ export interface Lorebook {
   scanDepth?: number;
   caseSensitive?: boolean;
   matchWholeWords?: boolean;
+  /** an imported book's `extensions`, kept whole */
+  extensions?: Record<string, unknown>;
+  /** other fields of an imported book (e.g. a card's `token_budget`), kept for export, not applied */
+  passthrough?: Record<string, unknown>;
 }
 
 /** Names an entry across books: the book's id and the entry's uid (or index). */
