@@ -169,6 +169,9 @@ console.log(`per-chunk floor (one scan call + one event per chunk, no parsing): 
 console.log(
   `16-char chunks ÷ (one piece + per-chunk floor): ${(chunked.ms / (whole.ms + floor.ms)).toFixed(2)}`,
 );
+console.log(
+  `parser cost per chunk beyond one piece and the floor: ${(((chunked.ms - whole.ms - floor.ms) * 1e6) / chunks.length).toFixed(0)} ns`,
+);
 
 // Linearity: the same text at other sizes, in 16-char chunks, should cost the same per MiB.
 console.log('\nper-MiB cost in 16-char chunks by input size (flat = linear):');
