@@ -149,6 +149,7 @@ describe('chats with tool use in a real browser', () => {
     const picker = page.getByRole('dialog', { name: 'Add Functions' });
     await picker.getByRole('searchbox', { name: 'Search functions' }).fill('hours');
     await picker.getByRole('checkbox', { name: 'store_hours' }).check();
+    await screenshot(page, 'chat-function-picker');
     await picker.getByRole('button', { name: 'Add Selected' }).click();
     await expect.poll(() => picker.isVisible()).toBe(false);
     const chatTools = drawer.getByRole('list', { name: 'Functions in this chat' });
@@ -156,6 +157,7 @@ describe('chats with tool use in a real browser', () => {
     await expect
       .poll(() => drawer.getByRole('button', { name: 'Remove store_hours' }).isVisible())
       .toBe(true);
+    await screenshot(page, 'chat-settings-drawer');
 
     await send(page, 'When are you open?');
     const card = page.getByRole('group', { name: 'Tool call store_hours' });

@@ -39,17 +39,19 @@ export function ChatPage({ id }: { id: string }) {
   const log = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
 
-  const loadMessages = useCallback(async () => {
-    const answer = await api.get<{ messages: Message[] }>(`${path}/messages`);
-    setMessages(answer.messages);
-  }, [path]);
+  const fetchMessages = useCallback(
+    async () => (await api.get<{ messages: Message[] }>(`${path}/messages`)).messages,
+    [path],
+  );
 
   useEffect(() => {
     api
       .get<Chat>(path)
       .then(setChat)
       .catch((e) => setError(errorMessage(e)));
-    loadMessages().catch((e) => setError(errorMessage(e)));
+    fetchMessages()
+      .then(setMessages)
+      .catch((e) => setError(errorMessage(e)));
     // The settings' choices load on their own: one failing (e.g. connections need the admin secret) leaves the rest.
     const problems: string[] = [];
     const note = (what: string) => (e: unknown) => {
@@ -70,7 +72,7 @@ export function ChatPage({ id }: { id: string }) {
       .catch(note('functions'));
     // Leaving the page stops a running generation (closing the stream aborts it on the server).
     return () => controller.current?.abort();
-  }, [path, loadMessages]);
+  }, [path, fetchMessages]);
 
   // Follow the stream while the reader is at the bottom; leave them alone if they scrolled up to read.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the shown content changes
@@ -133,7 +135,9 @@ export function ChatPage({ id }: { id: string }) {
     }
     // The stored history is the truth once the run is over: it holds the same messages and tool cards.
     try {
-      await loadMessages();
+      // Both updates in one tick, so the turn never shows twice (live and stored) for a frame.
+      const fresh = await fetchMessages();
+      setMessages(fresh);
       setLive(null);
     } catch (e) {
       setError(`Could not reload the messages: ${errorMessage(e)}`);
@@ -185,6 +189,7 @@ export function ChatPage({ id }: { id: string }) {
             stickToBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
           }}
         >
+          {messages === null && !error && <p className="hint">Loading…</p>}
           {messages?.length === 0 && !live && (
             <p className="empty">No messages yet. Say something to start.</p>
           )}
