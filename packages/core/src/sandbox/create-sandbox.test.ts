@@ -311,6 +311,11 @@ describe('createSandbox compile', () => {
     expect(first).toMatchObject({ ok: false, line: 1, column: 8 });
   });
 
+  it('rejects a body that closes its function early, without running what follows', async () => {
+    const r = await sandbox.compile('}); console.log("ran"); while (true) {} (async function () {');
+    expect(r).toMatchObject({ ok: false, line: 1, error: expect.stringMatching(/^SyntaxError: /) });
+  });
+
   it('keeps an error at the end of the input inside the body', async () => {
     const r = await sandbox.compile('if (args.x) {\n  return 1;');
     expect(r).toMatchObject({ ok: false, line: 2 });

@@ -1,6 +1,6 @@
 // Guest-side code, evaluated in every fresh QuickJS context before any user code. It captures the
 // built-ins it relies on (user code may replace globals afterwards), installs `console`, and returns
-// the `run` and `compile` entry points. Everything here runs under the interrupt handler, so getters,
+// the `run` entry point. Everything here runs under the interrupt handler, so getters,
 // proxies and toJSON hooks that loop forever end in a timeout, never a hung host. Values leave the guest
 // only as strings: 'R' + result JSON, or 'E' + kind ('e' error, 'o' out of memory) + message.
 //
@@ -122,16 +122,7 @@ export const GUEST_PRELUDE = `(function (hostLog, hostCall, librarySource) {
       failure,
     ]);
   }
-  // '' when the body compiles; otherwise 'line:column:message' relative to the body.
-  function compile(body) {
-    try {
-      new AsyncFunction('args', 'ctx', body);
-      return '';
-    } catch (e) {
-      return lib().syntaxError(e);
-    }
-  }
-  return [run, compile];
+  return run;
 })`;
 
 /** The body of `function (I) { ... }`; `I` holds built-ins captured before any user code ran. */
@@ -294,12 +285,4 @@ export const GUEST_LIBRARY = String.raw`'use strict';
     }
     return 'Ee' + describeThrown(e);
   }
-  function syntaxError(e) {
-    const line = dataProp(e, 'lineNumber');
-    const column = dataProp(e, 'columnNumber');
-    const name = dataProp(e, 'name');
-    const message = dataProp(e, 'message');
-    const text = (typeof name === 'string' ? name : 'SyntaxError') + ': ' + (typeof message === 'string' ? message : 'invalid syntax');
-    return (typeof line === 'number' ? line - LINE_OFFSET : 1) + ':' + (typeof column === 'number' ? column : 1) + ':' + text;
-  }
-  return { toJson: toJson, failure: failure, format: format, cut: cut, syntaxError: syntaxError };`;
+  return { toJson: toJson, failure: failure, format: format, cut: cut };`;

@@ -58,7 +58,6 @@ export class GuestSession {
   private readonly runtime: QuickJSRuntime;
   private readonly context: QuickJSContext;
   private runFn!: QuickJSHandle;
-  private compileFn!: QuickJSHandle;
   private readonly handles: QuickJSHandle[] = [];
   private readonly pendingCalls = new Map<number, QuickJSDeferredPromise>();
   private nextCallId = 1;
@@ -132,11 +131,8 @@ export class GuestSession {
     this.handles.push(factory);
     const library = vm.newString(GUEST_LIBRARY);
     this.handles.push(library);
-    const pair = vm.unwrapResult(vm.callFunction(factory, vm.undefined, hostLog, hostCall, library));
-    this.handles.push(pair);
-    this.runFn = vm.getProp(pair, 0);
-    this.compileFn = vm.getProp(pair, 1);
-    this.handles.push(this.runFn, this.compileFn);
+    this.runFn = vm.unwrapResult(vm.callFunction(factory, vm.undefined, hostLog, hostCall, library));
+    this.handles.push(this.runFn);
   }
 
   private shouldInterrupt(): boolean {
@@ -259,24 +255,55 @@ export class GuestSession {
     });
   }
 
+  /**
+   * Parses `body` as a function body without running anything (`compileOnly`). The statement form
+   * catches a body that closes its function early: QuickJS's Function constructor would run such
+   * code while merely building the function.
+   */
   compile(body: string, deadline: number): CompileOutcome {
     this.used = true;
     this.deadline = deadline;
-    const vm = this.context;
-    const input = vm.newString(body);
-    const result = vm.callFunction(this.compileFn, vm.undefined, input);
-    input.dispose();
-    if (result.error) {
-      const message = this.readFailure(result.error);
-      result.error.dispose();
-      return { ok: false, error: message, line: 1, column: 1 };
+    for (const wrapped of [
+      `(async function (args, ctx) {\n${body}\n})`,
+      `async function body(args, ctx) {\n${body}\n}`,
+    ]) {
+      const result = this.context.evalCode(wrapped, 'body.js', { compileOnly: true });
+      if (result.error) {
+        const error = this.syntaxError(result.error);
+        result.error.dispose();
+        return error;
+      }
+      result.value.dispose();
     }
-    const text = vm.typeof(result.value) === 'string' ? vm.getString(result.value) : '';
-    result.value.dispose();
-    if (text === '') return { ok: true };
-    const match = /^(-?\d+):(\d+):([\s\S]*)$/.exec(text);
-    if (!match) return { ok: false, error: text, line: 1, column: 1 };
-    return { ok: false, error: match[3], line: Number(match[1]), column: Number(match[2]) };
+    return { ok: true };
+  }
+
+  /** Message and body-relative position of a syntax error (one wrapper line precedes the body). */
+  private syntaxError(handle: QuickJSHandle): CompileOutcome {
+    const vm = this.context;
+    const read = (key: string): unknown => {
+      const h = vm.getProp(handle, key);
+      try {
+        const type = vm.typeof(h);
+        return type === 'string' ? vm.getString(h) : type === 'number' ? vm.getNumber(h) : undefined;
+      } finally {
+        h.dispose();
+      }
+    };
+    const name = read('name');
+    const message = read('message');
+    const stack = read('stack');
+    const at = typeof stack === 'string' ? /:(\d+):(\d+)/.exec(stack) : null;
+    const lineNumber =
+      typeof read('lineNumber') === 'number' ? (read('lineNumber') as number) : Number(at?.[1] ?? 2);
+    const column =
+      typeof read('columnNumber') === 'number' ? (read('columnNumber') as number) : Number(at?.[2] ?? 1);
+    return {
+      ok: false,
+      error: `${typeof name === 'string' ? name : 'SyntaxError'}: ${typeof message === 'string' ? message : 'invalid syntax'}`,
+      line: lineNumber - 1,
+      column,
+    };
   }
 
   /**
