@@ -70,18 +70,17 @@ export function DryRunPanel({
       <p className="hint">
         Runs the tool as it is in the editor now, with a 3 second limit. Webhooks are really called.
       </p>
-      <label>
-        Arguments (JSON)
-        <textarea
-          rows={6}
-          spellCheck={false}
-          value={argsText}
-          onChange={(e) => {
-            touched.current = true;
-            setArgsText(e.target.value);
-          }}
-        />
-      </label>
+      <label htmlFor="dry-run-args">Arguments (JSON)</label>
+      <textarea
+        id="dry-run-args"
+        rows={6}
+        spellCheck={false}
+        value={argsText}
+        onChange={(e) => {
+          touched.current = true;
+          setArgsText(e.target.value);
+        }}
+      />
       <div className="row">
         {mode === 'write' && (
           <label className="inline">

@@ -163,16 +163,15 @@ export function ParametersEditor({
         </div>
       ) : (
         <div role="tabpanel" id="params-panel-json" aria-labelledby="params-tab-json">
-          <label>
-            Parameters JSON Schema
-            <textarea
-              rows={12}
-              spellCheck={false}
-              value={form.schemaText}
-              onChange={(e) => onChange({ ...form, schemaText: e.target.value })}
-              aria-invalid={!state.ok}
-            />
-          </label>
+          <label htmlFor="parameters-json">Parameters JSON Schema</label>
+          <textarea
+            id="parameters-json"
+            rows={12}
+            spellCheck={false}
+            value={form.schemaText}
+            onChange={(e) => onChange({ ...form, schemaText: e.target.value })}
+            aria-invalid={!state.ok}
+          />
           <p className="hint">
             A JSON Schema object with "type": "object" at the root. Anything JSON Schema allows works here.
           </p>

@@ -339,49 +339,46 @@ export function ToolEditorPage({ id }: { id: string | null }) {
       <form id="tool-form" className="tool-form" onSubmit={onSubmit} noValidate>
         <section className="panel" aria-labelledby="basics-title">
           <h2 id="basics-title">Basics</h2>
-          <label>
-            Technical name
-            <input
-              value={form.name}
-              onChange={(e) => {
-                setNameTouched(true);
-                update({ name: e.target.value });
-              }}
-              onBlur={() => setNameTouched(true)}
-              aria-invalid={!!nameMessage}
-              aria-describedby="name-help name-errors"
-              autoComplete="off"
-              spellCheck={false}
-            />
-          </label>
+          <label htmlFor="tool-name">Technical name</label>
+          <input
+            id="tool-name"
+            value={form.name}
+            onChange={(e) => {
+              setNameTouched(true);
+              update({ name: e.target.value });
+            }}
+            onBlur={() => setNameTouched(true)}
+            aria-invalid={!!nameMessage}
+            aria-describedby="name-help name-errors"
+            autoComplete="off"
+            spellCheck={false}
+          />
           <p id="name-help" className="hint">
             What the model calls: a letter, then letters, digits or underscores (up to 64).
           </p>
           <FieldMessages id="name-errors" messages={[nameMessage, ...(fieldErrors.name ?? [])]} />
 
-          <label>
-            Display name
-            <input
-              value={form.displayName}
-              onChange={(e) => update({ displayName: e.target.value })}
-              aria-describedby="display-name-errors"
-            />
-          </label>
+          <label htmlFor="tool-display-name">Display name</label>
+          <input
+            id="tool-display-name"
+            value={form.displayName}
+            onChange={(e) => update({ displayName: e.target.value })}
+            aria-describedby="display-name-errors"
+          />
           <FieldMessages
             id="display-name-errors"
             messages={[checkDisplayName(form.displayName), ...(fieldErrors.displayName ?? [])]}
           />
 
-          <label>
-            Description
-            <textarea
-              className="prose"
-              rows={4}
-              value={form.description}
-              onChange={(e) => update({ description: e.target.value })}
-              aria-describedby="description-count description-errors"
-            />
-          </label>
+          <label htmlFor="tool-description">Description</label>
+          <textarea
+            id="tool-description"
+            className="prose"
+            rows={4}
+            value={form.description}
+            onChange={(e) => update({ description: e.target.value })}
+            aria-describedby="description-count description-errors"
+          />
           <p
             id="description-count"
             className={`hint counter${descriptionLength > DESCRIPTION_MAX_LENGTH ? ' error' : ''}`}
@@ -444,15 +441,14 @@ export function ToolEditorPage({ id }: { id: string | null }) {
 
           {form.kind === 'static' && (
             <>
-              <label>
-                Static result
-                <textarea
-                  className="prose"
-                  rows={4}
-                  value={form.staticResult}
-                  onChange={(e) => update({ staticResult: e.target.value })}
-                />
-              </label>
+              <label htmlFor="tool-static-result">Static result</label>
+              <textarea
+                id="tool-static-result"
+                className="prose"
+                rows={4}
+                value={form.staticResult}
+                onChange={(e) => update({ staticResult: e.target.value })}
+              />
               <p className="hint">The text the model gets back. Empty returns OK.</p>
               <FieldMessages id="static-errors" messages={fieldErrors.staticResult ?? []} />
             </>
@@ -460,17 +456,16 @@ export function ToolEditorPage({ id }: { id: string | null }) {
 
           {form.kind === 'webhook' && (
             <>
-              <label>
-                Webhook URL
-                <input
-                  type="url"
-                  value={form.webhookUrl}
-                  onChange={(e) => update({ webhookUrl: e.target.value })}
-                  placeholder="https://example.com/hooks/tool"
-                  spellCheck={false}
-                  aria-describedby="webhook-help webhook-errors"
-                />
-              </label>
+              <label htmlFor="tool-webhook-url">Webhook URL</label>
+              <input
+                id="tool-webhook-url"
+                type="url"
+                value={form.webhookUrl}
+                onChange={(e) => update({ webhookUrl: e.target.value })}
+                placeholder="https://example.com/hooks/tool"
+                spellCheck={false}
+                aria-describedby="webhook-help webhook-errors"
+              />
               <p id="webhook-help" className="hint">
                 Receives POST {'{ tool, arguments, context? }'} as JSON; its JSON answer is the result.
                 {loaded.caps.localWebhooksEnabled
