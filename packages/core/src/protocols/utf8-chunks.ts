@@ -1,6 +1,7 @@
 /**
- * Turns UTF-8 byte chunks into text, holding back a character split across chunks. Pure-ASCII chunks with
- * nothing held skip TextDecoder, whose per-call cost dominates when chunks are a few bytes long.
+ * Turns UTF-8 byte chunks into text, holding back a character split across chunks. It finds the boundary
+ * itself and calls TextDecoder without `stream: true`, which costs about half as much per call on small
+ * chunks.
  */
 export class Utf8Chunks {
   private readonly decoder = new TextDecoder();
@@ -13,11 +14,10 @@ export class Utf8Chunks {
       bytes.set(this.carry);
       bytes.set(chunk, this.carry.length);
       this.carry = null;
-    } else if (bytes.length <= 256 && isAscii(bytes)) {
-      return String.fromCharCode.apply(null, bytes as unknown as number[]);
     }
     const cut = completeLength(bytes);
-    if (cut < bytes.length) this.carry = bytes.slice(cut);
+    if (cut === bytes.length) return this.decoder.decode(bytes);
+    this.carry = bytes.slice(cut);
     return cut === 0 ? '' : this.decoder.decode(bytes.subarray(0, cut));
   }
 
@@ -27,11 +27,6 @@ export class Utf8Chunks {
     this.carry = null;
     return rest ? this.decoder.decode(rest) : '';
   }
-}
-
-function isAscii(bytes: Uint8Array): boolean {
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] >= 0x80) return false;
-  return true;
 }
 
 /** Length of the prefix that ends on a character boundary (at most 3 bytes are held back). */
