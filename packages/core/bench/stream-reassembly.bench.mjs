@@ -47,15 +47,19 @@ function cpuMs(start) {
   return (d.user + d.system) / 1000;
 }
 
-function median(values) {
+function quantile(values, q) {
   const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  const at = (s.length - 1) * q;
+  const lo = Math.floor(at);
+  return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (at - lo);
+}
+function median(values) {
+  return quantile(values, 0.5);
 }
 
 async function main() {
   const runsArg = process.argv.indexOf('--runs');
-  const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 15;
+  const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 40;
   const warmup = 5;
 
   const { openaiAdapter } = await import('@toolsmith/core');
@@ -149,34 +153,50 @@ async function main() {
   const parsedChunks = await consumers.bare();
   if (parsedChunks !== chunks.length) throw new Error(`bare loop parsed ${parsedChunks} of ${chunks.length}`);
 
+  // Each round measures Toolsmith and the bare loop back to back (alternating which goes first), so the
+  // pair shares the machine's momentary load; the AI SDK, ~15× slower, is measured every third round.
   const samples = { toolsmith: [], aiSdk: [], bare: [] };
-  const order = Object.keys(consumers);
-  for (let i = 0; i < warmup + runs; i++) {
-    // Rotate the order so no consumer always runs right after another's garbage.
-    for (let k = 0; k < order.length; k++) {
-      const name = order[(i + k) % order.length];
-      globalThis.gc?.();
-      const start = process.cpuUsage();
+  const pairRatios = [];
+  const measure = async (name, retries = 2) => {
+    globalThis.gc?.();
+    const start = process.cpuUsage();
+    try {
       await consumers[name]();
-      const ms = cpuMs(start);
-      if (i >= warmup) samples[name].push(ms);
+    } catch (error) {
+      // A pooled keep-alive socket the server has just closed ("other side closed") is a known race of
+      // HTTP/1.1 clients, not a property of the consumer: measure that run again.
+      if (retries > 0) return measure(name, retries - 1);
+      throw error;
     }
+    return cpuMs(start);
+  };
+  for (let i = 0; i < warmup + runs; i++) {
+    const pair = i % 2 === 0 ? ['toolsmith', 'bare'] : ['bare', 'toolsmith'];
+    const ms = {};
+    for (const name of pair) ms[name] = await measure(name);
+    const sdk = i % 3 === 0 || i < warmup ? await measure('aiSdk') : undefined;
+    if (i < warmup) continue;
+    samples.toolsmith.push(ms.toolsmith);
+    samples.bare.push(ms.bare);
+    pairRatios.push(ms.toolsmith / ms.bare);
+    if (sdk !== undefined) samples.aiSdk.push(sdk);
   }
   server.stop();
 
   const toolsmith = median(samples.toolsmith);
   const aiSdk = median(samples.aiSdk);
   const bare = median(samples.bare);
-  const fmt = (v) => `${v.toFixed(2)} ms`;
+  const fmt = (name) =>
+    `${median(samples[name]).toFixed(2)} ms  (p25 ${quantile(samples[name], 0.25).toFixed(2)}, p75 ${quantile(samples[name], 0.75).toFixed(2)})`;
   console.log(
-    `stream: ${chunks.length} chunks, ${CALLS} parallel tool calls; median of ${runs} runs (CPU per stream)`,
+    `stream: ${chunks.length} chunks, ${CALLS} parallel tool calls; CPU per stream, median of ${runs} runs (AI SDK: ${samples.aiSdk.length})`,
   );
-  console.log(`  (a) Toolsmith openaiAdapter      ${fmt(toolsmith)}`);
-  console.log(`  (b) AI SDK streamText            ${fmt(aiSdk)}`);
-  console.log(`  (c) bare SSE split + JSON.parse  ${fmt(bare)}`);
-  const ratio = toolsmith / bare;
+  console.log(`  (a) Toolsmith openaiAdapter      ${fmt('toolsmith')}`);
+  console.log(`  (b) AI SDK streamText            ${fmt('aiSdk')}`);
+  console.log(`  (c) bare SSE split + JSON.parse  ${fmt('bare')}`);
+  const ratio = median(pairRatios);
   console.log(
-    `  Toolsmith ÷ bare = ${ratio.toFixed(2)} (target ≤ 1.5) ${ratio <= 1.5 ? 'OK' : 'ABOVE TARGET'}`,
+    `  Toolsmith ÷ bare = ${ratio.toFixed(2)} median of paired runs (ratio of medians ${(toolsmith / bare).toFixed(2)}; target ≤ 1.5) ${ratio <= 1.5 ? 'OK' : 'ABOVE TARGET'}`,
   );
   console.log(`  AI SDK ÷ bare    = ${(aiSdk / bare).toFixed(2)}`);
   console.log(`  AI SDK ÷ Toolsmith = ${(aiSdk / toolsmith).toFixed(2)}`);

@@ -19,6 +19,7 @@ function parseChunk(data: string): Record<string, any> {
 }
 
 const DONE: IteratorReturnResult<undefined> = { value: undefined, done: true };
+const DRAIN_MS = 250;
 
 /**
  * The events of one Chat Completions request, as a hand-written async iterator. This is the hot path of
@@ -42,6 +43,8 @@ export class OpenAIEventStream implements AsyncIterableIterator<StreamEvent> {
   private readonly reader = new OpenAIChunkReader();
   private readonly decoder = new TextDecoder();
   private sawDone = false;
+  /** `[DONE]` was seen and everything queued; the rest of the body is read before letting go */
+  private draining = false;
 
   constructor(request: ProviderRequest) {
     this.request = request;
@@ -61,6 +64,7 @@ export class OpenAIEventStream implements AsyncIterableIterator<StreamEvent> {
       this.release();
       return Promise.reject(failure);
     }
+    if (this.draining) return this.drain();
     if (this.ended) return Promise.resolve(DONE);
     return this.fill();
   }
@@ -109,7 +113,7 @@ export class OpenAIEventStream implements AsyncIterableIterator<StreamEvent> {
         }
         parser.feed(this.decoder.decode(chunk.value, { stream: true }));
         if (this.sawDone) {
-          this.finish();
+          this.finish(true);
           break;
         }
       }
@@ -161,8 +165,11 @@ export class OpenAIEventStream implements AsyncIterableIterator<StreamEvent> {
     }
   }
 
-  /** End of the stream: finalize the calls, queue `finish`, let go of the connection. */
-  private finish(): void {
+  /**
+   * End of the stream: finalize the calls and queue `finish`. After `[DONE]` the connection is kept for
+   * reuse: the (normally empty) rest of the body is read once the consumer has taken the events.
+   */
+  private finish(afterDone = false): void {
     if (this.failure === undefined) {
       try {
         this.reader.end(this.sawDone, this.queue);
@@ -170,6 +177,31 @@ export class OpenAIEventStream implements AsyncIterableIterator<StreamEvent> {
         this.failure = error;
       }
     }
+    if (afterDone && this.failure === undefined) this.draining = true;
+    else this.release();
+  }
+
+  /** Reads what follows `[DONE]` (servers close right after it), for at most DRAIN_MS, then lets go. */
+  private async drain(): Promise<IteratorResult<StreamEvent>> {
+    this.draining = false;
+    const body = this.body;
+    if (body) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), DRAIN_MS);
+      });
+      try {
+        for (;;) {
+          const chunk = await Promise.race([body.read(), timeout]);
+          if (chunk === undefined || chunk.done) break;
+        }
+      } catch {
+        // the answer is already complete; a failure after [DONE] changes nothing
+      } finally {
+        clearTimeout(timer);
+      }
+    }
     this.release();
+    return DONE;
   }
 }
