@@ -179,6 +179,17 @@ describe('openaiAdapter streaming tool-call reassembly (emulator fixtures)', () 
     expect(summary(await collect(request()))).toMatchObject({ text: 'ok', finish: { reason: 'length' } });
   });
 
+  it('ignores anything a server sends after [DONE], in the same read or later', async () => {
+    const stream = openaiStream([openaiChunk({ content: 'a' }, { finishReason: 'stop' })]);
+    const late = `data: ${JSON.stringify(openaiChunk({ content: 'late' }))}\n\n`;
+    emulator.enqueue(PATH, { ...stream, chunks: [...stream.chunks!, late] });
+    emulator.enqueue(PATH, { ...stream, chunks: [stream.chunks!.join('') + late] });
+    for (let i = 0; i < 2; i++) {
+      const events = await collect(request());
+      expect(summary(events)).toMatchObject({ text: 'a', finish: { reason: 'stop' } });
+    }
+  });
+
   it('drops a half-written call when the answer was cut by length', async () => {
     emulator.enqueue(
       PATH,
