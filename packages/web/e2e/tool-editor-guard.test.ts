@@ -122,9 +122,15 @@ describe('tool editor guards and limits in a real browser', () => {
       { exact: true },
     );
     expect(await note.isVisible()).toBe(true);
-    expect(await script.getAttribute('aria-describedby')).toBe(await note.getAttribute('id'));
+    expect(await script.getAttribute('aria-describedby')).toContain(await note.getAttribute('id'));
     expect(await page.locator('label.tile.disabled').filter({ hasText: 'Script' }).count()).toBe(1);
     await screenshot(page, 'tool-editor-scripts-disabled');
+    // narrow screens: the tiles stack and the instruction stays readable
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await note.isVisible()).toBe(true);
+    const box = await note.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await screenshot(page, 'tool-editor-narrow');
     await context.close();
   });
 

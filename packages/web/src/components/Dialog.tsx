@@ -23,9 +23,9 @@ export function Dialog({
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    const first = box.current?.querySelector<HTMLElement>(
-      '[data-autofocus], button, input, select, textarea',
-    );
+    const first =
+      box.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+      box.current?.querySelector<HTMLElement>('button, input, select, textarea');
     first?.focus();
     return () => previous?.focus?.();
   }, []);

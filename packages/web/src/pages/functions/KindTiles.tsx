@@ -39,12 +39,15 @@ export function KindTiles({
                   value={kind}
                   checked={value === kind}
                   disabled={disabled}
-                  aria-describedby={disabled ? 'script-disabled-note' : undefined}
+                  aria-label={label}
+                  aria-describedby={disabled ? `kind-line-${kind} script-disabled-note` : `kind-line-${kind}`}
                   onChange={() => onChange(kind)}
                 />
                 {label}
               </span>
-              <span className="hint">{line}</span>
+              <span className="hint" id={`kind-line-${kind}`}>
+                {line}
+              </span>
             </label>
           );
         })}
