@@ -13,6 +13,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiPost, launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
 
+/** expect.poll with room for a loaded machine: page loads and streamed answers can take seconds. */
+const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) =>
+  expect.poll(fn, { timeout: 10_000, interval: 50, ...options });
+
 const STORE_HOURS_TEXT = 'Open 9–5, Monday to Saturday';
 
 let stack: Stack;
@@ -131,19 +135,19 @@ describe('chats with tool use in a real browser', () => {
     const { page, close } = await openPage('#/chats');
     await page.getByRole('textbox', { name: 'New chat title' }).fill('Store questions');
     await page.getByRole('button', { name: 'New chat' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Store questions' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'Store questions' }).isVisible()).toBe(true);
 
     await page.getByRole('button', { name: 'Chat Settings' }).click();
     const drawer = page.getByRole('complementary', { name: 'Chat Settings' });
-    await expect
-      .poll(() => drawer.getByText('Allow AI to call functions (dice rolls, game state, etc.)').isVisible())
-      .toBe(true);
+    await poll(() =>
+      drawer.getByText('Allow AI to call functions (dice rolls, game state, etc.)').isVisible(),
+    ).toBe(true);
     // The new chat starts on the first connection, with tool use off.
-    await expect.poll(() => drawer.getByLabel('Connection').inputValue()).toBe(connectionId);
+    await poll(() => drawer.getByLabel('Connection').inputValue()).toBe(connectionId);
     const toolUse = drawer.getByRole('switch', { name: 'Enable Tool Use' });
     expect(await toolUse.getAttribute('aria-checked')).toBe('false');
     await toolUse.click();
-    await expect.poll(() => toolUse.getAttribute('aria-checked')).toBe('true');
+    await poll(() => toolUse.getAttribute('aria-checked')).toBe('true');
 
     await drawer.getByRole('button', { name: 'Add Functions' }).click();
     const picker = page.getByRole('dialog', { name: 'Add Functions' });
@@ -151,22 +155,18 @@ describe('chats with tool use in a real browser', () => {
     await picker.getByRole('checkbox', { name: 'store_hours' }).check();
     await screenshot(page, 'chat-function-picker');
     await picker.getByRole('button', { name: 'Add Selected' }).click();
-    await expect.poll(() => picker.isVisible()).toBe(false);
+    await poll(() => picker.isVisible()).toBe(false);
     const chatTools = drawer.getByRole('list', { name: 'Functions in this chat' });
-    await expect.poll(() => chatTools.getByText('store_hours').isVisible()).toBe(true);
-    await expect
-      .poll(() => drawer.getByRole('button', { name: 'Remove store_hours' }).isVisible())
-      .toBe(true);
+    await poll(() => chatTools.getByText('store_hours').isVisible()).toBe(true);
+    await poll(() => drawer.getByRole('button', { name: 'Remove store_hours' }).isVisible()).toBe(true);
     await screenshot(page, 'chat-settings-drawer');
 
     await send(page, 'When are you open?');
     const card = page.getByRole('group', { name: 'Tool call store_hours' });
-    await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect
-      .poll(() => page.getByText('We are open nine to five, Monday to Saturday.').isVisible())
-      .toBe(true);
+    await poll(() => card.isVisible(), { timeout: 20_000 }).toBe(true);
+    await poll(() => page.getByText('We are open nine to five, Monday to Saturday.').isVisible()).toBe(true);
     await card.locator('summary').click();
-    await expect.poll(() => card.locator('pre').filter({ hasText: STORE_HOURS_TEXT }).isVisible()).toBe(true);
+    await poll(() => card.locator('pre').filter({ hasText: STORE_HOURS_TEXT }).isVisible()).toBe(true);
 
     // What the model saw: the tool offered, then its result in the follow-up request.
     const calls = stack.emulator.requests.filter((r) => r.path === '/v1/chat/completions');
@@ -177,32 +177,28 @@ describe('chats with tool use in a real browser', () => {
     // Stored history reloads with the same card.
     await page.reload();
     const stored = page.getByRole('group', { name: 'Tool call store_hours' });
-    await expect.poll(() => stored.isVisible()).toBe(true);
+    await poll(() => stored.isVisible()).toBe(true);
     await stored.locator('summary').click();
-    await expect
-      .poll(() => stored.locator('pre').filter({ hasText: STORE_HOURS_TEXT }).isVisible())
-      .toBe(true);
-    await expect
-      .poll(() => page.getByText('We are open nine to five, Monday to Saturday.').isVisible())
-      .toBe(true);
+    await poll(() => stored.locator('pre').filter({ hasText: STORE_HOURS_TEXT }).isVisible()).toBe(true);
+    await poll(() => page.getByText('We are open nine to five, Monday to Saturday.').isVisible()).toBe(true);
     await screenshot(page, 'chat-static-tool');
 
     // At phone width the drawer covers the chat and every control stays on screen.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Chat Settings' }).click();
     const narrowSwitch = page.getByRole('switch', { name: 'Enable Tool Use' });
-    await expect.poll(() => narrowSwitch.getAttribute('aria-checked')).toBe('true');
+    await poll(() => narrowSwitch.getAttribute('aria-checked')).toBe('true');
     const box = await narrowSwitch.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     // Switching to a connection with function calling off brings up the note.
     const narrowDrawer = page.getByRole('complementary', { name: 'Chat Settings' });
     await narrowDrawer.getByLabel('Connection').selectOption({ label: 'no-tools' });
-    await expect
-      .poll(() => narrowDrawer.getByRole('note').textContent())
-      .toContain('has function calling turned off, so this chat cannot send tools');
+    await poll(() => narrowDrawer.getByRole('note').textContent()).toContain(
+      'has function calling turned off, so this chat cannot send tools',
+    );
     await screenshot(page, 'chat-settings-narrow');
     await page.getByRole('button', { name: 'Close Chat Settings' }).click();
-    await expect.poll(() => narrowSwitch.isVisible()).toBe(false);
+    await poll(() => narrowSwitch.isVisible()).toBe(false);
     await close();
   });
 
@@ -237,18 +233,16 @@ describe('chats with tool use in a real browser', () => {
     });
 
     const { page, close } = await openPage(`#/chats/${chat.id}`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Webhook chat' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'Webhook chat' }).isVisible()).toBe(true);
     await send(page, 'Is the store open?');
     const ok = page.getByRole('group', { name: 'Tool call store_status' });
-    await expect.poll(() => ok.isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect
-      .poll(() =>
-        page
-          .getByText(/^Tool answered:/)
-          .first()
-          .isVisible(),
-      )
-      .toBe(true);
+    await poll(() => ok.isVisible(), { timeout: 20_000 }).toBe(true);
+    await poll(() =>
+      page
+        .getByText(/^Tool answered:/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     await ok.locator('summary').click();
     const okBody = await ok.locator('pre').last().textContent();
     expect(JSON.parse(okBody ?? '')).toEqual({ open: true, hours: '10:00-18:00', source: 'test-webhook' });
@@ -257,20 +251,18 @@ describe('chats with tool use in a real browser', () => {
 
     await send(page, 'Check the inventory please');
     const failed = page.getByRole('group', { name: 'Tool call broken_inventory' });
-    await expect.poll(() => failed.isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => failed.getAttribute('class')).toContain('failed');
+    await poll(() => failed.isVisible(), { timeout: 20_000 }).toBe(true);
+    await poll(() => failed.getAttribute('class')).toContain('failed');
     expect(await failed.getByText('Failed', { exact: true }).isVisible()).toBe(true);
     await failed.locator('summary').click();
-    await expect.poll(() => failed.getByRole('heading', { name: 'Error' }).isVisible()).toBe(true);
+    await poll(() => failed.getByRole('heading', { name: 'Error' }).isVisible()).toBe(true);
     expect(await failed.locator('pre.error').textContent()).toContain('500');
-    await expect
-      .poll(() =>
-        page
-          .getByText(/^Tool answered:/)
-          .nth(1)
-          .isVisible(),
-      )
-      .toBe(true);
+    await poll(() =>
+      page
+        .getByText(/^Tool answered:/)
+        .nth(1)
+        .isVisible(),
+    ).toBe(true);
     await failed.scrollIntoViewIfNeeded();
     await screenshot(page, 'chat-webhook-tools');
     await close();
@@ -295,25 +287,23 @@ describe('chats with tool use in a real browser', () => {
     });
 
     const { page, close } = await openPage(`#/chats/${chat.id}`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Stop chat' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'Stop chat' }).isVisible()).toBe(true);
     await send(page, 'Tell me a long story');
-    await expect.poll(() => page.getByText('A partial').isVisible(), { timeout: 15_000 }).toBe(true);
+    await poll(() => page.getByText('A partial').isVisible(), { timeout: 20_000 }).toBe(true);
     await page.getByRole('button', { name: 'Stop' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Stopped.' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('status').filter({ hasText: 'Stopped.' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
     // The server kept the user message (and the partial answer, once it has noticed the stop).
-    await expect
-      .poll(async () => {
-        const response = await fetch(`${stack.serverUrl}/api/chats/${chat.id}/messages`);
-        const { messages } = (await response.json()) as {
-          messages: Array<{ role: string; content: string }>;
-        };
-        return messages.map((m) => [m.role, m.content]);
-      })
-      .toEqual([
-        ['user', 'Tell me a long story'],
-        ['assistant', 'A partial '],
-      ]);
+    await poll(async () => {
+      const response = await fetch(`${stack.serverUrl}/api/chats/${chat.id}/messages`);
+      const { messages } = (await response.json()) as {
+        messages: Array<{ role: string; content: string }>;
+      };
+      return messages.map((m) => [m.role, m.content]);
+    }).toEqual([
+      ['user', 'Tell me a long story'],
+      ['assistant', 'A partial '],
+    ]);
     await close();
   });
 
@@ -321,12 +311,12 @@ describe('chats with tool use in a real browser', () => {
     const chat = await apiPost<{ id: string }>(stack, '/api/chats', { title: 'Old title' });
     const { page, close } = await openPage('#/chats');
     const list = page.getByRole('list', { name: 'Chats' });
-    await expect.poll(() => list.getByRole('link', { name: 'Old title' }).isVisible()).toBe(true);
+    await poll(() => list.getByRole('link', { name: 'Old title' }).isVisible()).toBe(true);
 
     await list.getByRole('button', { name: 'Rename Old title' }).click();
     await list.getByRole('textbox', { name: 'Title of Old title' }).fill('New title');
     await list.getByRole('button', { name: 'Save title' }).click();
-    await expect.poll(() => list.getByRole('link', { name: 'New title' }).isVisible()).toBe(true);
+    await poll(() => list.getByRole('link', { name: 'New title' }).isVisible()).toBe(true);
     const stored = (await (await fetch(`${stack.serverUrl}/api/chats/${chat.id}`)).json()) as {
       title: string;
     };
@@ -335,7 +325,7 @@ describe('chats with tool use in a real browser', () => {
     await list.getByRole('button', { name: 'Delete New title' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete chat' });
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => list.getByRole('link', { name: 'New title' }).count()).toBe(0);
+    await poll(() => list.getByRole('link', { name: 'New title' }).count()).toBe(0);
     expect((await fetch(`${stack.serverUrl}/api/chats/${chat.id}`)).status).toBe(404);
     await close();
   });

@@ -4,6 +4,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
 
+/** expect.poll with room for a loaded machine: page loads and streamed answers can take seconds. */
+const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) =>
+  expect.poll(fn, { timeout: 10_000, interval: 50, ...options });
+
 let stack: Stack;
 let browser: Browser;
 
@@ -20,7 +24,7 @@ describe('connections and presets in a real browser', () => {
   it('creates a connection whose key shows as set, and a failing Test shows the error code', async () => {
     const { page, context } = await newPage(browser, stack.serverUrl);
     await page.goto('/#/connections');
-    await expect.poll(() => page.getByText('No connections yet.', { exact: false }).isVisible()).toBe(true);
+    await poll(() => page.getByText('No connections yet.', { exact: false }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'New connection' }).click();
     const form = page.getByRole('form', { name: 'New connection' });
     await form.getByLabel('Name').fill('emulated');
@@ -31,7 +35,7 @@ describe('connections and presets in a real browser', () => {
     await form.getByRole('button', { name: 'Create connection' }).click();
 
     const card = page.getByRole('listitem', { name: 'emulated' });
-    await expect.poll(() => card.getByText('Key: set').isVisible()).toBe(true);
+    await poll(() => card.getByText('Key: set').isVisible()).toBe(true);
     // The key is write-only: the API answers with a flag, never the key.
     const listed = await (await fetch(`${stack.serverUrl}/api/connections`)).text();
     expect(listed).toContain('"hasApiKey":true');
@@ -40,7 +44,7 @@ describe('connections and presets in a real browser', () => {
     stack.emulator.enqueue('/v1/chat/completions', openaiErrors.invalidKey());
     await card.getByRole('button', { name: 'Test emulated' }).click();
     const outcome = card.getByRole('alert');
-    await expect.poll(() => outcome.isVisible(), { timeout: 15_000 }).toBe(true);
+    await poll(() => outcome.isVisible(), { timeout: 20_000 }).toBe(true);
     const text = await outcome.textContent();
     expect(text).toContain('Test failed');
     expect(text).toContain('auth_missing');
@@ -55,7 +59,7 @@ describe('connections and presets in a real browser', () => {
     await edit.getByRole('button', { name: 'Clear key' }).click();
     await edit.getByRole('switch', { name: 'Function calling' }).click();
     await edit.getByRole('button', { name: 'Save connection' }).click();
-    await expect.poll(() => card.getByText('Key: not set').isVisible()).toBe(true);
+    await poll(() => card.getByText('Key: not set').isVisible()).toBe(true);
     expect(await card.getByText('Function calling off').isVisible()).toBe(true);
 
     // A server refusal is shown with its message next to the field.
@@ -63,9 +67,9 @@ describe('connections and presets in a real browser', () => {
     const second = page.getByRole('form', { name: 'New connection' });
     await second.getByLabel('Name').fill('emulated');
     await second.getByRole('button', { name: 'Create connection' }).click();
-    await expect
-      .poll(() => second.getByRole('alert').first().textContent())
-      .toContain('A connection named "emulated" already exists.');
+    await poll(() => second.getByRole('alert').first().textContent()).toContain(
+      'A connection named "emulated" already exists.',
+    );
 
     // Text-completion shows its own settings.
     await second.getByLabel('API family').selectOption('text-completion');
@@ -85,14 +89,12 @@ describe('connections and presets in a real browser', () => {
     await form.getByLabel('Max tokens').fill('300');
     await form.getByLabel('Stop strings').fill('\\n\\nUser:\nEND');
     await form.getByRole('button', { name: 'Create preset' }).click();
-    await expect
-      .poll(() => form.getByText('Top P must be a number from 0 to 1, or empty.').isVisible())
-      .toBe(true);
+    await poll(() => form.getByText('Top P must be a number from 0 to 1, or empty.').isVisible()).toBe(true);
     await form.getByLabel('Top P').fill('0.9');
     await form.getByRole('button', { name: 'Create preset' }).click();
 
     const card = page.getByRole('listitem', { name: 'creative' });
-    await expect.poll(() => card.isVisible()).toBe(true);
+    await poll(() => card.isVisible()).toBe(true);
     expect(await card.textContent()).toContain(
       'Temperature 1.1 · Top P 0.9 · Max tokens 300 · 2 stop strings',
     );
@@ -105,7 +107,7 @@ describe('connections and presets in a real browser', () => {
     const edit = page.getByRole('form', { name: 'Edit creative' });
     await edit.getByLabel('Temperature').fill('');
     await edit.getByRole('button', { name: 'Save preset' }).click();
-    await expect.poll(() => card.textContent()).toContain('Top P 0.9 · Max tokens 300');
+    await poll(() => card.textContent()).toContain('Top P 0.9 · Max tokens 300');
     expect(await card.textContent()).not.toContain('Temperature');
     await screenshot(page, 'presets');
     await context.close();

@@ -44,15 +44,10 @@ export function ChatPage({ id }: { id: string }) {
     [path],
   );
 
-  useEffect(() => {
-    api
-      .get<Chat>(path)
-      .then(setChat)
-      .catch((e) => setError(errorMessage(e)));
-    fetchMessages()
-      .then(setMessages)
-      .catch((e) => setError(errorMessage(e)));
-    // The settings' choices load on their own: one failing (e.g. connections need the admin secret) leaves the rest.
+  // The settings' choices load on their own: one failing (e.g. connections need the admin secret) leaves the
+  // rest usable, and Retry loads them again once the user has given the secret.
+  const loadOptions = useCallback(() => {
+    setOptionsError(null);
     const problems: string[] = [];
     const note = (what: string) => (e: unknown) => {
       problems.push(`Could not load ${what}: ${errorMessage(e)}`);
@@ -70,9 +65,20 @@ export function ChatPage({ id }: { id: string }) {
       .get<ToolsList>('/api/tools')
       .then((a) => setTools(pickerEntries(a)))
       .catch(note('functions'));
+  }, []);
+
+  useEffect(() => {
+    api
+      .get<Chat>(path)
+      .then(setChat)
+      .catch((e) => setError(errorMessage(e)));
+    fetchMessages()
+      .then(setMessages)
+      .catch((e) => setError(errorMessage(e)));
+    loadOptions();
     // Leaving the page stops a running generation (closing the stream aborts it on the server).
     return () => controller.current?.abort();
-  }, [path, fetchMessages]);
+  }, [path, fetchMessages, loadOptions]);
 
   // Follow the stream while the reader is at the bottom; leave them alone if they scrolled up to read.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever the shown content changes
@@ -274,6 +280,7 @@ export function ChatPage({ id }: { id: string }) {
             presets={presets}
             tools={tools}
             loadError={optionsError}
+            onRetryLoad={loadOptions}
             onUpdate={updateChat}
             onClose={() => setDrawerOpen(false)}
           />

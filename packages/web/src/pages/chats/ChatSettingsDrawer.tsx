@@ -19,6 +19,7 @@ export function ChatSettingsDrawer({
   presets,
   tools,
   loadError,
+  onRetryLoad,
   onUpdate,
   onClose,
 }: {
@@ -27,6 +28,7 @@ export function ChatSettingsDrawer({
   presets: Preset[] | null;
   tools: PickerEntry[] | null;
   loadError: string | null;
+  onRetryLoad: () => void;
   onUpdate: (patch: ChatPatch) => Promise<void>;
   onClose: () => void;
 }) {
@@ -70,7 +72,14 @@ export function ChatSettingsDrawer({
           Close
         </button>
       </div>
-      <ErrorBanner error={loadError} />
+      {loadError && (
+        <div className="field">
+          <ErrorBanner error={loadError} />
+          <button type="button" onClick={onRetryLoad}>
+            Retry loading
+          </button>
+        </div>
+      )}
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       <label>
         Connection

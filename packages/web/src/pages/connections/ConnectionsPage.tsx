@@ -85,6 +85,17 @@ export function ConnectionsPage() {
         </button>
       </div>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      {connections === null && error && (
+        <button
+          type="button"
+          onClick={() => {
+            setError(null);
+            void load();
+          }}
+        >
+          Retry
+        </button>
+      )}
       {editing === 'new' && (
         <ConnectionForm connection={null} onSaved={saved} onCancel={() => setEditing(null)} />
       )}
