@@ -6,7 +6,7 @@ import { koboldcppBackend } from './backends/koboldcpp.js';
 import { ollamaBackend } from './backends/ollama.js';
 import { openaiCompletionsBackend } from './backends/openai-completions.js';
 import type { TextBackend, TextPiece } from './backends/types.js';
-import { StopFilter } from './stop-filter.js';
+import { StopStringFilter } from './stop-filter.js';
 import { getInstructTemplate, toInstructTurns } from './templates.js';
 
 const BACKENDS: Readonly<Record<string, TextBackend>> = Object.freeze({
@@ -59,7 +59,7 @@ async function* send(request: ProviderRequest): AsyncGenerator<StreamEvent> {
   });
 
   // Backends do not all honour stop strings (or trim them): the filter guarantees none reaches the caller.
-  const filter = new StopFilter(stop);
+  const filter = new StopStringFilter(stop);
   const raw: { body?: unknown } = {};
   let rawReason: string | null = null;
   let usage: Usage | undefined;

@@ -11,7 +11,7 @@ export {
   mistralTemplate,
   toInstructTurns,
 } from './templates.js';
-export { StopFilter, applyStops } from './stop-filter.js';
+export { StopStringFilter, applyStopStrings } from './stop-filter.js';
 export type { TextBackend, TextBackendInput, TextPiece } from './backends/types.js';
 export { koboldcppBackend } from './backends/koboldcpp.js';
 export { openaiCompletionsBackend } from './backends/openai-completions.js';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { applyStops, StopFilter } from './stop-filter.js';
+import { applyStopStrings, StopStringFilter } from './stop-filter.js';
 
 function feed(stops: string[], chunks: string[]) {
-  const filter = new StopFilter(stops);
+  const filter = new StopStringFilter(stops);
   const released = chunks.map((c) => filter.push(c));
   released.push(filter.end());
   return { released, text: released.join(''), stopped: filter.stopped };
 }
 
-describe('StopFilter', () => {
+describe('StopStringFilter', () => {
   it('cuts at a stop string split across chunks and drops everything after it', () => {
     const r = feed(['<|im_end|>'], ['Hello <|im', '_e', 'nd|>\n<|im_start|>user', 'more']);
     expect(r.text).toBe('Hello ');
@@ -26,13 +26,13 @@ describe('StopFilter', () => {
   });
 
   it('takes the earliest of several stops', () => {
-    expect(applyStops('a[INST]b</s>', ['</s>', '[INST]'])).toEqual({ text: 'a', stopped: '[INST]' });
+    expect(applyStopStrings('a[INST]b</s>', ['</s>', '[INST]'])).toEqual({ text: 'a', stopped: '[INST]' });
   });
 
   it('agrees with the one-shot result whatever the chunking', () => {
     const stops = ['<|eot_id|>', '<|start_header_id|>', 'STOP'];
     const text = 'x<|eot_i y <|start_header_i STO z <|eot_id|> tail';
-    const expected = applyStops(text, stops).text;
+    const expected = applyStopStrings(text, stops).text;
     for (let size = 1; size <= 12; size++) {
       const chunks: string[] = [];
       for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));

@@ -3,7 +3,7 @@
  * the start of a stop string is held back until the next chunk decides; everything else is released at
  * once. Work is linear in the input: only the held-back tail (shorter than the longest stop) is rescanned.
  */
-export class StopFilter {
+export class StopStringFilter {
   private readonly stops: string[];
   private readonly longest: number;
   private held = '';
@@ -60,8 +60,8 @@ export class StopFilter {
 }
 
 /** Cuts a whole text at its first stop string. */
-export function applyStops(text: string, stops: string[]): { text: string; stopped?: string } {
-  const filter = new StopFilter(stops);
+export function applyStopStrings(text: string, stops: string[]): { text: string; stopped?: string } {
+  const filter = new StopStringFilter(stops);
   const out = filter.push(text) + filter.end();
   return filter.stopped === undefined ? { text: out } : { text: out, stopped: filter.stopped };
 }
