@@ -293,6 +293,10 @@ describe('chats with tool use in a real browser', () => {
     await page.getByRole('button', { name: 'Stop' }).click();
     await poll(() => page.getByRole('status').filter({ hasText: 'Stopped.' }).isVisible()).toBe(true);
     await poll(() => page.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
+    // The view now shows stored history, which holds the partial answer the user saw.
+    await poll(() => page.getByRole('article', { name: 'Assistant message' }).last().textContent()).toContain(
+      'A partial',
+    );
     // The server kept the user message (and the partial answer, once it has noticed the stop).
     await poll(async () => {
       const response = await fetch(`${stack.serverUrl}/api/chats/${chat.id}/messages`);

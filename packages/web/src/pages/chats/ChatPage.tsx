@@ -11,6 +11,7 @@ import {
   type LiveTurn,
   liveAssistantMessages,
   startTurn,
+  storedTurnComplete,
 } from './chat-stream';
 import { MessageView } from './MessageView';
 import { type PickerEntry, pickerEntries } from './tool-picker';
@@ -142,7 +143,15 @@ export function ChatPage({ id }: { id: string }) {
     // The stored history is the truth once the run is over: it holds the same messages and tool cards.
     try {
       // Both updates in one tick, so the turn never shows twice (live and stored) for a frame.
-      const fresh = await fetchMessages();
+      let fresh = await fetchMessages();
+      for (
+        let attempt = 0;
+        turn.status === 'stopped' && attempt < 10 && !storedTurnComplete(fresh, turn);
+        attempt++
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        fresh = await fetchMessages();
+      }
       setMessages(fresh);
       setLive(null);
     } catch (e) {

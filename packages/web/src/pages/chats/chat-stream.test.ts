@@ -9,6 +9,7 @@ import {
   type LiveTurn,
   liveAssistantMessages,
   startTurn,
+  storedTurnComplete,
 } from './chat-stream';
 
 function run(events: Array<[string, unknown]>, turn: LiveTurn = startTurn('hi')): LiveTurn {
@@ -185,5 +186,20 @@ describe('chat stream', () => {
       hint: 'Send a city.',
     });
     expect(describeError({ status: 500 })).toEqual({ message: '{\n  "status": 500\n}' });
+  });
+
+  it('knows when stored history holds a stopped turn', () => {
+    const echoed = run([
+      ['user-message', { message: { id: 'u1', role: 'user', content: 'hi', toolInvocations: [] } }],
+      ['text-delta', { text: 'Part' }],
+    ]);
+    const user = { id: 'u1', role: 'user' as const, content: 'hi', toolInvocations: [] };
+    const answer = { id: 'a1', role: 'assistant' as const, content: 'Part', toolInvocations: [] };
+    const older = { id: 'a0', role: 'assistant' as const, content: 'old', toolInvocations: [] };
+    expect(storedTurnComplete([older, user], echoed)).toBe(false);
+    expect(storedTurnComplete([older, user, answer], echoed)).toBe(true);
+    expect(storedTurnComplete([older], echoed)).toBe(false);
+    // nothing streamed: nothing to wait for
+    expect(storedTurnComplete([], startTurn('x'))).toBe(true);
   });
 });

@@ -205,3 +205,16 @@ export function describeError(error: unknown): { message: string; code?: string;
   }
   return { message: formatValue(error) || 'The tool failed.' };
 }
+
+/**
+ * Whether stored history already holds what a stopped turn streamed: an assistant message after the turn's user
+ * message. The server stores a stopped answer when it notices the closed stream, which can be a moment after the
+ * browser stopped reading, so the view waits for it rather than dropping text the user saw.
+ */
+export function storedTurnComplete(messages: Message[], turn: LiveTurn): boolean {
+  const streamed = turn.rounds.some((r) => r.content || r.reasoning || r.calls.length > 0);
+  if (!streamed) return true;
+  const index = messages.findIndex((m) => m.id === turn.user.id);
+  if (index < 0) return false;
+  return messages.slice(index + 1).some((m) => m.role === 'assistant');
+}
