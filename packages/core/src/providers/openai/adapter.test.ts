@@ -179,6 +179,15 @@ describe('openaiAdapter streaming tool-call reassembly (emulator fixtures)', () 
     expect(summary(await collect(request()))).toMatchObject({ text: 'ok', finish: { reason: 'length' } });
   });
 
+  it('accepts a final "data: [DONE]" without its blank line (older KoboldCpp) and CRLF frames', async () => {
+    const stream = openaiStream([openaiChunk({ content: 'k' })], { done: false, lineEnding: '\r\n' });
+    emulator.enqueue(PATH, { ...stream, chunks: [...stream.chunks!, 'data: [DONE]'] });
+    expect(summary(await collect(request()))).toMatchObject({
+      text: 'k',
+      finish: { reason: 'other', rawReason: null },
+    });
+  });
+
   it('ignores anything a server sends after [DONE], in the same read or later', async () => {
     const stream = openaiStream([openaiChunk({ content: 'a' }, { finishReason: 'stop' })]);
     const late = `data: ${JSON.stringify(openaiChunk({ content: 'late' }))}\n\n`;

@@ -106,8 +106,8 @@ export class OpenAIEventStream implements AsyncIterableIterator<StreamEvent> {
           throw transportError(error, this.request.signal);
         }
         if (chunk.done) {
-          parser.feed(this.decoder.decode());
-          parser.reset({ consume: true });
+          // Older KoboldCpp ends with "data: [DONE]" and no blank line: terminate the last event ourselves.
+          parser.feed(`${this.decoder.decode()}\n\n`);
           this.finish();
           break;
         }

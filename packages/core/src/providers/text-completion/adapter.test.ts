@@ -100,7 +100,11 @@ describe('KoboldCpp backend', () => {
       request({ textBackend: 'koboldcpp', baseUrl: `${emulator.url}/api` }, { stream: false }),
     );
     expect(text(events)).toBe('Whole answer');
-    expect(finish(events)).toMatchObject({ reason: 'stop', raw: { results: [{ text: 'Whole answer' }] } });
+    expect(finish(events)).toMatchObject({
+      reason: 'stop',
+      usage: { inputTokens: 12, outputTokens: 3, totalTokens: 15 },
+      raw: { results: [{ text: 'Whole answer' }] },
+    });
   });
 
   it('an older build without finish reasons ends cleanly; the template stop is cut even if echoed', async () => {
@@ -144,6 +148,14 @@ describe('/v1/completions backend (llama.cpp, text-generation-webui)', () => {
     });
     expect(String(body.prompt)).toMatch(/^<\|start_header_id\|>system<\|end_header_id\|>\n\nSys<\|eot_id\|>/);
     expect(body).not.toHaveProperty('tools');
+  });
+
+  it('accepts a final "data: [DONE]" without its blank line (older KoboldCpp /v1, which sends a finish reason)', async () => {
+    const stream = completionsStream(['x', 'y'], { finishReason: 'length', done: false });
+    emulator.enqueue('/v1/completions', { ...stream, chunks: [...stream.chunks!, 'data: [DONE]'] });
+    const events = await collect(request({ textBackend: 'openai-completions' }));
+    expect(text(events)).toBe('xy');
+    expect(finish(events)).toMatchObject({ reason: 'length', rawReason: 'length' });
   });
 
   it('base URL with /v1 is not doubled; non-streaming body is replayed', async () => {

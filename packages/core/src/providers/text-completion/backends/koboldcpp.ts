@@ -51,6 +51,14 @@ export const koboldcppBackend: TextBackend = {
     }
     const piece: TextPiece = { text: result.text };
     if (typeof result.finish_reason === 'string') piece.finishReason = result.finish_reason;
+    // Newer builds report token counts next to the text.
+    if (typeof result.prompt_tokens === 'number' && typeof result.completion_tokens === 'number') {
+      piece.usage = {
+        inputTokens: result.prompt_tokens,
+        outputTokens: result.completion_tokens,
+        totalTokens: result.prompt_tokens + result.completion_tokens,
+      };
+    }
     return piece;
   },
 };
