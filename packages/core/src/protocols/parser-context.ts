@@ -48,15 +48,27 @@ export function availableTools(ctx: ParserContext): string {
   return names.length ? names.join(', ') : '(none)';
 }
 
+const closeLists = new Map<string, readonly string[]>();
+
 /** Passes text through as content until `close` (included), then hands over to `next`. */
 export class PassthroughState implements ParserState {
+  private readonly markers: readonly string[];
+
   constructor(
-    private readonly close: string,
+    close: string,
     private readonly next: (ctx: ParserContext) => void,
-  ) {}
+  ) {
+    // one shared list per closing tag, so its compiled search is reused
+    let markers = closeLists.get(close);
+    if (!markers) {
+      markers = [close];
+      closeLists.set(close, markers);
+    }
+    this.markers = markers;
+  }
 
   step(ctx: ParserContext): boolean {
-    const r = findFirst(ctx.buf, ctx.pos, [this.close], ctx.final);
+    const r = findFirst(ctx.buf, ctx.pos, this.markers, ctx.final);
     if ('marker' in r) {
       ctx.sink.emitText(take(ctx, r.index + r.marker.length));
       this.next(ctx);

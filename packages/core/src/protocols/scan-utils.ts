@@ -11,18 +11,22 @@ export function matchLiteral(buf: string, at: number, marker: string, final: boo
   return final ? 'no' : 'partial';
 }
 
-/** Length of the longest end of `buf[from..]` that is a proper prefix of `marker`. */
+/** Length of the longest end of `buf[from..]` that is a proper prefix of `marker`. Allocates nothing. */
 export function partialSuffix(buf: string, from: number, marker: string): number {
   const max = Math.min(marker.length - 1, buf.length - from);
   for (let k = max; k > 0; k--) {
-    if (buf.startsWith(marker.slice(0, k), buf.length - k)) return k;
+    const start = buf.length - k;
+    let i = 0;
+    while (i < k && buf.charCodeAt(start + i) === marker.charCodeAt(i)) i++;
+    if (i === k) return k;
   }
   return 0;
 }
 
 export type FindResult = { index: number; marker: string } | { index: -1; safeEnd: number };
 
-const finders = new Map<string, RegExp>();
+/** One compiled search per marker list; callers pass module-level (or per-state) arrays, never fresh ones. */
+const finders = new WeakMap<readonly string[], RegExp>();
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -34,11 +38,10 @@ function escapeRegExp(s: string): string {
  * so the scan stops at the first hit instead of running each marker to the end of the buffer.
  */
 export function findFirst(buf: string, from: number, markers: readonly string[], final: boolean): FindResult {
-  const key = markers.join('\u0000');
-  let re = finders.get(key);
+  let re = finders.get(markers);
   if (!re) {
     re = new RegExp(markers.map(escapeRegExp).join('|'), 'g');
-    finders.set(key, re);
+    finders.set(markers, re);
   }
   re.lastIndex = from;
   const m = re.exec(buf);

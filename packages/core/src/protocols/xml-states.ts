@@ -15,6 +15,7 @@ const BLOCK_OPEN = '<function_calls>';
 const BLOCK_CLOSE = '</function_calls>';
 const CALL_OPEN = '<function_call>';
 const CALL_CLOSE = '</function_call>';
+const BLOCK_MARKERS = [CALL_OPEN, BLOCK_CLOSE];
 
 /** Just after the trigger line: a `<function_calls>` block or a JSON object must follow, else it is text. */
 export class AfterTriggerState implements ParserState {
@@ -76,7 +77,7 @@ export class XmlBlockState implements ParserState {
   }
 
   step(ctx: ParserContext): boolean {
-    const r = findFirst(ctx.buf, ctx.pos, [CALL_OPEN, BLOCK_CLOSE], ctx.final);
+    const r = findFirst(ctx.buf, ctx.pos, BLOCK_MARKERS, ctx.final);
     if (!('marker' in r)) {
       this.junk += take(ctx, r.safeEnd);
       return false;
