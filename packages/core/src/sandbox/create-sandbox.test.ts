@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandbox } from './create-sandbox.js';
 import { dryRun } from './dry-run.js';
-import { defaultTimeoutFromEnv, MAX_LOG_ENTRIES, MAX_PENDING_HOST_CALLS } from './limits.js';
+import { defaultTimeoutFromEnv, MAX_LOG_ENTRIES, MAX_PENDING_HOST_CALLS, wasmMemoryPages } from './limits.js';
 import type { Sandbox, SandboxRunJob, SandboxRunResult } from './types.js';
 
 const sandbox = createSandbox({ poolSize: 2, defaultTimeoutMs: 5_000 });
@@ -360,6 +360,11 @@ describe('limits', () => {
     expect(defaultTimeoutFromEnv({})).toBe(60_000);
     expect(defaultTimeoutFromEnv({ CUSTOM_TOOL_TIMEOUT_MS: 'soon' })).toBe(60_000);
     expect(defaultTimeoutFromEnv({ CUSTOM_TOOL_TIMEOUT_MS: '0' })).toBe(60_000);
+  });
+
+  it('caps WebAssembly memory at twice the guest limit, always above the initial 16 MiB', () => {
+    expect(wasmMemoryPages(32 * 1024 * 1024)).toEqual({ initial: 256, maximum: 1024 });
+    expect(wasmMemoryPages(8 * 1024 * 1024)).toEqual({ initial: 256, maximum: 384 });
   });
 
   it('uses the configured default deadline when a job names none', async () => {

@@ -30,7 +30,8 @@ const MIN_WASM_PAGES = 256;
  * (QuickJS undercounts many small allocations); this cap does.
  */
 export function wasmMemoryPages(memoryLimitBytes: number): { initial: number; maximum: number } {
-  const maximum = Math.max(MIN_WASM_PAGES, Math.ceil((2 * memoryLimitBytes) / WASM_PAGE));
+  // At least 8 MiB above the initial size, so reaching the cap is always a sign of growth.
+  const maximum = Math.max(MIN_WASM_PAGES + 128, Math.ceil((2 * memoryLimitBytes) / WASM_PAGE));
   return { initial: MIN_WASM_PAGES, maximum: Math.min(maximum, 32_768) };
 }
 

@@ -215,6 +215,19 @@ describe('memory at the default limit (32 MiB guest, 64 MiB cap)', () => {
 });
 
 describe('worker retirement', () => {
+  it('keeps workers that ran normal jobs', async () => {
+    const fresh = createSandbox({ poolSize: 1, memoryLimitBytes: 8 * 1024 * 1024 });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const r = await fresh.run({ body: 'return [args.i, "x".repeat(1000).length]', args: { i } });
+        expect(r).toMatchObject({ ok: true, result: [i, 1000] });
+      }
+      expect(fresh.stats()).toMatchObject({ started: 1, retired: 0, terminated: 0 });
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('stops growing arrays of objects, retiring the worker whose module reached its memory cap', async () => {
     const before = small.stats().retired;
     const r = await small.run({ body: 'const a = []; for (;;) a.push({ n: a.length });', args: {} });

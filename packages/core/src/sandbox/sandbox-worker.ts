@@ -31,8 +31,10 @@ const pages = wasmMemoryPages(init.memoryLimitBytes);
 const memory = new wasmApi.Memory(pages);
 const NEAR_CAP_BYTES = 2 * 1024 * 1024;
 
+/** The module's memory grew to (nearly) its hard cap: a guest exhausted it. */
 function nearMemoryCap(): boolean {
-  return memory.buffer.byteLength >= pages.maximum * 65536 - NEAR_CAP_BYTES;
+  const size = memory.buffer.byteLength;
+  return size > pages.initial * 65536 && size >= pages.maximum * 65536 - NEAR_CAP_BYTES;
 }
 
 const quietOutput: object = { print: () => {}, printErr: () => {} };
