@@ -2,6 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPost, launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
 
+/** expect.poll with room for a loaded machine: page loads and server answers can take seconds. */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 50 });
+
 let stack: Stack;
 let browser: Browser;
 
@@ -29,38 +32,34 @@ describe('Functions panel in a real browser', () => {
   it('creates a tool in the editor, then toggling and reordering persist across a reload', async () => {
     const { page, context } = await newPage(browser, stack.serverUrl);
     await page.goto('/#/functions');
-    await expect.poll(() => page.getByText('No functions yet').isVisible()).toBe(true);
+    await poll(() => page.getByText('No functions yet').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Export functions to ZIP' }).isDisabled()).toBe(true);
     // builtins: their own read-only section with switches
     const builtins = page.getByRole('list', { name: 'Built-in functions' });
-    await expect
-      .poll(() => builtins.getByRole('switch', { name: 'Enable roll_dice' }).isVisible())
-      .toBe(true);
+    await poll(() => builtins.getByRole('switch', { name: 'Enable roll_dice' }).isVisible()).toBe(true);
     expect(await builtins.getByRole('link', { name: /Edit/ }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Create function' }).click();
-    await expect.poll(() => page.url()).toContain('#/functions/new');
+    await poll(() => page.url()).toContain('#/functions/new');
     const name = page.getByLabel('Technical name');
     await name.fill('store hours');
-    await expect
-      .poll(() => page.getByText('Tool name must start with a letter and use only letters').isVisible())
-      .toBe(true);
+    await poll(() =>
+      page.getByText('Tool name must start with a letter and use only letters').isVisible(),
+    ).toBe(true);
     await name.fill('roll_dice');
-    await expect
-      .poll(() => page.getByText('"roll_dice" is a reserved built-in tool name.').isVisible())
-      .toBe(true);
+    await poll(() => page.getByText('"roll_dice" is a reserved built-in tool name.').isVisible()).toBe(true);
     await name.fill('store_hours');
-    await expect.poll(() => page.locator('#name-errors').count()).toBe(0);
+    await poll(() => page.locator('#name-errors').count()).toBe(0);
     await page.getByLabel('Display name').fill('Store hours');
     await page.getByLabel('Description', { exact: true }).fill('Opening hours of the store.');
-    await expect.poll(() => page.getByText('27 / 8192 characters', { exact: false }).isVisible()).toBe(true);
+    await poll(() => page.getByText('27 / 8192 characters', { exact: false }).isVisible()).toBe(true);
     await page.getByLabel('Static result').fill('Open 9–5, Monday to Saturday.');
     await page.getByRole('button', { name: 'Add parameter' }).click();
     await page.getByLabel('Parameter 1 name').fill('day');
     await page.getByLabel('Parameter 1 allowed values').fill('mon, sat');
     await page.getByLabel('Parameter 1 required').check();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Edit store_hours' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'Edit store_hours' }).isVisible()).toBe(true);
 
     const stored = await apiGet<{ tools: Array<{ name: string; parameters: unknown; enabled: boolean }> }>(
       '/api/tools',
@@ -77,7 +76,7 @@ describe('Functions panel in a real browser', () => {
       await apiPost(stack, '/api/tools', { name: n, description: `${n} tool`, kind: 'static' });
     }
     await page.getByRole('link', { name: 'Back to functions' }).click();
-    await expect.poll(() => rowNames(page)).toEqual(['store_hours', 'weather', 'dice_log']);
+    await poll(() => rowNames(page)).toEqual(['store_hours', 'weather', 'dice_log']);
     const storeRow = customList(page).locator('li[data-tool-name="store_hours"]');
     expect(await storeRow.getByText('Static').isVisible()).toBe(true);
     expect(await storeRow.getByText('1 parameter').isVisible()).toBe(true);
@@ -85,23 +84,21 @@ describe('Functions panel in a real browser', () => {
 
     // switch off, move dice_log up by keyboard-reachable buttons, drag weather to the top
     await page.getByRole('switch', { name: 'Enable store_hours' }).click();
-    await expect
-      .poll(() => page.getByRole('switch', { name: 'Enable store_hours' }).getAttribute('aria-checked'))
-      .toBe('false');
+    await poll(() =>
+      page.getByRole('switch', { name: 'Enable store_hours' }).getAttribute('aria-checked'),
+    ).toBe('false');
     await page.getByRole('button', { name: 'Move dice_log up' }).click();
-    await expect.poll(() => rowNames(page)).toEqual(['store_hours', 'dice_log', 'weather']);
+    await poll(() => rowNames(page)).toEqual(['store_hours', 'dice_log', 'weather']);
     await customList(page)
       .locator('li[data-tool-name="weather"] .drag-handle')
       .dragTo(customList(page).locator('li[data-tool-name="store_hours"]'));
-    await expect.poll(() => rowNames(page)).toEqual(['weather', 'store_hours', 'dice_log']);
-    await expect
-      .poll(async () =>
-        (await apiGet<{ tools: Array<{ name: string }> }>('/api/tools')).tools.map((t) => t.name),
-      )
-      .toEqual(['weather', 'store_hours', 'dice_log']);
+    await poll(() => rowNames(page)).toEqual(['weather', 'store_hours', 'dice_log']);
+    await poll(async () =>
+      (await apiGet<{ tools: Array<{ name: string }> }>('/api/tools')).tools.map((t) => t.name),
+    ).toEqual(['weather', 'store_hours', 'dice_log']);
 
     await page.reload();
-    await expect.poll(() => rowNames(page)).toEqual(['weather', 'store_hours', 'dice_log']);
+    await poll(() => rowNames(page)).toEqual(['weather', 'store_hours', 'dice_log']);
     expect(await page.getByRole('switch', { name: 'Enable store_hours' }).getAttribute('aria-checked')).toBe(
       'false',
     );
@@ -114,9 +111,9 @@ describe('Functions panel in a real browser', () => {
     const dice = () => page.getByRole('switch', { name: 'Enable roll_dice' }).getAttribute('aria-checked');
     const flipped = (await dice()) === 'true' ? 'false' : 'true';
     await page.getByRole('switch', { name: 'Enable roll_dice' }).click();
-    await expect.poll(dice).toBe(flipped);
+    await poll(dice).toBe(flipped);
     await page.reload();
-    await expect.poll(dice).toBe(flipped);
+    await poll(dice).toBe(flipped);
 
     // delete asks first; Cancel keeps the tool, Delete removes it
     await page.getByRole('button', { name: 'Delete dice_log' }).click();
@@ -125,11 +122,11 @@ describe('Functions panel in a real browser', () => {
     expect(await rowNames(page)).toContain('dice_log');
     await page.getByRole('button', { name: 'Delete dice_log' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => rowNames(page)).toEqual(['weather', 'store_hours']);
+    await poll(() => rowNames(page)).toEqual(['weather', 'store_hours']);
     await screenshot(page, 'functions-panel');
 
     await page.setViewportSize({ width: 390, height: 800 });
-    await expect.poll(() => page.getByRole('switch', { name: 'Enable weather' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('switch', { name: 'Enable weather' }).isVisible()).toBe(true);
     await screenshot(page, 'functions-panel-narrow');
     await context.close();
   });
@@ -137,7 +134,7 @@ describe('Functions panel in a real browser', () => {
   it('shows a server failure with its message', async () => {
     const { page, context } = await newPage(browser, stack.serverUrl);
     await page.goto('/#/functions/t_missing');
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('t_missing');
+    await poll(() => page.getByRole('alert').textContent()).toContain('t_missing');
     await context.close();
   });
 });

@@ -6,6 +6,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPost, launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
 
+/** expect.poll with room for a loaded machine: page loads and server answers can take seconds. */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 50 });
+
 let stack: Stack;
 let browser: Browser;
 let fileDir: string;
@@ -76,15 +79,13 @@ describe('import review in a real browser', () => {
 
     const { page, context } = await newPage(browser, stack.serverUrl);
     await page.goto('/#/functions');
-    await expect
-      .poll(() => page.getByRole('switch', { name: 'Enable existing_tool' }).isVisible())
-      .toBe(true);
+    await poll(() => page.getByRole('switch', { name: 'Enable existing_tool' }).isVisible()).toBe(true);
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Import functions from ZIP or JSON' }).click();
     await (await chooser).setFiles(zipPath);
 
     const review = page.getByRole('region', { name: 'Import result' });
-    await expect.poll(() => review.getByText('Imported 2 function(s).').isVisible()).toBe(true);
+    await poll(() => review.getByText('Imported 2 function(s).').isVisible()).toBe(true);
     expect(
       await review.getByText('Skipped roll_dice: "roll_dice" is a reserved built-in tool name.').isVisible(),
     ).toBe(true);
@@ -106,9 +107,9 @@ describe('import review in a real browser', () => {
 
     // in the list: both switched off; the script tool carries the amber pill while scripts are off
     for (const name of ['lookup_order', 'tally_points']) {
-      await expect
-        .poll(() => page.getByRole('switch', { name: `Enable ${name}` }).getAttribute('aria-checked'))
-        .toBe('false');
+      await poll(() =>
+        page.getByRole('switch', { name: `Enable ${name}` }).getAttribute('aria-checked'),
+      ).toBe('false');
     }
     const scriptRow = page
       .getByRole('list', { name: 'Custom functions' })
@@ -127,14 +128,14 @@ describe('import review in a real browser', () => {
 
     // opening one from the review panel leads to its editor, where it can be switched on
     await webhook.getByRole('link', { name: 'Open lookup_order to review' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Edit lookup_order' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'Edit lookup_order' }).isVisible()).toBe(true);
     expect(await page.getByLabel('Include hidden chat context').isChecked()).toBe(false);
     await page.getByRole('switch', { name: 'Enable lookup_order' }).click();
-    await expect
-      .poll(() => page.getByRole('switch', { name: 'Enable lookup_order' }).getAttribute('aria-checked'))
-      .toBe('true');
+    await poll(() =>
+      page.getByRole('switch', { name: 'Enable lookup_order' }).getAttribute('aria-checked'),
+    ).toBe('true');
     await page.getByRole('link', { name: 'Back to functions' }).click();
-    await expect.poll(() => webhook.getByText('On', { exact: true }).isVisible()).toBe(true);
+    await poll(() => webhook.getByText('On', { exact: true }).isVisible()).toBe(true);
     await context.close();
   });
 
@@ -146,7 +147,7 @@ describe('import review in a real browser', () => {
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Import functions from ZIP or JSON' }).click();
     await (await chooser).setFiles(badPath);
-    await expect.poll(async () => (await page.getByRole('alert').textContent()) ?? '').toMatch(/JSON/);
+    await poll(async () => (await page.getByRole('alert').textContent()) ?? '').toMatch(/JSON/);
     await context.close();
   });
 });

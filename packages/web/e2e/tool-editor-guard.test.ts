@@ -3,6 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPost, launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
 
+/** expect.poll with room for a loaded machine: page loads and server answers can take seconds. */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 50 });
+
 let stack: Stack;
 let browser: Browser;
 
@@ -36,13 +39,13 @@ describe('tool editor guards and limits in a real browser', () => {
     const { page, context } = await newPage(browser, stack.serverUrl);
     await page.goto('/#/functions');
     await page.getByRole('link', { name: 'Edit store_hours' }).click();
-    await expect.poll(() => description(page).inputValue()).toBe('Opening hours.');
+    await poll(() => description(page).inputValue()).toBe('Opening hours.');
     await description(page).fill('Edited, not saved.');
-    await expect.poll(() => page.getByText('Unsaved changes', { exact: true }).isVisible()).toBe(true);
+    await poll(() => page.getByText('Unsaved changes', { exact: true }).isVisible()).toBe(true);
 
     // the browser's back button is guarded (it would go back to the list)
     await page.goBack({ waitUntil: 'commit' });
-    await expect.poll(() => leaveDialog(page).isVisible()).toBe(true);
+    await poll(() => leaveDialog(page).isVisible()).toBe(true);
     await leaveDialog(page).getByRole('button', { name: 'Keep editing' }).click();
     expect(await description(page).inputValue()).toBe('Edited, not saved.');
 
@@ -50,24 +53,22 @@ describe('tool editor guards and limits in a real browser', () => {
 
     // in-app navigation through the main menu asks first
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chats' }).click();
-    await expect.poll(() => leaveDialog(page).isVisible()).toBe(true);
+    await poll(() => leaveDialog(page).isVisible()).toBe(true);
     expect(page.url()).toContain(`#/functions/${tool.id}`);
     await screenshot(page, 'tool-editor-unsaved-guard');
     await leaveDialog(page).getByRole('button', { name: 'Keep editing' }).click();
-    await expect.poll(() => leaveDialog(page).count()).toBe(0);
+    await poll(() => leaveDialog(page).count()).toBe(0);
     expect(await description(page).inputValue()).toBe('Edited, not saved.');
     expect(page.url()).toContain(`#/functions/${tool.id}`);
 
     // Discard leaves and drops the edits
     await page.getByRole('link', { name: 'Back to functions' }).click();
     await leaveDialog(page).getByRole('button', { name: 'Discard' }).click();
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Functions', exact: true }).isVisible())
-      .toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'Functions', exact: true }).isVisible()).toBe(true);
     expect(page.url()).toMatch(/#\/functions$/);
     expect((await getTool(tool.id)).description).toBe('Opening hours.');
     await page.getByRole('link', { name: 'Edit store_hours' }).click();
-    await expect.poll(() => description(page).inputValue()).toBe('Opening hours.');
+    await poll(() => description(page).inputValue()).toBe('Opening hours.');
     await context.close();
   });
 
@@ -75,13 +76,13 @@ describe('tool editor guards and limits in a real browser', () => {
     const tool = await apiPost<StoredTool>(stack, '/api/tools', { name: 'weather', description: 'Weather.' });
     const { page, context } = await newPage(browser, stack.serverUrl);
     await page.goto(`/#/functions/${tool.id}`);
-    await expect.poll(() => description(page).inputValue()).toBe('Weather.');
+    await poll(() => description(page).inputValue()).toBe('Weather.');
     await description(page).fill('   ');
     await page.getByRole('link', { name: 'Back to functions' }).click();
     await leaveDialog(page).getByRole('button', { name: 'Save & close' }).click();
-    await expect
-      .poll(() => leaveDialog(page).getByRole('alert').textContent())
-      .toContain('Description must be 1–8192 characters.');
+    await poll(() => leaveDialog(page).getByRole('alert').textContent()).toContain(
+      'Description must be 1–8192 characters.',
+    );
     expect(page.url()).toContain(`#/functions/${tool.id}`);
     expect(await page.getByText('Not saved: Description must be 1–8192 characters.').isVisible()).toBe(true);
 
@@ -89,7 +90,7 @@ describe('tool editor guards and limits in a real browser', () => {
     await description(page).fill('Weather for a city.');
     await page.getByRole('link', { name: 'Back to functions' }).click();
     await leaveDialog(page).getByRole('button', { name: 'Save & close' }).click();
-    await expect.poll(() => page.url()).toMatch(/#\/functions$/);
+    await poll(() => page.url()).toMatch(/#\/functions$/);
     expect((await getTool(tool.id)).description).toBe('Weather for a city.');
     await context.close();
   });
@@ -114,7 +115,7 @@ describe('tool editor guards and limits in a real browser', () => {
     const { page, context } = await newPage(browser, stack.serverUrl);
     await page.goto('/#/functions/new');
     const script = page.getByRole('radio', { name: 'Script' });
-    await expect.poll(() => script.isVisible()).toBe(true);
+    await poll(() => script.isVisible()).toBe(true);
     expect(await script.isDisabled()).toBe(true);
     expect(await page.getByRole('radio', { name: 'Static' }).isDisabled()).toBe(false);
     const note = page.getByText(
@@ -150,13 +151,11 @@ describe('tool editor guards and limits in a real browser', () => {
     const { page, context } = await newPage(browser, stack.serverUrl);
     await page.goto(`/#/functions/${tool.id}`);
     const jsonTab = page.getByRole('tab', { name: 'JSON Schema' });
-    await expect.poll(() => jsonTab.getAttribute('aria-selected')).toBe('true');
+    await poll(() => jsonTab.getAttribute('aria-selected')).toBe('true');
     const schemaBox = page.getByLabel('Parameters JSON Schema');
     expect(JSON.parse(await schemaBox.inputValue())).toEqual(parameters);
     await page.getByRole('tab', { name: 'Rows' }).click();
-    await expect
-      .poll(() => page.getByText(/stays in the JSON tab to keep every field/).isVisible())
-      .toBe(true);
+    await poll(() => page.getByText(/stays in the JSON tab to keep every field/).isVisible()).toBe(true);
     expect(await jsonTab.getAttribute('aria-selected')).toBe('true');
     // nothing changed by looking: no guard
     expect(await page.getByText('Unsaved changes', { exact: true }).count()).toBe(0);
@@ -166,7 +165,7 @@ describe('tool editor guards and limits in a real browser', () => {
       JSON.stringify({ type: 'object', properties: { city: { type: 'string', enum: ['Oslo', 'Rome'] } } }),
     );
     await page.getByRole('tab', { name: 'Rows' }).click();
-    await expect.poll(() => page.getByLabel('Parameter 1 allowed values').inputValue()).toBe('Oslo, Rome');
+    await poll(() => page.getByLabel('Parameter 1 allowed values').inputValue()).toBe('Oslo, Rome');
     await page.getByRole('tab', { name: 'JSON Schema' }).click();
     expect(JSON.parse(await schemaBox.inputValue())).toEqual({
       type: 'object',
@@ -176,7 +175,7 @@ describe('tool editor guards and limits in a real browser', () => {
 
     await page.getByRole('button', { name: 'Export this function as JSON' }).click();
     const warning = page.getByRole('dialog', { name: 'Export includes the webhook URL' });
-    await expect.poll(() => warning.isVisible()).toBe(true);
+    await poll(() => warning.isVisible()).toBe(true);
     const download = page.waitForEvent('download');
     await warning.getByRole('button', { name: 'Export anyway' }).click();
     const file = await download;

@@ -2,6 +2,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
 
+/** expect.poll with room for a loaded machine: page loads and server answers can take seconds. */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 50 });
+
 let stack: Stack;
 let browser: Browser;
 
@@ -48,11 +51,11 @@ describe('script tool editor in a real browser (scripts enabled)', () => {
     await page.getByLabel('Parameter 2 type').selectOption('integer');
 
     const body = page.getByRole('textbox', { name: 'Script body' });
-    await expect.poll(() => body.isVisible()).toBe(true);
+    await poll(() => body.isVisible()).toBe(true);
     await typeInto(page, body, "console.log('adding', args.a);\nreturn { sum: args.a + };");
     // inline: a lint mark in the text and the message under the editor, from the server's compile check
-    await expect.poll(() => page.locator('.cm-lintRange-error').count()).toBeGreaterThan(0);
-    await expect.poll(() => page.getByText(/^Line 2, column \d+: Unexpected token/).isVisible()).toBe(true);
+    await poll(() => page.locator('.cm-lintRange-error').count()).toBeGreaterThan(0);
+    await poll(() => page.getByText(/^Line 2, column \d+: Unexpected token/).isVisible()).toBe(true);
     await screenshot(page, 'tool-editor-script-syntax-error');
 
     await typeInto(
@@ -60,16 +63,16 @@ describe('script tool editor in a real browser (scripts enabled)', () => {
       body,
       "console.log('adding', args.a);\nconsole.warn('b is', args.b);\nreturn { sum: args.a + (args.b ?? 0) };",
     );
-    await expect.poll(() => page.locator('.cm-lintRange-error').count()).toBe(0);
+    await poll(() => page.locator('.cm-lintRange-error').count()).toBe(0);
     expect(await page.getByText(/^Line \d+, column \d+:/).count()).toBe(0);
 
     // dry run: arguments prefilled from the schema, then edited
     const args = page.getByLabel('Arguments (JSON)');
-    await expect.poll(async () => JSON.parse(await args.inputValue())).toEqual({ a: 0, b: 0 });
+    await poll(async () => JSON.parse(await args.inputValue())).toEqual({ a: 0, b: 0 });
     await args.fill('{ "a": 2, "b": 3 }');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     const result = page.getByRole('region', { name: 'Dry-run result' });
-    await expect.poll(() => result.isVisible()).toBe(true);
+    await poll(() => result.isVisible()).toBe(true);
     expect(JSON.parse((await result.locator('pre.result').textContent()) ?? '')).toEqual({ sum: 5 });
     expect(await result.getByText('OK', { exact: true }).isVisible()).toBe(true);
     expect(await result.getByRole('list', { name: 'Logs' }).getByRole('listitem').allTextContents()).toEqual([
@@ -81,12 +84,12 @@ describe('script tool editor in a real browser (scripts enabled)', () => {
     // a failing run shows the server's error and code as returned
     await args.fill('{ "b": 3 }');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await expect.poll(() => result.getByText('Failed', { exact: true }).isVisible()).toBe(true);
+    await poll(() => result.getByText('Failed', { exact: true }).isVisible()).toBe(true);
     expect(await result.getByText('invalid_arguments').isVisible()).toBe(true);
 
     // save: the body is stored as typed
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Edit add_points' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'Edit add_points' }).isVisible()).toBe(true);
     const tools = (await (await fetch(`${stack.serverUrl}/api/tools`)).json()) as {
       tools: Array<{ name: string; kind: string; body: string }>;
     };
@@ -96,7 +99,7 @@ describe('script tool editor in a real browser (scripts enabled)', () => {
     // the saved tool dry-runs by id as well
     await args.fill('{ "a": 40, "b": 2 }');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await expect.poll(async () => (await result.locator('pre.result').textContent()) ?? '').toContain('42');
+    await poll(async () => (await result.locator('pre.result').textContent()) ?? '').toContain('42');
     await screenshot(page, 'tool-editor-script-dry-run');
     await context.close();
   });
