@@ -188,6 +188,19 @@ describe('openaiAdapter streaming tool-call reassembly (emulator fixtures)', () 
     });
   });
 
+  it('skips SSE comments and keep-alives (OpenRouter), and reads Groq usage from x_groq', async () => {
+    const last = {
+      ...openaiChunk({}, { finishReason: 'stop' }),
+      x_groq: { id: 'req_1', usage: openaiUsage(3, 2) },
+    };
+    const stream = openaiStream([openaiChunk({ content: 'g' }), last]);
+    emulator.enqueue(PATH, { ...stream, chunks: [': OPENROUTER PROCESSING\n\n', ...stream.chunks!, ''] });
+    expect(summary(await collect(request()))).toMatchObject({
+      text: 'g',
+      usage: { inputTokens: 3, outputTokens: 2, totalTokens: 5 },
+    });
+  });
+
   it('ignores anything a server sends after [DONE], in the same read or later', async () => {
     const stream = openaiStream([openaiChunk({ content: 'a' }, { finishReason: 'stop' })]);
     const late = `data: ${JSON.stringify(openaiChunk({ content: 'late' }))}\n\n`;

@@ -65,6 +65,8 @@ export class OpenAIChunkReader {
   handle(chunk: Record<string, any>, out: StreamEvent[]): void {
     if (isErrorPayload(chunk)) throw streamPayloadError(chunk);
     if (chunk.usage) this.usage = toUsage(chunk.usage);
+    // Groq reports streamed usage under `x_groq` in the last chunk.
+    else if (chunk.x_groq?.usage) this.usage = toUsage(chunk.x_groq.usage);
     const choices = chunk.choices;
     if (!Array.isArray(choices) || choices.length === 0) return;
     // One completion is requested (n = 1): choice 0 is the answer.
