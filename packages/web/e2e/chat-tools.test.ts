@@ -196,6 +196,7 @@ describe('chats with tool use in a real browser', () => {
     await poll(() => narrowDrawer.getByRole('note').textContent()).toContain(
       'has function calling turned off, so this chat cannot send tools',
     );
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await screenshot(page, 'chat-settings-narrow');
     await page.getByRole('button', { name: 'Close Chat Settings' }).click();
     await poll(() => narrowSwitch.isVisible()).toBe(false);

@@ -75,6 +75,11 @@ describe('connections and presets in a real browser', () => {
     await second.getByLabel('API family').selectOption('text-completion');
     expect(await second.getByLabel('Text backend').isVisible()).toBe(true);
     expect(await second.getByLabel('Instruct template').isVisible()).toBe(true);
+
+    // Phone width: nothing spills sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await poll(() => page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await screenshot(page, 'connections-narrow');
     await context.close();
   });
 
