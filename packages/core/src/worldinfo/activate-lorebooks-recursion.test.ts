@@ -108,6 +108,15 @@ describe('recursion', () => {
         content: 'secondary in content',
       },
       { uid: 'n', keys: ['bravo'], secondaryKeys: ['night'], selectiveLogic: 'NOT_ANY', content: 'rejected' },
+      {
+        uid: 'm',
+        keys: ['night'],
+        secondaryKeys: ['alpha', 'bravo'],
+        selectiveLogic: 'AND_ALL',
+        content: 'mixed',
+      },
+      // admitted before a (higher order), so its content is scanned first
+      { uid: 'k', keys: [], constant: true, order: 500, content: 'nothing relevant' },
     ];
     const result = activateLorebooks({ entries, messages: msgs('alpha at night') });
     expect(result.trace[1].reason).toEqual({
@@ -127,6 +136,13 @@ describe('recursion', () => {
       secondaryMatches: ['bravo'],
     });
     expect(result.trace[3]).toMatchObject({ activated: false, skipped: 'no_match', failedLogic: 'NOT_ANY' });
+    // one secondary key in the messages, one in a's content: a made it pass
+    expect(result.trace[4].reason).toMatchObject({
+      kind: 'recursion',
+      depth: 1,
+      triggeredBy: { uid: 'a' },
+      secondaryMatches: ['alpha', 'bravo'],
+    });
   });
 
   it('names the book in the trigger reference and honours whole-word matching in content', () => {

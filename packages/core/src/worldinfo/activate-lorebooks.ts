@@ -1,6 +1,13 @@
 import { BudgetMeter } from './budget.js';
 import { KeyCache, type KeyOptions } from './keys.js';
-import { hasKeys, matchEntry, type EntryMatch, type ScanSource } from './match-entry.js';
+import {
+  type EntryMatch,
+  type EntryMatchResult,
+  EntryScanner,
+  hasKeys,
+  type ScanSource,
+  scanSource,
+} from './match-entry.js';
 import type {
   ActivatedWorldInfoEntry,
   Lorebook,
@@ -102,13 +109,18 @@ export function activateLorebooks(input: LorebookActivationInput): LorebookActiv
   const active: Candidate[] = [];
   const forced = new Set(candidates.filter((c) => isForced(c, input.forceActivate)));
 
-  const messageSources = (c: Candidate): ScanSource[] => {
-    const sources: ScanSource[] = [];
-    // newest first, so a reason names the latest mention
-    for (let i = texts.length - 1; i >= Math.max(0, texts.length - c.scanDepth); i--) {
-      sources.push({ text: texts[i], messageIndex: i });
+  // newest first, so a reason names the latest mention; shared by every entry (each scans its depth)
+  const messageSources: ScanSource[] = texts
+    .map((text, i) => scanSource(text, { messageIndex: i }))
+    .reverse();
+  const scanners = new Map<Candidate, EntryScanner>();
+  const scannerOf = (c: Candidate) => {
+    let scanner = scanners.get(c);
+    if (!scanner) {
+      scanner = new EntryScanner(c.entry, c.keyOptions, cache);
+      scanners.set(c, scanner);
     }
-    return sources;
+    return scanner;
   };
 
   /** Rolls and budgets this round's matches in priority order; returns those admitted. */
@@ -151,7 +163,7 @@ export function activateLorebooks(input: LorebookActivationInput): LorebookActiv
     return admitted;
   };
 
-  const noteMiss = (c: Candidate, result: ReturnType<typeof matchEntry>) => {
+  const noteMiss = (c: Candidate, result: EntryMatchResult) => {
     if (result.invalidKeys.length) c.trace.invalidKeys = result.invalidKeys;
     if (result.failedLogic) c.trace.failedLogic = result.failedLogic;
     else delete c.trace.failedLogic;
@@ -170,7 +182,7 @@ export function activateLorebooks(input: LorebookActivationInput): LorebookActiv
       c.state = 'done';
       c.trace.skipped = 'no_keys';
     } else {
-      const result = matchEntry(c.entry, messageSources(c), c.keyOptions, cache);
+      const result = scannerOf(c).scan(messageSources.slice(0, c.scanDepth));
       if (result.invalidKeys.length) c.trace.invalidKeys = result.invalidKeys;
       if (result.match) round0.push({ c, reason: directReason(result.match) });
       else noteMiss(c, result);
@@ -181,15 +193,16 @@ export function activateLorebooks(input: LorebookActivationInput): LorebookActiv
 
   let recursionDepth = 0;
   for (let depth = 1; depth <= maxRecursion && admitted.length && !meter?.overflowed; depth++) {
-    const recursive: ScanSource[] = active
-      .filter((c) => !c.entry.preventRecursion && (c.entry.content ?? '').trim() !== '')
-      .reverse()
-      .map((c) => ({ text: String(c.entry.content).normalize('NFC'), from: c.ref }));
+    // only the contents the last round added: earlier ones were already scanned by every pending entry
+    const recursive: ScanSource[] = admitted
+      .filter((c) => !c.entry.preventRecursion && String(c.entry.content ?? '').trim() !== '')
+      .map((c) => scanSource(String(c.entry.content).normalize('NFC'), { from: c.ref }));
     if (!recursive.length) break;
     const round: Array<{ c: Candidate; reason: WorldInfoActivationReason }> = [];
     for (const c of candidates) {
       if (c.state !== 'pending' || c.entry.excludeRecursion) continue;
-      const result = matchEntry(c.entry, [...messageSources(c), ...recursive], c.keyOptions, cache);
+      // every entry still pending scanned its messages in round 0
+      const result = scannerOf(c).scan(recursive);
       if (!result.match) {
         noteMiss(c, result);
         continue;

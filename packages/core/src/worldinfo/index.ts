@@ -6,7 +6,13 @@ export {
   DEFAULT_ORDER,
   DEFAULT_DEPTH,
 } from './activate-lorebooks.js';
-export { compileKey, compilePlainKey, isUnspacedScriptChar, type KeyOptions } from './keys.js';
+export {
+  compileKey,
+  compilePlainKey,
+  isUnspacedScriptChar,
+  type KeyMatcher,
+  type KeyOptions,
+} from './keys.js';
 export { passesSelectiveLogic } from './match-entry.js';
 export { estimateWorldInfoTokens } from './budget.js';
 export { createSeededRandom } from './random.js';

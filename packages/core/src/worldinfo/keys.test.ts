@@ -7,9 +7,9 @@ function find(
   text: string,
   options: { caseSensitive?: boolean; matchWholeWords?: boolean } = {},
 ) {
-  const re = compileKey(key, options);
-  if (re === null || re === 'invalid') throw new Error(`not a usable key: ${key}`);
-  return re.exec(text.normalize('NFC'))?.[0] ?? null;
+  const matcher = compileKey(key, options);
+  if (matcher === null || matcher === 'invalid') throw new Error(`not a usable key: ${key}`);
+  return matcher.find(text.normalize('NFC'));
 }
 
 describe('parseRegexKey / compileKey', () => {
@@ -120,6 +120,42 @@ describe('whole-word matching', () => {
     expect(find('R2', 'R2D2', ww)).toBeNull();
     expect(find('R2', 'R2-D2', ww)).toBe('R2');
     expect(find('#tag', 'see a#tag', ww)).toBe('#tag');
+  });
+});
+
+describe('whole-word search details', () => {
+  const ww = { matchWholeWords: true };
+
+  it('keeps looking after a hit without boundaries, including overlapping hits', () => {
+    expect(find('word1', 'word12 word1', ww)).toBe('word1');
+    expect(find('aa', 'aaa aa', ww)).toBe('aa');
+    expect(find('aa', 'aaa', ww)).toBeNull();
+    expect(find('Aa', 'aaa AA', { ...ww, caseSensitive: true })).toBeNull();
+  });
+
+  it('reads astral neighbours as whole characters', () => {
+    expect(find('cat', '😀cat😀', ww)).toBe('cat');
+    // U+1D49C MATHEMATICAL SCRIPT CAPITAL A is a letter
+    expect(find('cat', '\u{1D49C}cat', ww)).toBeNull();
+    expect(find('cat', 'cat\u{1D49C}', ww)).toBeNull();
+    expect(find('𠀋', 'x𠀋𠀋y', ww)).toBe('𠀋');
+  });
+
+  it('gives the same answers on ASCII texts (fast path) and mixed texts', () => {
+    const cases: Array<[string, string, boolean]> = [
+      ['Cat', 'the CAT sat', true],
+      ['cat', 'concatenate', false],
+      ['cat', 'concatenate', true],
+      ['x-ray', 'an X-RAY.', true],
+    ];
+    for (const [key, text, whole] of cases) {
+      const options = { matchWholeWords: whole };
+      const ascii = find(key, text, options);
+      const mixed = find(key, `${text} ё`, options);
+      expect(mixed).toBe(ascii);
+    }
+    expect(find('Кот', 'КОТ', { caseSensitive: true })).toBeNull();
+    expect(find('Кот', 'мой Кот', { caseSensitive: true, matchWholeWords: true })).toBe('Кот');
   });
 });
 

@@ -18,8 +18,6 @@ const UNSPACED = String.raw`[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=H
 const WORD_CHAR_RE = new RegExp(`^${WORD_CHAR}$`, 'u');
 const UNSPACED_RE = new RegExp(`^${UNSPACED}$`, 'u');
 const UNSPACED_GLOBAL_RE = new RegExp(UNSPACED, 'gu');
-const BOUNDARY_BEFORE = `(?:(?<!${WORD_CHAR})|(?<=${UNSPACED}))`;
-const BOUNDARY_AFTER = `(?:(?!${WORD_CHAR})|(?=${UNSPACED}))`;
 
 export interface KeyOptions {
   caseSensitive?: boolean;
@@ -57,33 +55,128 @@ function needsBoundary(edge: string | undefined): boolean {
   return edge !== undefined && WORD_CHAR_RE.test(edge) && !UNSPACED_RE.test(edge);
 }
 
-/**
- * A plain key as a RegExp (no `g`/`y`, so exec() is stateless). Empty keys → null. Scan texts must be
- * NFC-normalized, like the key is here.
- */
-export function compilePlainKey(key: string, options: KeyOptions = {}): RegExp | null {
-  const text = key.normalize('NFC');
-  if (text.trim() === '') return null;
-  let source = escapeRegex(text);
-  if (options.matchWholeWords) {
-    const chars = Array.from(text);
-    if (needsBoundary(chars[0])) source = BOUNDARY_BEFORE + source;
-    if (needsBoundary(chars[chars.length - 1])) source += BOUNDARY_AFTER;
-  }
-  return new RegExp(source, options.caseSensitive ? 'u' : 'iu');
+/** A character that ends a word: anything but a letter, mark, digit or `_`, or a character of an unspaced script. */
+function isBoundaryChar(char: string): boolean {
+  return !WORD_CHAR_RE.test(char) || UNSPACED_RE.test(char);
 }
 
-/** Any key (plain or `/regex/flags`) as a RegExp; null for empty keys, 'invalid' for a broken pattern. */
-export function compileKey(key: string, options: KeyOptions = {}): RegExp | null | 'invalid' {
+function charBefore(text: string, index: number): string {
+  const low = text.charCodeAt(index - 1);
+  const isPair = low >= 0xdc00 && low <= 0xdfff && index >= 2;
+  return isPair ? text.slice(index - 2, index) : text.charAt(index - 1);
+}
+
+/**
+ * A scan text as matchers see it: NFC-normalized, with its ASCII lowercase form when the text is pure ASCII
+ * (computed once per text by ScanText and shared by every key).
+ */
+export class ScanText {
+  private lowered: string | null | undefined;
+  constructor(readonly text: string) {}
+
+  /** The lowercase text if it is pure ASCII, else null. */
+  get asciiLower(): string | null {
+    if (this.lowered === undefined) this.lowered = ASCII_RE.test(this.text) ? this.text.toLowerCase() : null;
+    return this.lowered;
+  }
+}
+
+const ASCII_RE = /^[\x00-\x7f]*$/;
+
+/** Finds a key in a text. Scan texts must be NFC-normalized, as plain keys are. */
+export interface KeyMatcher {
+  /** the first match, or null */
+  find(text: string | ScanText): string | null;
+}
+
+const textOf = (t: string | ScanText) => (typeof t === 'string' ? t : t.text);
+
+/** `/regex/` keys: exec() without `g`/`y` is stateless. */
+class RegexKeyMatcher implements KeyMatcher {
+  constructor(private readonly re: RegExp) {}
+  find(text: string | ScanText): string | null {
+    return this.re.exec(textOf(text))?.[0] ?? null;
+  }
+}
+
+/**
+ * Plain keys: a literal search with word boundaries checked around each hit in code (Unicode lookbehinds
+ * in a pattern made matching ~10× slower). Case-sensitive keys, and ASCII keys in ASCII texts, use
+ * indexOf (exact there, and much faster than a case-insensitive RegExp); the rest use an `iu` RegExp.
+ */
+class PlainKeyMatcher implements KeyMatcher {
+  private readonly re: RegExp | null;
+  private readonly lowerKey: string | null;
+
+  constructor(
+    private readonly key: string,
+    private readonly caseSensitive: boolean,
+    private readonly checkBefore: boolean,
+    private readonly checkAfter: boolean,
+  ) {
+    this.re = caseSensitive ? null : new RegExp(escapeRegex(key), 'giu');
+    this.lowerKey = !caseSensitive && ASCII_RE.test(key) ? key.toLowerCase() : null;
+  }
+
+  find(input: string | ScanText): string | null {
+    const scan = typeof input === 'string' ? new ScanText(input) : input;
+    const text = scan.text;
+    if (this.caseSensitive) return this.scanIndexOf(text, text, this.key);
+    const lower = this.lowerKey === null ? null : scan.asciiLower;
+    if (lower !== null) return this.scanIndexOf(text, lower, this.lowerKey!);
+    const re = this.re!;
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      if (this.bounded(text, m.index, m.index + m[0].length)) return m[0];
+      // retry from the next code point: a later, overlapping hit may have boundaries
+      re.lastIndex = m.index + ((text.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
+    }
+    return null;
+  }
+
+  /** indexOf over `haystack` (the text or its same-length lowercase form); the hit is cut from `text`. */
+  private scanIndexOf(text: string, haystack: string, needle: string): string | null {
+    for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
+      if (this.bounded(text, at, at + needle.length)) return text.slice(at, at + needle.length);
+    }
+    return null;
+  }
+
+  private bounded(text: string, start: number, end: number): boolean {
+    if (this.checkBefore && start > 0 && !isBoundaryChar(charBefore(text, start))) return false;
+    if (this.checkAfter && end < text.length && !isBoundaryChar(String.fromCodePoint(text.codePointAt(end)!)))
+      return false;
+    return true;
+  }
+}
+
+/** A plain key as a matcher; empty keys → null. */
+export function compilePlainKey(key: string, options: KeyOptions = {}): KeyMatcher | null {
+  const text = key.normalize('NFC');
+  if (text.trim() === '') return null;
+  const chars = Array.from(text);
+  const whole = options.matchWholeWords === true;
+  return new PlainKeyMatcher(
+    text,
+    options.caseSensitive === true,
+    whole && needsBoundary(chars[0]),
+    whole && needsBoundary(chars[chars.length - 1]),
+  );
+}
+
+/** Any key (plain or `/regex/flags`) as a matcher; null for empty keys, 'invalid' for a broken pattern. */
+export function compileKey(key: string, options: KeyOptions = {}): KeyMatcher | null | 'invalid' {
   if (typeof key !== 'string' || key.trim() === '') return null;
-  return parseRegexKey(key) ?? compilePlainKey(key, options);
+  const regex = parseRegexKey(key);
+  if (regex === 'invalid') return regex;
+  return regex ? new RegexKeyMatcher(regex) : compilePlainKey(key, options);
 }
 
 /** Compiles each distinct (key, options) once per activation. */
 export class KeyCache {
-  private readonly cache = new Map<string, RegExp | null | 'invalid'>();
+  private readonly cache = new Map<string, KeyMatcher | null | 'invalid'>();
 
-  get(key: string, options: KeyOptions): RegExp | null | 'invalid' {
+  get(key: string, options: KeyOptions): KeyMatcher | null | 'invalid' {
     const id = `${options.caseSensitive ? 1 : 0}${options.matchWholeWords ? 1 : 0}${key}`;
     let compiled = this.cache.get(id);
     if (compiled === undefined) {

@@ -1,13 +1,18 @@
-import type { KeyCache, KeyOptions } from './keys.js';
+import { type KeyCache, type KeyMatcher, type KeyOptions, ScanText } from './keys.js';
 import type { SelectiveLogic, WorldInfoEntry, WorldInfoEntryRef } from './types.js';
 
 /** One text an entry is matched against: a chat message or an activated entry's content. */
 export interface ScanSource {
-  text: string;
+  /** the text prepared for matchers; share one source object between entries */
+  scan: ScanText;
   /** set for chat messages: the index in the activation's messages */
   messageIndex?: number;
   /** set for entry content (recursion): the entry it came from */
   from?: WorldInfoEntryRef;
+}
+
+export function scanSource(text: string, extra: Omit<ScanSource, 'scan'> = {}): ScanSource {
+  return { scan: new ScanText(text), ...extra };
 }
 
 export interface EntryMatch {
@@ -51,56 +56,89 @@ export function passesSelectiveLogic(logic: SelectiveLogic, found: number, total
   }
 }
 
+interface CompiledKey {
+  key: string;
+  matcher: KeyMatcher | null;
+}
+
 /**
- * Matches an entry's keys against the sources, in source order (callers put the newest message first).
- * The first primary key found wins; secondary keys are then looked for in every source.
+ * Matches one entry's keys against sources given a batch at a time (the messages, then each recursion
+ * round's new contents), scanning every (key, source) pair at most once. Within a batch, sources are tried
+ * in order (callers put the newest message first); the first primary key found wins. Secondary keys are
+ * looked for in every source seen, once a primary key has matched.
  */
-export function matchEntry(
-  entry: WorldInfoEntry,
-  sources: ScanSource[],
-  options: KeyOptions,
-  cache: KeyCache,
-): EntryMatchResult {
-  const invalidKeys: string[] = [];
-  const compile = (key: string) => {
-    const re = cache.get(key, options);
-    if (re === 'invalid') {
-      if (!invalidKeys.includes(key)) invalidKeys.push(key);
-      return null;
-    }
-    return re;
-  };
-  const primaries = usableKeys(entry.keys).map((key) => ({ key, re: compile(key) }));
-  const secondaries = (entry.selective === false ? [] : usableKeys(entry.secondaryKeys)).map((key) => ({
-    key,
-    re: compile(key),
-  }));
+export class EntryScanner {
+  readonly invalidKeys: string[] = [];
+  private readonly primaries: CompiledKey[];
+  private readonly secondaries: CompiledKey[];
+  private readonly seen: ScanSource[] = [];
+  private primary: { key: string; match: string; source: ScanSource } | null = null;
+  /** per secondary key: the first source it was found in */
+  private readonly secondaryHits: Array<ScanSource | undefined>;
 
-  let primary: EntryMatch | null = null;
-  outer: for (const source of sources) {
-    for (const { key, re } of primaries) {
-      const m = re?.exec(source.text);
-      if (m) {
-        primary = { key, match: m[0], source };
-        break outer;
+  constructor(
+    private readonly entry: WorldInfoEntry,
+    options: KeyOptions,
+    cache: KeyCache,
+  ) {
+    const compile = (key: string): CompiledKey => {
+      const matcher = cache.get(key, options);
+      if (matcher === 'invalid') {
+        if (!this.invalidKeys.includes(key)) this.invalidKeys.push(key);
+        return { key, matcher: null };
       }
-    }
+      return { key, matcher };
+    };
+    this.primaries = usableKeys(entry.keys).map(compile);
+    this.secondaries = (entry.selective === false ? [] : usableKeys(entry.secondaryKeys)).map(compile);
+    this.secondaryHits = this.secondaries.map(() => undefined);
   }
-  if (!primary || secondaries.length === 0) return { match: primary, invalidKeys };
 
-  const logic = entry.selectiveLogic ?? 'AND_ANY';
-  const secondaryMatches: string[] = [];
-  let secondarySource: ScanSource | undefined;
-  for (const { key, re } of secondaries) {
-    if (!re) continue;
-    const source = sources.find((s) => re.test(s.text));
-    if (source) {
-      secondaryMatches.push(key);
-      secondarySource ??= source;
+  /** Adds sources and returns the result over everything seen so far. */
+  scan(sources: ScanSource[]): EntryMatchResult {
+    const fresh = sources;
+    for (const source of fresh) this.seen.push(source);
+    if (!this.primary) {
+      outer: for (const source of fresh) {
+        for (const { key, matcher } of this.primaries) {
+          const found = matcher?.find(source.scan) ?? null;
+          if (found !== null) {
+            this.primary = { key, match: found, source };
+            break outer;
+          }
+        }
+      }
+      if (!this.primary) return { match: null, invalidKeys: this.invalidKeys };
+      // first primary hit: secondary keys must be looked for in everything seen before too
+      this.findSecondaries(this.seen);
+    } else {
+      this.findSecondaries(fresh);
     }
+    if (this.secondaries.length === 0) return { match: { ...this.primary }, invalidKeys: this.invalidKeys };
+
+    const logic = this.entry.selectiveLogic ?? 'AND_ANY';
+    const secondaryMatches: string[] = [];
+    let secondarySource: ScanSource | undefined;
+    this.secondaries.forEach(({ key }, i) => {
+      const hit = this.secondaryHits[i];
+      if (!hit) return;
+      secondaryMatches.push(key);
+      // prefer an entry's content: that is what a recursion reason names
+      if (!secondarySource || (!secondarySource.from && hit.from)) secondarySource = hit;
+    });
+    if (!passesSelectiveLogic(logic, secondaryMatches.length, this.secondaries.length)) {
+      return { match: null, invalidKeys: this.invalidKeys, failedLogic: logic };
+    }
+    return {
+      match: { ...this.primary, logic, secondaryMatches, secondarySource },
+      invalidKeys: this.invalidKeys,
+    };
   }
-  if (!passesSelectiveLogic(logic, secondaryMatches.length, secondaries.length)) {
-    return { match: null, invalidKeys, failedLogic: logic };
+
+  private findSecondaries(sources: ScanSource[]): void {
+    this.secondaries.forEach(({ matcher }, i) => {
+      if (!matcher || this.secondaryHits[i]) return;
+      this.secondaryHits[i] = sources.find((s) => matcher.find(s.scan) !== null);
+    });
   }
-  return { match: { ...primary, logic, secondaryMatches, secondarySource }, invalidKeys };
 }
