@@ -60,6 +60,14 @@ describe('Functions panel in a real browser', () => {
     await page.getByLabel('Parameter 1 required').check();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await poll(() => page.getByRole('heading', { name: 'Edit store_hours' }).isVisible()).toBe(true);
+    // the saved static tool dry-runs with arguments prefilled from its schema
+    await poll(async () => JSON.parse(await page.getByLabel('Arguments (JSON)').inputValue())).toEqual({
+      day: 'mon',
+    });
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const result = page.getByRole('region', { name: 'Dry-run result' });
+    await poll(() => result.locator('pre.result').textContent()).toBe('Open 9–5, Monday to Saturday.');
+    expect(await result.getByRole('heading', { name: 'Result (text)' }).isVisible()).toBe(true);
 
     const stored = await apiGet<{ tools: Array<{ name: string; parameters: unknown; enabled: boolean }> }>(
       '/api/tools',

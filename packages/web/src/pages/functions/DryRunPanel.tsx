@@ -3,10 +3,11 @@ import { api, errorMessage } from '../../api/client';
 import type { DryRunAnswer, ToolMode } from '../../api/types';
 import { sampleArgs } from './row-drafts';
 
-function show(value: unknown): string {
-  if (typeof value === 'string') return value;
+/** Text results are shown as text, anything else as the JSON the server sent; the heading says which. */
+function show(value: unknown): { text: string; as: 'text' | 'JSON' } {
+  if (typeof value === 'string') return { text: value, as: 'text' };
   const text = JSON.stringify(value, null, 2);
-  return text === undefined ? String(value) : text;
+  return { text: text === undefined ? String(value) : text, as: 'JSON' };
 }
 
 /**
@@ -122,8 +123,8 @@ export function DryRunPanel({
           </div>
           {answer.ok ? (
             <>
-              <h3>Result</h3>
-              <pre className="output result">{show(answer.result)}</pre>
+              <h3>Result ({show(answer.result).as})</h3>
+              <pre className="output result">{show(answer.result).text}</pre>
             </>
           ) : (
             <>

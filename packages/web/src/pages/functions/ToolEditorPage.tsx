@@ -95,6 +95,8 @@ export function ToolEditorPage({ id }: { id: string | null }) {
   const [exportWarning, setExportWarning] = useState(false);
   const [confirmCredentials, setConfirmCredentials] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  /** failures of actions other than saving (switching on/off, exporting) */
+  const [actionError, setActionError] = useState<string | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -211,18 +213,19 @@ export function ToolEditorPage({ id }: { id: string | null }) {
 
   const toggleEnabled = async (enabled: boolean) => {
     if (!tool) return;
-    setSaveError(null);
+    setActionError(null);
     try {
       const updated = await api.patch<Tool>(`/api/tools/${encodeURIComponent(tool.id)}`, { enabled });
       setLoaded((l) => (l ? { ...l, tool: { ...tool, enabled: updated.enabled } } : l));
     } catch (e) {
-      setSaveError(errorMessage(e));
+      setActionError(errorMessage(e));
     }
   };
 
   const exportJson = async () => {
     if (!tool) return;
     setExportWarning(false);
+    setActionError(null);
     try {
       const name = await downloadFromApi(
         `/api/tools/${encodeURIComponent(tool.id)}/export`,
@@ -230,7 +233,7 @@ export function ToolEditorPage({ id }: { id: string | null }) {
       );
       setNotice(`Exported ${name}.`);
     } catch (e) {
-      setSaveError(errorMessage(e));
+      setActionError(errorMessage(e));
     }
   };
 
@@ -327,6 +330,7 @@ export function ToolEditorPage({ id }: { id: string | null }) {
           </button>
         </div>
       )}
+      <ErrorBanner error={actionError} onDismiss={() => setActionError(null)} />
       <p className="hint" role="status" aria-live="polite">
         {dirty ? 'Unsaved changes' : notice}
       </p>
