@@ -29,7 +29,7 @@ export const FUNCTION_CALL_MODES: ReadonlyArray<{ value: FunctionCallMode; label
 ];
 
 export const TEXT_BACKENDS: ReadonlyArray<{ value: string; label: string }> = [
-  { value: '', label: 'Default (KoboldCpp)' },
+  { value: '', label: 'Default (OpenAI-style /v1/completions)' },
   { value: 'koboldcpp', label: 'KoboldCpp' },
   { value: 'openai-completions', label: 'OpenAI-style /v1/completions' },
   { value: 'ollama', label: 'Ollama' },
