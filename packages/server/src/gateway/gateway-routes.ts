@@ -3,9 +3,10 @@ import { completeChat } from './chat-completions.js';
 import { parseChatRequest } from './chat-request.js';
 import { assertGatewayAuth } from './gateway-auth.js';
 import { GatewayError, toGatewayError } from './openai-errors.js';
+import { createUpstreamFetch } from './upstream-fetch.js';
 
 export interface GatewayOptions {
-  /** injected into provider requests (tests, benchmarks); default the global fetch */
+  /** the client for provider requests; default a pooled undici client (see upstream-fetch.ts) */
   fetch?: typeof fetch;
 }
 
@@ -14,14 +15,21 @@ export interface GatewayOptions {
  * down; `done` detaches the listener.
  */
 function requestSignal(reply: FastifyReply, shutdownSignal: AbortSignal) {
+  // one controller and two listeners: cheaper per request than AbortSignal.any
   const controller = new AbortController();
   const onClose = () => {
     if (!reply.raw.writableFinished) controller.abort(new Error('The client closed the connection.'));
   };
+  const onShutdown = () => controller.abort(shutdownSignal.reason);
+  if (shutdownSignal.aborted) onShutdown();
   reply.raw.on('close', onClose);
+  shutdownSignal.addEventListener('abort', onShutdown, { once: true });
   return {
-    signal: AbortSignal.any([controller.signal, shutdownSignal]),
-    done: () => reply.raw.off('close', onClose),
+    signal: controller.signal,
+    done: () => {
+      reply.raw.off('close', onClose);
+      shutdownSignal.removeEventListener('abort', onShutdown);
+    },
   };
 }
 
@@ -41,6 +49,12 @@ function modelEntry(connection: { name: string; createdAt: string }) {
  */
 export async function gatewayRoutes(app: FastifyInstance, options: GatewayOptions = {}): Promise<void> {
   const context = app.toolsmith;
+  let upstreamFetch = options.fetch;
+  if (!upstreamFetch) {
+    const lean = createUpstreamFetch();
+    app.addHook('onClose', () => lean.close());
+    upstreamFetch = lean;
+  }
 
   app.setErrorHandler(async (error, request, reply) => {
     const gatewayError = toGatewayError(error);
@@ -83,7 +97,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
     const parsed = parseChatRequest(request.body);
     const { signal, done } = requestSignal(reply, context.shutdownSignal);
     try {
-      return await completeChat(parsed, reply, { app: context, signal, fetch: options.fetch });
+      return await completeChat(parsed, reply, { app: context, signal, fetch: upstreamFetch });
     } finally {
       done();
     }
