@@ -65,7 +65,7 @@ function collectCandidates(input: LorebookActivationInput): Candidate[] {
     }
   };
   for (const book of input.books ?? []) {
-    for (const [i, entry] of book.entries.entries()) add(entry, i, book);
+    for (const [i, entry] of (Array.isArray(book.entries) ? book.entries : []).entries()) add(entry, i, book);
   }
   for (const [i, entry] of (input.entries ?? []).entries()) add(entry, i);
   return candidates;
@@ -139,10 +139,10 @@ export function activateLorebooks(input: LorebookActivationInput): LorebookActiv
       const probability = c.entry.useProbability === false ? 100 : (c.entry.probability ?? 100);
       if (!isForcedEntry && probability < 100) {
         const roll = probability <= 0 ? undefined : random() * 100;
+        if (roll !== undefined) item.roll = roll;
         if (roll === undefined || roll >= probability) {
           c.state = 'done';
           item.skipped = 'dropped_probability';
-          if (roll !== undefined) item.roll = roll;
           continue;
         }
       }

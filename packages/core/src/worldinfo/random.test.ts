@@ -33,6 +33,7 @@ describe('probability', () => {
       ['above', true, undefined],
     ]);
     expect(result.trace[0].roll).toBeCloseTo(30);
+    expect(result.trace[1].roll).toBeCloseTo(30);
     expect(result.trace[0].reason).toEqual({ kind: 'key', key: 'x', match: 'x', messageIndex: 0 });
   });
 

@@ -176,7 +176,7 @@ export interface WorldInfoTraceItem {
   invalidKeys?: string[];
   /** no_match: a primary key matched but the secondary logic rejected the entry */
   failedLogic?: SelectiveLogic;
-  /** dropped_probability: the roll (0–100) that missed */
+  /** the probability roll (0–100) when one was made; it hit when below the entry's probability */
   roll?: number;
   /** budget in use: what this entry's content costs */
   cost?: number;
