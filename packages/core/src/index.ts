@@ -8,3 +8,4 @@ export * from './loop/index.js';
 export * from './transfer/index.js';
 export * from './worldinfo/index.js';
 export * from './macros/index.js';
+export * from './cards/index.js';

@@ -123,6 +123,11 @@ function collectLukerTools(value: unknown, depth = 0, out: Json[] = []): Json[] 
   return out;
 }
 
+/** Luker tools found anywhere inside a value (a card's `extensions.orchestrator`, a profile), as candidates. */
+export function lukerCandidates(value: unknown): ImportCandidate[] {
+  return collectLukerTools(value).map((raw) => ({ tool: fromLuker(raw), format: 'luker' as const }));
+}
+
 function looksMarinara(item: Json): boolean {
   return (
     'executionType' in item ||

@@ -1,0 +1,107 @@
+import { portableTool } from '../transfer/export.js';
+import { type ImportCandidate, candidatesFromJson, lukerCandidates } from '../transfer/formats.js';
+import type { ToolDefinition } from '../tools/types.js';
+import { CARD_TOOLS_EXTENSION, CARD_TOOLS_VERSION, type CardData, type CardToolsExtension } from './types.js';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Luker keeps its orchestrator settings, custom tools included, under this extension key. */
+export const LUKER_ORCHESTRATOR_EXTENSION = 'orchestrator';
+
+export type CardToolSource = 'toolsmith' | 'luker';
+
+/** A tool found in a card, before any import rule is applied. */
+export interface CardToolCandidate extends ImportCandidate {
+  source: CardToolSource;
+}
+
+export interface CardToolsFound {
+  candidates: CardToolCandidate[];
+  /** entries of `extensions.toolsmith.tools` that are not tool objects at all */
+  unreadable: Array<{ name: string; reason: string }>;
+  orchestration?: Record<string, unknown>;
+  warnings: string[];
+}
+
+/**
+ * Every tool a card carries: Toolsmith's own (`extensions.toolsmith.tools`) first, then Luker's
+ * orchestrator `customTools` (preset libraries, spec presets, legacy overrides). A Luker tool whose name a
+ * Toolsmith tool already has is the same tool in Luker's form (our export writes only ours, but a card can
+ * pass through both apps), so only the Toolsmith one is offered.
+ */
+export function readCardTools(card: CardData): CardToolsFound {
+  const found: CardToolsFound = { candidates: [], unreadable: [], warnings: [] };
+  const ext = card.extensions[CARD_TOOLS_EXTENSION];
+  if (isObject(ext)) {
+    if (typeof ext.version === 'number' && ext.version > CARD_TOOLS_VERSION) {
+      found.warnings.push(
+        `The card's tools were written by a newer Toolsmith (format version ${ext.version}); fields this version does not know are ignored.`,
+      );
+    }
+    if (isObject(ext.orchestration)) found.orchestration = ext.orchestration;
+    const list = Array.isArray(ext.tools) ? ext.tools : [];
+    list.forEach((item, index) => {
+      if (!isObject(item)) {
+        found.unreadable.push({ name: `(entry ${index + 1})`, reason: 'This entry is not a tool object.' });
+        return;
+      }
+      for (const candidate of candidatesFromJson([item]))
+        found.candidates.push({ ...candidate, source: 'toolsmith' });
+    });
+  }
+  const ours = new Set(found.candidates.map((c) => c.tool.name));
+  for (const candidate of lukerCandidates(card.extensions[LUKER_ORCHESTRATOR_EXTENSION])) {
+    if (!ours.has(candidate.tool.name)) found.candidates.push({ ...candidate, source: 'luker' });
+  }
+  return found;
+}
+
+/** Empties every `customTools` list inside Luker's settings (the same places and depth the reader looks). */
+function clearLukerTools(value: unknown, depth = 0): void {
+  if (depth > 6 || !isObject(value)) return;
+  for (const [key, child] of Object.entries(value)) {
+    if (key === 'customTools' && Array.isArray(child)) value[key] = [];
+    else if (isObject(child)) clearLukerTools(child, depth + 1);
+  }
+}
+
+/**
+ * The card without the tools it carries: `extensions.toolsmith.tools` removed and Luker's `customTools`
+ * emptied. Everything else — the orchestration override, Luker's other settings, other extensions — stays.
+ */
+export function stripCardTools(card: CardData): CardData {
+  const out = structuredClone(card);
+  const ext = out.extensions[CARD_TOOLS_EXTENSION];
+  if (isObject(ext)) {
+    delete ext.tools;
+    if (Object.keys(ext).every((key) => key === 'version')) delete out.extensions[CARD_TOOLS_EXTENSION];
+  }
+  clearLukerTools(out.extensions[LUKER_ORCHESTRATOR_EXTENSION]);
+  return out;
+}
+
+/**
+ * The card with `tools` (and the orchestration override, when given) in `extensions.toolsmith`. Fields of
+ * an existing toolsmith extension this version does not know are kept; the extension is left out when
+ * there is nothing to carry.
+ */
+export function attachCardTools(
+  card: CardData,
+  tools: readonly ToolDefinition[],
+  orchestration?: Record<string, unknown>,
+): CardData {
+  const out = structuredClone(card);
+  const previous = out.extensions[CARD_TOOLS_EXTENSION];
+  const { tools: _old, version: _version, ...kept } = isObject(previous) ? previous : {};
+  const ext: CardToolsExtension = {
+    ...kept,
+    version: CARD_TOOLS_VERSION,
+    tools: tools.map(portableTool),
+  };
+  if (orchestration !== undefined) ext.orchestration = structuredClone(orchestration);
+  const empty = ext.tools.length === 0 && Object.keys(ext).every((k) => k === 'version' || k === 'tools');
+  if (empty) delete out.extensions[CARD_TOOLS_EXTENSION];
+  else out.extensions[CARD_TOOLS_EXTENSION] = ext;
+  return out;
+}

@@ -1,0 +1,147 @@
+import type { ImportFormat } from '../transfer/formats.js';
+import { planToolImport, webhookOrigin } from '../transfer/import-plan.js';
+import type { JsonSchema, ToolDefinition, ToolKind, ToolMode } from '../tools/types.js';
+import { type CardToolSource, readCardTools, stripCardTools } from './card-tools.js';
+import type { CardLimits } from './limits.js';
+import { type CardInput, readCard } from './read-card.js';
+import type { CardData, CardFormat, CardVersion } from './types.js';
+
+/** One tool of a card as the import review shows it: everything the user needs to judge it. */
+export interface CardToolReview {
+  name: string;
+  displayName?: string;
+  kind: ToolKind;
+  mode: ToolMode;
+  description: string;
+  parameters: JsonSchema;
+  /** script tools: the full body; null for other kinds */
+  body: string | null;
+  /** script tools: the simulate body, when there is one */
+  simulateBody: string | null;
+  /** static tools: the fixed result */
+  staticResult: string | null;
+  /** webhook tools: scheme, host and port only (never credentials, path or query) */
+  origin: string | null;
+  /** what the card asked for; webhook and script tools are stored disabled with hidden context off anyway */
+  requestedEnabled: boolean;
+  requestedHiddenContext: boolean;
+  /** where in the card it was found */
+  source: CardToolSource;
+  format: ImportFormat;
+  /** whether "Apply with tools" stores it; when not, `skipReason` says why */
+  willImport: boolean;
+  /** the enabled state it will be stored with */
+  enabledAfterImport: boolean;
+  skipReason?: string;
+}
+
+export interface CardImportPlanOptions {
+  /** names of tools that already exist in the target scope */
+  existingToolNames?: Iterable<string>;
+  /** built-in tool names */
+  reservedNames?: Iterable<string>;
+  localWebhooksEnabled?: boolean;
+  limits?: CardLimits;
+}
+
+export interface CardImportWithTools {
+  card: CardData;
+  /** ready to store: webhook/script disabled, hidden context off */
+  tools: ToolDefinition[];
+  skipped: Array<{ name: string; reason: string }>;
+}
+
+export interface CardImportPlan {
+  /** the card as read, normalized to V3-shaped data (still carrying its tools, for display) */
+  card: CardData;
+  format: CardFormat;
+  version: CardVersion;
+  specVersion?: string;
+  /** PNG cards: the portrait without the card chunks */
+  image?: Uint8Array;
+  /** the character's orchestration override from `extensions.toolsmith.orchestration` */
+  orchestration?: Record<string, unknown>;
+  tools: CardToolReview[];
+  /** whether the user must choose: true when the card carries any tool */
+  hasTools: boolean;
+  warnings: string[];
+  /** "Apply with tools": the card without its tool lists (the tools are stored on their own) and the tools */
+  withTools(): CardImportWithTools;
+  /** "Apply without tools": the card with every tool list stripped */
+  withoutTools(): { card: CardData };
+}
+
+/**
+ * Reads a card and prepares the import review. Pure: nothing is stored. The caller (the server) holds the
+ * plan until the user chooses Apply with tools, Apply without tools, or Cancel — and for Cancel simply
+ * drops it.
+ */
+export function planCardImport(input: CardInput, options: CardImportPlanOptions = {}): CardImportPlan {
+  const read = readCard(input, options.limits);
+  const found = readCardTools(read.card);
+  const rules = {
+    existingNames: [...(options.existingToolNames ?? [])],
+    reservedNames: [...(options.reservedNames ?? [])],
+    localWebhooksEnabled: options.localWebhooksEnabled,
+  };
+
+  // One candidate at a time through the tools import rules, so each review entry knows its own outcome;
+  // a second tool of the same name in the card is skipped here, with a message that speaks of the card.
+  const stored: ToolDefinition[] = [];
+  const skippedTools: Array<{ name: string; reason: string }> = [];
+  const reviews: CardToolReview[] = found.candidates.map((candidate) => {
+    const { tool, format, source } = candidate;
+    let outcome: { tool: ToolDefinition } | { reason: string };
+    if (stored.some((t) => t.name === tool.name)) {
+      outcome = { reason: `The card holds more than one tool named "${tool.name}"; the first was kept.` };
+    } else {
+      const single = planToolImport([candidate], rules);
+      outcome = single.tools[0] ? { tool: single.tools[0] } : { reason: single.skipped[0]!.reason };
+    }
+    if ('tool' in outcome) stored.push(outcome.tool);
+    else skippedTools.push({ name: tool.name || '(unnamed)', reason: outcome.reason });
+    return {
+      name: tool.name,
+      ...(tool.displayName ? { displayName: tool.displayName } : {}),
+      kind: tool.kind,
+      mode: tool.mode,
+      description: tool.description,
+      parameters: tool.parameters,
+      body: tool.kind === 'script' ? (tool.body ?? '') : null,
+      simulateBody: tool.kind === 'script' && tool.simulateBody ? tool.simulateBody : null,
+      staticResult: tool.kind === 'static' ? (tool.staticResult ?? '') : null,
+      origin: tool.kind === 'webhook' ? webhookOrigin(tool.webhookUrl) : null,
+      requestedEnabled: tool.enabled,
+      requestedHiddenContext: tool.includeHiddenContext === true,
+      source,
+      format,
+      willImport: 'tool' in outcome,
+      enabledAfterImport: 'tool' in outcome ? outcome.tool.enabled : false,
+      ...('reason' in outcome ? { skipReason: outcome.reason } : {}),
+    };
+  });
+  const unreadable = found.unreadable.map(({ name, reason }) => ({ name, reason }));
+  const allSkipped = [...unreadable, ...skippedTools];
+
+  return {
+    card: read.card,
+    format: read.format,
+    version: read.version,
+    ...(read.specVersion !== undefined ? { specVersion: read.specVersion } : {}),
+    ...(read.image ? { image: read.image } : {}),
+    ...(found.orchestration ? { orchestration: found.orchestration } : {}),
+    tools: reviews,
+    hasTools: reviews.length > 0 || unreadable.length > 0,
+    warnings: [
+      ...read.warnings,
+      ...found.warnings,
+      ...unreadable.map((u) => `Tool ${u.name} was ignored: ${u.reason}`),
+    ],
+    withTools: () => ({
+      card: stripCardTools(read.card),
+      tools: structuredClone(stored),
+      skipped: structuredClone(allSkipped),
+    }),
+    withoutTools: () => ({ card: stripCardTools(read.card) }),
+  };
+}
