@@ -124,7 +124,15 @@ export function ConnectionForm({
         </label>
         <div className="row">
           <span className={`pill${hasKey && !draft.clearKey ? ' ok' : ''}`}>
-            {draft.clearKey ? 'Key will be removed on save' : hasKey ? 'Key: set' : 'Key: not set'}
+            {draft.apiKey
+              ? hasKey
+                ? 'New key will replace the stored one on save'
+                : 'Key will be stored on save'
+              : draft.clearKey
+                ? 'Key will be removed on save'
+                : hasKey
+                  ? 'Key: set'
+                  : 'Key: not set'}
           </span>
           {hasKey && !draft.clearKey && (
             <button type="button" onClick={() => setDraft((d) => ({ ...d, clearKey: true, apiKey: '' }))}>
