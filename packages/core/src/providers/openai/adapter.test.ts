@@ -145,8 +145,7 @@ const expectedCases: Record<OpenAIStreamCaseName, Partial<ReturnType<typeof summ
 
 const chunkings: Array<[string, SseOptions]> = [
   ['one frame per chunk', {}],
-  ['13-character chunks', { chunkSize: 13 }],
-  ['9-byte chunks', { byteChunkSize: 9 }],
+  ['23-byte chunks', { byteChunkSize: 23 }],
 ];
 
 describe('openaiAdapter streaming tool-call reassembly (emulator fixtures)', () => {
@@ -158,6 +157,22 @@ describe('openaiAdapter streaming tool-call reassembly (emulator fixtures)', () 
       checkCallEventOrder(events);
     });
   }
+
+  it('gives the same result for random chunk boundaries (seeded)', async () => {
+    let seed = 12345;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (const name of Object.keys(openaiStreamCases) as OpenAIStreamCaseName[]) {
+      const whole = openaiStream(openaiStreamCases[name].chunks).chunks!.join('');
+      const offsets = Array.from({ length: 12 }, () => Math.floor(random() * whole.length));
+      emulator.enqueue(PATH, openaiStream(openaiStreamCases[name].chunks, { splitAt: offsets }));
+      const events = await collect(request());
+      expect(summary(events), name).toMatchObject(expectedCases[name]);
+      checkCallEventOrder(events);
+    }
+  });
 
   it('keeps multi-byte text intact across byte boundaries', async () => {
     const chunks = [
