@@ -396,7 +396,7 @@ describe('openaiAdapter request wire format', () => {
           reasoning: [{ text: 'hidden' }],
         },
         { role: 'tool', toolCallId: 'call_9', name: 'lookup', content: '{"ok":true}' },
-        { role: 'assistant', content: 'done' },
+        { role: 'assistant', content: 'done', reasoning: [{ text: 'not sent without tool calls' }] },
       ],
       tools: [{ name: 'lookup', description: 'Look up', parameters: { type: 'object', properties: {} } }],
       toolChoice: { name: 'lookup' },
@@ -425,6 +425,7 @@ describe('openaiAdapter request wire format', () => {
         {
           role: 'assistant',
           content: null,
+          reasoning_content: 'hidden',
           tool_calls: [
             { id: 'call_9', type: 'function', function: { name: 'lookup', arguments: '{"q":"é"}' } },
           ],

@@ -7,6 +7,7 @@ export type OpenAIWireMessage =
   | {
       role: 'assistant';
       content: string | null;
+      reasoning_content?: string;
       tool_calls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }>;
     }
   | { role: 'tool'; tool_call_id: string; content: string };
@@ -24,7 +25,7 @@ export function toOpenAIMessages(messages: ChatMessage[]): OpenAIWireMessage[] {
       case 'assistant': {
         const calls = message.toolCalls ?? [];
         if (calls.length === 0) return { role: 'assistant', content: message.content };
-        return {
+        const wire: OpenAIWireMessage = {
           role: 'assistant',
           // OpenAI documents `content` as optional when `tool_calls` is present; null is the usual form.
           content: message.content === '' ? null : message.content,
@@ -34,6 +35,11 @@ export function toOpenAIMessages(messages: ChatMessage[]): OpenAIWireMessage[] {
             function: { name: call.name, arguments: JSON.stringify(call.args ?? {}) },
           })),
         };
+        // DeepSeek's thinking mode answers HTTP 400 unless the reasoning of a tool-calling turn comes back
+        // with it; only models that produced reasoning text have any to send.
+        const reasoning = (message.reasoning ?? []).map((part) => part.text).join('');
+        if (reasoning) wire.reasoning_content = reasoning;
+        return wire;
       }
       default:
         return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
