@@ -13,6 +13,9 @@ import {
   openaiUsageChunk,
   type RecordedRequest,
 } from '@toolsmith/emulator';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectionInput } from '../storage/types.js';
@@ -405,6 +408,55 @@ describe('server tools', () => {
     expect(completion.choices[0].message.tool_calls?.[0].function.name).toBe('store_hours');
     const offered = bodyOf(emulator.requests[0]).tools!.map((t: any) => t.function.name);
     expect(offered).toEqual(expect.arrayContaining(['get_weather', 'store_hours']));
+  });
+});
+
+describe('client disconnects', () => {
+  it('a client that goes away mid-stream cancels the upstream request; the server keeps serving', async () => {
+    // an upstream that streams until its client leaves
+    let closed!: () => void;
+    const upstreamClosed = new Promise<void>((resolve) => {
+      closed = resolve;
+    });
+    const slow = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const frame = (text: string) =>
+        res.write(`data: ${JSON.stringify(openaiChunk({ content: text }))}\n\n`);
+      frame('Once ');
+      const timer = setInterval(() => frame('more '), 5);
+      res.on('close', () => {
+        clearInterval(timer);
+        closed();
+      });
+    });
+    slow.listen(0, '127.0.0.1');
+    await once(slow, 'listening');
+    const stored = await server.app.toolsmith.storage.connections.create(
+      connection('slow', { baseUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/v1` }),
+    );
+    try {
+      const controller = new AbortController();
+      const stream = await client.chat.completions.create(
+        { model: 'slow', messages: ask, stream: true },
+        { signal: controller.signal },
+      );
+      let text = '';
+      // the client's stream simply ends once it aborts
+      for await (const chunk of stream) {
+        text += chunk.choices[0]?.delta.content ?? '';
+        if (text.includes('more')) controller.abort();
+      }
+      expect(text.startsWith('Once more')).toBe(true);
+      await upstreamClosed;
+      emulator.enqueue('/v1/chat/completions', answer({ content: 'still here' }));
+      const after = await client.chat.completions.create({ model: 'emu', messages: ask });
+      expect(after.choices[0].message.content).toBe('still here');
+    } finally {
+      await server.app.toolsmith.storage.connections.delete(stored.id);
+      slow.closeAllConnections();
+      slow.close();
+    }
   });
 });
 

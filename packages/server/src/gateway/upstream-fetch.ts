@@ -34,6 +34,9 @@ export function createUpstreamFetch(
       if ((error as Error)?.name === 'AbortError' || init.signal?.aborted) throw error;
       throw new TypeError('fetch failed', { cause: error });
     }
+    // Destroying an unfinished undici body emits an error; readers see failures through the iterator, and
+    // this listener keeps a body dropped early (a client gone, a fallback below) from crashing the process.
+    answer.body.on('error', () => {});
     const encoding = answer.headers['content-encoding'];
     if ((answer.statusCode >= 300 && answer.statusCode < 400) || (encoding && encoding !== 'identity')) {
       answer.body.destroy();
