@@ -42,5 +42,6 @@ export function readCard(input: CardInput, limits: CardLimits = DEFAULT_CARD_LIM
     }
     return { ...parseCardDocument(parseCardJsonText(input, 'card file')), format: 'json' };
   }
-  return { ...parseCardDocument(input), format: 'json' };
+  // A copy, so the normalized card never shares objects with the caller's document.
+  return { ...parseCardDocument(structuredClone(input)), format: 'json' };
 }
