@@ -91,6 +91,21 @@ beforeAll(async () => {
     includeHiddenContext: false,
     enabled: true,
   });
+  // scripts are disabled on this server: an enabled script tool must not be offered
+  await server.app.toolsmith.storage.tools.create({
+    name: 'script_tool',
+    displayName: '',
+    description: 'A script.',
+    parameters: { type: 'object', properties: {} },
+    mode: 'read',
+    kind: 'script',
+    body: 'return 1;',
+    simulateBody: '',
+    staticResult: '',
+    webhookUrl: '',
+    includeHiddenContext: false,
+    enabled: true,
+  });
   // retries off: every status the gateway answers is asserted as it arrives
   client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'not-needed-on-loopback', maxRetries: 0 });
 });
@@ -181,6 +196,42 @@ describe('chat completions (plain)', () => {
     });
     expect(new Set(chunks.map((c) => c.id)).size).toBe(1);
     expect(bodyOf(emulator.requests[0]).stream).toBe(true);
+  });
+});
+
+describe('structured output', () => {
+  const moodFormat = {
+    type: 'json_schema' as const,
+    json_schema: {
+      name: 'mood',
+      schema: {
+        type: 'object',
+        properties: { mood: { type: 'string' } },
+        required: ['mood'],
+        additionalProperties: false,
+      },
+    },
+  };
+
+  it('passes response_format json_schema upstream; an answer that breaks the schema is a 502', async () => {
+    emulator.enqueue(
+      '/v1/chat/completions',
+      answer({ content: '{"mood":"calm"}' }),
+      answer({ content: '{"feeling":1}' }),
+    );
+    const ok = await client.chat.completions.create({
+      model: 'emu',
+      messages: ask,
+      response_format: moodFormat,
+    });
+    expect(JSON.parse(ok.choices[0].message.content!)).toEqual({ mood: 'calm' });
+    expect((bodyOf(emulator.requests[0]) as any).response_format).toMatchObject({
+      type: 'json_schema',
+      json_schema: { name: 'mood', schema: moodFormat.json_schema.schema },
+    });
+    await expect(
+      client.chat.completions.create({ model: 'emu', messages: ask, response_format: moodFormat }),
+    ).rejects.toMatchObject({ status: 502, code: 'json_schema_violation' });
   });
 });
 
@@ -351,6 +402,7 @@ describe('server tools', () => {
     });
     const offered = bodyOf(emulator.requests[0]).tools!.map((t: any) => t.function.name);
     expect(offered).toEqual(expect.arrayContaining(['store_hours', 'roll_dice', 'get_current_time']));
+    expect(offered).not.toContain('script_tool');
     expect(bodyOf(emulator.requests[1]).messages.at(-1)).toMatchObject({
       role: 'tool',
       tool_call_id: 'call_h',
