@@ -264,6 +264,16 @@ describe('openaiAdapter failures', () => {
     expect((await failure(request())).code).toBe('network');
   });
 
+  it('an empty event stream, with or without [DONE] → no_response', async () => {
+    emulator.enqueue(PATH, {
+      headers: { 'content-type': 'text/event-stream' },
+      chunks: [': keep-alive\n\n'],
+    });
+    expect((await failure(request())).code).toBe('no_response');
+    emulator.enqueue(PATH, openaiStream([]));
+    expect((await failure(request())).code).toBe('no_response');
+  });
+
   it('clean end without [DONE] and without a finish reason → network', async () => {
     emulator.enqueue(PATH, openaiStream([openaiChunk({ content: 'par' })], { done: false }));
     const error = await failure(request());

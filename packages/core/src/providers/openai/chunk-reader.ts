@@ -56,6 +56,7 @@ export class OpenAIChunkReader {
   private readonly calls = new OpenAIToolCallAccumulator();
   private rawReason: string | null | undefined;
   private usage: Usage | undefined;
+  private chunks = 0;
 
   get sawFinishReason(): boolean {
     return this.rawReason !== undefined;
@@ -63,6 +64,7 @@ export class OpenAIChunkReader {
 
   /** Handles one parsed chunk; events are pushed onto `out`. */
   handle(chunk: Record<string, any>, out: StreamEvent[]): void {
+    this.chunks++;
     if (isErrorPayload(chunk)) throw streamPayloadError(chunk);
     if (chunk.usage) this.usage = toUsage(chunk.usage);
     // Groq reports streamed usage under `x_groq` in the last chunk.
@@ -90,9 +92,14 @@ export class OpenAIChunkReader {
 
   /**
    * Ends the stream: finalizes the tool calls and emits `finish`. Without `[DONE]` and without any finish
-   * reason the stream was cut off (`network`).
+   * reason the stream was cut off (`network`); a stream without a single chunk is `no_response`.
    */
   end(sawDone: boolean, out: StreamEvent[]): void {
+    if (this.chunks === 0) {
+      throw new GenerateTaskError('no_response', 'The provider ended the stream without sending anything.', {
+        details: { sawDone },
+      });
+    }
     if (!sawDone && this.rawReason === undefined) {
       throw new GenerateTaskError('network', 'The stream ended before the model finished its answer.', {
         details: { cutOff: true },
