@@ -101,6 +101,26 @@ describe('Functions panel in a real browser', () => {
       .locator('li[data-tool-name="weather"] .drag-handle')
       .dragTo(customList(page).locator('li[data-tool-name="store_hours"]'));
     await poll(() => rowNames(page)).toEqual(['weather', 'store_hours', 'dice_log']);
+    // keyboard: the focused move button keeps focus, so Enter can be pressed again
+    await page.getByRole('button', { name: 'Move store_hours down' }).focus();
+    await page.keyboard.press('Enter');
+    await poll(() => rowNames(page)).toEqual(['weather', 'dice_log', 'store_hours']);
+    await page.getByRole('button', { name: 'Move dice_log up' }).focus();
+    await page.keyboard.press('Enter');
+    await poll(() => rowNames(page)).toEqual(['dice_log', 'weather', 'store_hours']);
+    // at the top the button says it is unavailable but keeps focus; pressing it again changes nothing
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    expect(await focused()).toBe('Move dice_log up');
+    expect(await page.getByRole('button', { name: 'Move dice_log up' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+    await page.keyboard.press('Enter');
+    expect(await rowNames(page)).toEqual(['dice_log', 'weather', 'store_hours']);
+    await page.getByRole('button', { name: 'Move dice_log down' }).focus();
+    await page.keyboard.press('Enter');
+    await poll(() => rowNames(page)).toEqual(['weather', 'dice_log', 'store_hours']);
+    await page.keyboard.press('Enter');
+    await poll(() => rowNames(page)).toEqual(['weather', 'store_hours', 'dice_log']);
     await poll(async () =>
       (await apiGet<{ tools: Array<{ name: string }> }>('/api/tools')).tools.map((t) => t.name),
     ).toEqual(['weather', 'store_hours', 'dice_log']);

@@ -44,6 +44,8 @@ export function FunctionsPage() {
     void load();
   }, [load]);
 
+  // Each change is its own request (toggles are independent); `busy` only greys out import/export meanwhile.
+  const busyRef = useRef(false);
   const run = async (what: () => Promise<void>) => {
     setBusy(true);
     setError(null);
@@ -70,26 +72,40 @@ export function FunctionsPage() {
       setBuiltin((list) => list.map((b) => (b.name === updated.name ? updated : b)));
     });
 
-  const reorder = (from: number, to: number) => {
-    if (!tools || from === to) return;
-    const previous = tools;
-    const next = moveItem(tools, from, to);
-    const at = next.indexOf(tools[from]);
-    setTools(next); // shown at once; put back if the server refuses
-    return run(async () => {
+  // Moves apply at once and are sent one after another, each with the full order, so quick key presses all
+  // count and the last answer wins; a refused order reloads the list to show what the server holds.
+  const toolsRef = useRef<Tool[] | null>(null);
+  toolsRef.current = tools;
+  const orderChain = useRef<Promise<void>>(Promise.resolve());
+  const orderSeq = useRef(0);
+  const moveTool = (id: string, target: (from: number) => number) => {
+    const current = toolsRef.current;
+    if (!current) return;
+    const from = current.findIndex((t) => t.id === id);
+    if (from < 0) return;
+    const next = moveItem(current, from, target(from));
+    const at = next.findIndex((t) => t.id === id);
+    if (at === from) return;
+    toolsRef.current = next;
+    setTools(next);
+    const seq = ++orderSeq.current;
+    orderChain.current = orderChain.current.then(async () => {
       try {
         const answer = await api.put<{ tools: Tool[] }>('/api/tools/order', { ids: next.map((t) => t.id) });
+        if (seq !== orderSeq.current) return;
+        toolsRef.current = answer.tools;
         setTools(answer.tools);
-        setStatus(`Moved ${tools[from].name} to position ${at + 1}.`);
+        setStatus(`Moved ${current[from].name} to position ${at + 1}.`);
       } catch (e) {
-        setTools(previous);
-        throw e;
+        setError(errorMessage(e));
+        if (seq === orderSeq.current) await load();
       }
     });
   };
 
   const confirmDelete = async () => {
-    if (!deleting) return;
+    if (!deleting || busyRef.current) return;
+    busyRef.current = true;
     setBusy(true);
     setDeleteError(null);
     try {
@@ -100,6 +116,7 @@ export function FunctionsPage() {
     } catch (e) {
       setDeleteError(errorMessage(e));
     } finally {
+      busyRef.current = false;
       setBusy(false);
     }
   };
@@ -142,8 +159,7 @@ export function FunctionsPage() {
       event.preventDefault();
       const id = dragId ?? event.dataTransfer.getData('text/plain');
       setDragId(null);
-      const from = tools?.findIndex((t) => t.id === id) ?? -1;
-      if (from >= 0) void reorder(from, index);
+      if (id) moveTool(id, () => index);
     },
     onDragEnd: () => setDragId(null),
   });
@@ -222,7 +238,7 @@ export function FunctionsPage() {
                   busy={busy}
                   dragging={dragId === tool.id}
                   onToggle={(enabled) => void toggle(tool, enabled)}
-                  onMove={(to) => void reorder(index, to)}
+                  onMove={(offset) => moveTool(tool.id, (from) => from + offset)}
                   onDelete={() => {
                     setDeleteError(null);
                     setDeleting(tool);
@@ -258,7 +274,6 @@ export function FunctionsPage() {
                     checked={entry.enabled}
                     label={`Enable ${entry.name}`}
                     onChange={(enabled) => void toggleBuiltin(entry, enabled)}
-                    disabled={busy}
                   />
                 </div>
               </li>

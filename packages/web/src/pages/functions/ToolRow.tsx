@@ -15,7 +15,11 @@ export function ParameterCount({ parameters }: { parameters: unknown }) {
   return <span className="hint">{n === 1 ? '1 parameter' : `${n} parameters`}</span>;
 }
 
-/** One custom tool in the list: reorder (drag or buttons), switch, edit, delete. */
+/**
+ * One custom tool in the list: reorder (drag or buttons), switch, edit, delete. Buttons stay enabled while a
+ * request runs (the page ignores presses meanwhile), and the move buttons at the ends are only aria-disabled,
+ * so keyboard focus is never dropped by a button turning disabled.
+ */
 export function ToolRow({
   tool,
   index,
@@ -38,7 +42,8 @@ export function ToolRow({
   busy: boolean;
   dragging: boolean;
   onToggle: (enabled: boolean) => void;
-  onMove: (to: number) => void;
+  /** -1 = up, 1 = down */
+  onMove: (offset: -1 | 1) => void;
   onDelete: () => void;
   onDragStart: (event: DragEvent) => void;
   onDragOver: (event: DragEvent) => void;
@@ -77,8 +82,8 @@ export function ToolRow({
           type="button"
           className="icon"
           aria-label={`Move ${tool.name} up`}
-          disabled={busy || index === 0}
-          onClick={() => onMove(index - 1)}
+          aria-disabled={index === 0}
+          onClick={() => index > 0 && onMove(-1)}
         >
           ↑
         </button>
@@ -86,12 +91,12 @@ export function ToolRow({
           type="button"
           className="icon"
           aria-label={`Move ${tool.name} down`}
-          disabled={busy || index === count - 1}
-          onClick={() => onMove(index + 1)}
+          aria-disabled={index === count - 1}
+          onClick={() => index < count - 1 && onMove(1)}
         >
           ↓
         </button>
-        <Switch checked={tool.enabled} label={`Enable ${tool.name}`} onChange={onToggle} disabled={busy} />
+        <Switch checked={tool.enabled} label={`Enable ${tool.name}`} onChange={onToggle} />
         <a
           className="button"
           href={hrefFor({ page: 'function-edit', id: tool.id })}
