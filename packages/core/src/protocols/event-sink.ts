@@ -16,10 +16,26 @@ export interface CallHandle {
   settled: boolean;
 }
 
+/** Calls written through the trigger protocol (Luker XML or the JSON object after the trigger). */
+function isTriggered(format: TextCallFormat): boolean {
+  return format === 'xml' || format === 'json';
+}
+
+interface TriggeredBlock {
+  finals: StreamEvent[];
+  calls: ParsedTextToolCall[];
+  errors: TextProtocolError[];
+}
+
 /**
  * Collects the parser's output: stream events (adjacent text and argument deltas merged per push), plus the
  * content, calls and errors of the one-shot result. A trailing high surrogate is held until the next push
  * so no event ever carries half a character.
+ *
+ * Only the last triggered block counts (the protocol allows exactly one; a later one is the model's
+ * correction). So the final `tool-call` events and the errors of a triggered block are held until the
+ * input ends, and a new triggered block drops those of the one before. Its start and delta events have
+ * streamed already; like a cut-off call's, they are never followed by a `tool-call`.
  */
 export class EventSink {
   private events: StreamEvent[] = [];
@@ -27,8 +43,10 @@ export class EventSink {
   private delta: { call: CallHandle; text: string } | null = null;
   /** all content so far; string appends are O(1) in V8 (a rope), flattened once when read */
   private contentText = '';
-  readonly calls: ParsedTextToolCall[] = [];
+  private readonly callList: ParsedTextToolCall[] = [];
+  private readonly callOrder = new Map<ParsedTextToolCall, number>();
   readonly errors: TextProtocolError[] = [];
+  private block: TriggeredBlock | null = null;
   private nextIndex = 0;
   private lineStart = true;
 
@@ -89,6 +107,16 @@ export class EventSink {
     this.delta.text += s;
   }
 
+  /** A trigger line opened a new block: whatever an earlier triggered block produced is dropped. */
+  beginTriggeredBlock(): void {
+    this.block = { finals: [], calls: [], errors: [] };
+  }
+
+  private currentBlock(): TriggeredBlock {
+    if (!this.block) this.beginTriggeredBlock();
+    return this.block as TriggeredBlock;
+  }
+
   /** Emits the final call if its arguments decode; otherwise records why not. */
   finishCall(call: CallHandle, rawArgs: string, allowStringLayer = true): void {
     if (call.settled) return;
@@ -98,26 +126,59 @@ export class EventSink {
       return;
     }
     call.settled = true;
-    this.flushAll();
-    this.events.push({
+    const event: StreamEvent = {
       type: 'tool-call',
       id: call.id,
       index: call.index,
       name: call.name,
       args: decoded.args,
       rawArgs,
-    });
-    this.calls.push({ id: call.id, name: call.name, args: decoded.args, raw: rawArgs, format: call.format });
+    };
+    const parsed: ParsedTextToolCall = {
+      id: call.id,
+      name: call.name,
+      args: decoded.args,
+      raw: rawArgs,
+      format: call.format,
+    };
+    this.callOrder.set(parsed, call.index);
+    if (isTriggered(call.format)) {
+      const block = this.currentBlock();
+      block.finals.push(event);
+      block.calls.push(parsed);
+      return;
+    }
+    this.flushAll();
+    this.events.push(event);
+    this.callList.push(parsed);
   }
 
   failCall(call: CallHandle, kind: TextProtocolErrorKind, message: string, raw: string): void {
     if (call.settled) return;
     call.settled = true;
-    this.errors.push({ kind, message, format: call.format, name: call.name, raw });
+    this.error({ kind, message, format: call.format, name: call.name, raw });
   }
 
   error(error: TextProtocolError): void {
-    this.errors.push(error);
+    if (isTriggered(error.format)) this.currentBlock().errors.push(error);
+    else this.errors.push(error);
+  }
+
+  /** The calls so far, in the order they started. */
+  get calls(): ParsedTextToolCall[] {
+    const all = this.block ? [...this.callList, ...this.block.calls] : [...this.callList];
+    return all.sort((a, b) => (this.callOrder.get(a) ?? 0) - (this.callOrder.get(b) ?? 0));
+  }
+
+  /** The input ended: the last triggered block's calls and errors become final. */
+  endTriggeredBlock(): void {
+    const block = this.block;
+    if (!block) return;
+    this.block = null;
+    this.flushAll();
+    this.events.push(...block.finals);
+    this.callList.push(...block.calls);
+    this.errors.push(...block.errors);
   }
 
   get content(): string {

@@ -218,8 +218,11 @@ describe('streaming behaviour', () => {
       let started = false;
       let deltasBeforeEnd = 0;
       let final: StreamEvent | undefined;
-      for (let i = 0; i < text.length; i += 5) {
-        for (const e of parser.push(text.slice(i, i + 5))) {
+      const batches = [];
+      for (let i = 0; i < text.length; i += 5) batches.push(() => parser.push(text.slice(i, i + 5)));
+      batches.push(() => parser.end());
+      for (const batch of batches) {
+        for (const e of batch()) {
           if (e.type === 'tool-call-start') started = true;
           if (e.type === 'tool-call-delta') {
             expect(started).toBe(true);
@@ -230,7 +233,6 @@ describe('streaming behaviour', () => {
           if (e.type === 'tool-call') final = e;
         }
       }
-      parser.end();
       expect(deltasBeforeEnd).toBeGreaterThan(3);
       expect(streamed).toBe(args);
       expect(final).toMatchObject({
@@ -240,6 +242,26 @@ describe('streaming behaviour', () => {
         args: JSON.parse(args),
       });
     }
+  });
+
+  it('keeps only the last triggered block: an earlier one is superseded, its errors too', () => {
+    const block = (args: string) =>
+      `${TRIGGER}\n<function_calls><function_call><tool>get_weather</tool><args_json><![CDATA[${args}]]></args_json></function_call></function_calls>`;
+    const text = `${block('{"city":"Pari')}\nSorry, again:\n${block('{"city":"Paris"}')}\n[TOOL_CALLS]ping[ARGS]{}`;
+    const { events, result } = streamAll([text]);
+    expect(result.calls.map((c) => [c.name, c.args])).toEqual([
+      ['get_weather', { city: 'Paris' }],
+      ['ping', {}],
+    ]);
+    expect(result.errors).toEqual([]);
+    expect(result.content).toBe('\nSorry, again:\n\n');
+    // the superseded call started and streamed, but never got a tool-call event
+    const starts = events.filter((e) => e.type === 'tool-call-start').map((e) => e.id);
+    const finals = events.filter((e) => e.type === 'tool-call').map((e) => e.id);
+    expect(starts).toEqual(['id0', 'id1', 'id2']);
+    expect(finals).toEqual(['id2', 'id1']);
+    // the triggered block's call is final only at the end of the input
+    expect(events[events.length - 1]).toMatchObject({ type: 'tool-call', id: 'id1' });
   });
 
   it('starts a call, then reports it cut off at the end without a tool-call event', () => {

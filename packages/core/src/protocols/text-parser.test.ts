@@ -128,6 +128,20 @@ describe('parseToolCallsFromText — prompt_xml', () => {
     expect(r.errors).toMatchObject([{ kind: 'unknown_tool', name: 'launch' }]);
   });
 
+  it('takes the calls after the last trigger only', () => {
+    const r = parse(`${xml(['ping', '{}'])}\nActually:\n${xml(['get_weather', '{"city":"Oslo"}'])}`);
+    expect(r.calls.map((c) => c.name)).toEqual(['get_weather']);
+    expect(r.errors).toEqual([]);
+    // a broken first attempt followed by a good one is not an error
+    const fixed = parse(`${xml(['get_weather', '{"city":'])}\n${xml(['get_weather', '{"city":"Oslo"}'])}`);
+    expect(fixed.calls.map((c) => c.args)).toEqual([{ city: 'Oslo' }]);
+    expect(fixed.errors).toEqual([]);
+    // a broken last attempt is reported, and the earlier good one is not used
+    const broken = parse(`${xml(['get_weather', '{"city":"Oslo"}'])}\n${xml(['get_weather', '{"city":'])}`);
+    expect(broken.calls).toEqual([]);
+    expect(broken.errors.map((e) => e.kind)).toEqual(['invalid_json']);
+  });
+
   it('ignores a trigger that is not followed by calls', () => {
     expect(brief(`Say ${T} twice ${T} and stop.`)).toEqual({
       content: `Say ${T} twice ${T} and stop.`,

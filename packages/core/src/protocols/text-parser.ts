@@ -170,6 +170,10 @@ function defaultIdFactory(): (index: number) => string {
 /**
  * The streaming parser for text-mode tool calls. One pass over the input: each push scans only the new
  * text plus the few characters held back from the last push, so total work is linear in the input.
+ *
+ * Calls through the trigger protocol count from the last trigger that is followed by a block; their final
+ * `tool-call` events come at `end()`. Calls in the tolerated formats (Hermes, Qwen3-Coder, Mistral,
+ * Llama, fenced JSON) are final as soon as they close.
  */
 export function createTextToolCallParser(options: TextParserOptions): TextToolCallParser {
   const tools = new Map<string, TextParserTool>(options.tools.map((t) => [t.name, t]));
@@ -220,10 +224,11 @@ export function createTextToolCallParser(options: TextParserOptions): TextToolCa
       ctx.final = true;
       run(decoder.end());
       ctx.state.finish(ctx);
+      sink.endTriggeredBlock();
       return sink.drain(true);
     },
     result() {
-      return { content: sink.content, calls: [...sink.calls], errors: [...sink.errors] };
+      return { content: sink.content, calls: sink.calls, errors: [...sink.errors] };
     },
   };
 }

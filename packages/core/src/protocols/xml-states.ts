@@ -30,17 +30,20 @@ export class AfterTriggerState implements ParserState {
       const call = matchLiteral(ctx.buf, ctx.pos, CALL_OPEN, ctx.final);
       if (typeof block === 'number') {
         ctx.pos += block;
+        ctx.sink.beginTriggeredBlock();
         ctx.state = new XmlBlockState();
         return true;
       }
       if (typeof call === 'number') {
         // tolerated: the wrapper was forgotten
         ctx.pos += call;
+        ctx.sink.beginTriggeredBlock();
         ctx.state = new XmlCallState(false);
         return true;
       }
       if (block === 'partial' || call === 'partial') return false;
     } else if (c === '{' || c === '[') {
+      ctx.sink.beginTriggeredBlock();
       ctx.state = new JsonRegionState(ctx, { format: 'json', triggered: true, prefix: this.raw });
       return true;
     } else if (c === '`') {
@@ -48,6 +51,7 @@ export class AfterTriggerState implements ParserState {
       if (fence === 'partial') return false;
       if (typeof fence === 'number') {
         const prefix = this.raw + take(ctx, ctx.pos + fence);
+        ctx.sink.beginTriggeredBlock();
         ctx.state = new JsonRegionState(ctx, { format: 'json', triggered: true, prefix, closer: '```' });
         return true;
       }

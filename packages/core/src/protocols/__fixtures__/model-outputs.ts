@@ -54,6 +54,8 @@ export const OUTPUTS: string[] = [
   `${T}\n<function_calls>\n<function_call><tool><![CDATA[ping]]></tool></function_call>\nand also\n<function_call><tool>ping</tool></function_call>\n</function_calls>`,
   `${T}\n<function_call><tool>ping</tool><args_json>{}</args_json></function_call> after`,
   `${T}\n<function_calls>`,
+  `${T}<function_calls>${xmlCall('ping', '{}')}</function_calls> again ${T}\n{"tool_calls":[{"name":"get_weather","arguments":{"city":"Two"}}]} <tool_call>{"name":"ping"}</tool_call>`,
+  `${T}<function_calls>${xmlCall('get_weather', '{"bad')}</function_calls> retry ${T}<function_calls>${xmlCall('ping', '{}')}`,
   // prompt_json
   `${T}\n{"tool_calls":[{"name":"get_weather","arguments":{"city":"Tokyo"}},{"name":"ping","arguments":{}}]}`,
   `Sure.\n${T}\n\`\`\`json\n{"tool_calls":[{"name":"write_note","arguments":{"title":"{[\\"x\\"]}","tags":["a","b"]}}]}\n\`\`\`\nAfter.`,
