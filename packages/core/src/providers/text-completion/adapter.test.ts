@@ -117,6 +117,14 @@ describe('KoboldCpp backend', () => {
     expect(finish(events)).toMatchObject({ reason: 'stop', rawReason: null });
   });
 
+  it('an empty event stream → no_response', async () => {
+    emulator.enqueue('/api/extra/generate/stream', {
+      headers: { 'content-type': 'text/event-stream' },
+      chunks: [],
+    });
+    expect((await failure(request({ textBackend: 'koboldcpp' }))).code).toBe('no_response');
+  });
+
   it('a cut-off connection → network', async () => {
     emulator.enqueue('/api/extra/generate/stream', koboldStream(['par'], { cutOff: true }));
     expect((await failure(request({ textBackend: 'koboldcpp' }))).code).toBe('network');

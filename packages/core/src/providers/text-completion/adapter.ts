@@ -63,7 +63,9 @@ async function* send(request: ProviderRequest): AsyncGenerator<StreamEvent> {
   const raw: { body?: unknown } = {};
   let rawReason: string | null = null;
   let usage: Usage | undefined;
+  let received = 0;
   for await (const piece of pieces(backend, response, request, raw)) {
+    received++;
     if (piece.reasoning) yield { type: 'reasoning-delta', text: piece.reasoning };
     if (piece.text) {
       const text = filter.push(piece.text);
@@ -71,6 +73,9 @@ async function* send(request: ProviderRequest): AsyncGenerator<StreamEvent> {
     }
     if (piece.finishReason) rawReason = piece.finishReason;
     if (piece.usage) usage = piece.usage;
+  }
+  if (received === 0) {
+    throw new GenerateTaskError('no_response', 'The backend ended the stream without sending anything.');
   }
   const rest = filter.end();
   if (rest) yield { type: 'text-delta', text: rest };
