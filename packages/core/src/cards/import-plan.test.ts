@@ -12,7 +12,7 @@ import {
 import { isCardError } from './card-error.js';
 import { readCardTools } from './card-tools.js';
 import { exportCardPng } from './export-card.js';
-import { planCardImport } from './import-plan.js';
+import { cardImportReview, planCardImport } from './import-plan.js';
 import { readPngChunks } from './png-chunks.js';
 import { cardChunkKeyword } from './png-text.js';
 
@@ -224,5 +224,22 @@ describe('planCardImport', () => {
     }
     expect(isCardError(caught) && caught.code).toBe('not_a_card');
     expect((caught as { status: number }).status).toBe(400);
+  });
+
+  it('has a plain-JSON view for the review screen', () => {
+    const plan = planCardImport(exportCardPng(planCardImport(v2CardDocument()).card, [webhookTool]));
+    const review = JSON.parse(JSON.stringify(cardImportReview(plan)));
+    expect(review).toEqual({
+      card: plan.card,
+      format: 'png',
+      version: 'v3',
+      specVersion: '3.0',
+      hasImage: true,
+      orchestration: { mode: 'loop', agent: 'scribe' },
+      tools: plan.tools,
+      hasTools: true,
+      warnings: [],
+    });
+    expect(review.tools[0].origin).toBe('https://hooks.example.com');
   });
 });

@@ -145,3 +145,30 @@ export function planCardImport(input: CardInput, options: CardImportPlanOptions 
     withoutTools: () => ({ card: stripCardTools(read.card) }),
   };
 }
+
+/** The plan as plain JSON for the review screen (no functions, no image bytes). */
+export interface CardImportReview {
+  card: CardData;
+  format: CardFormat;
+  version: CardVersion;
+  specVersion?: string;
+  hasImage: boolean;
+  orchestration?: Record<string, unknown>;
+  tools: CardToolReview[];
+  hasTools: boolean;
+  warnings: string[];
+}
+
+export function cardImportReview(plan: CardImportPlan): CardImportReview {
+  return {
+    card: plan.card,
+    format: plan.format,
+    version: plan.version,
+    ...(plan.specVersion !== undefined ? { specVersion: plan.specVersion } : {}),
+    hasImage: plan.image !== undefined,
+    ...(plan.orchestration ? { orchestration: plan.orchestration } : {}),
+    tools: plan.tools,
+    hasTools: plan.hasTools,
+    warnings: plan.warnings,
+  };
+}

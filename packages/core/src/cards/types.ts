@@ -53,7 +53,10 @@ export const CARD_TOOLS_VERSION = 1;
 export interface CardToolsExtension {
   version: number;
   tools: ToolDefinition[];
-  /** the character's orchestration override; kept as the card has it */
+  /**
+   * the character's orchestration override; kept as the card has it. It names tools, it does not define
+   * them: tool definitions travel only in `tools`, where the import review sees them.
+   */
   orchestration?: Record<string, unknown>;
   [field: string]: unknown;
 }
