@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPost, launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
@@ -109,7 +111,7 @@ describe('Functions panel in a real browser', () => {
     await page.keyboard.press('Enter');
     await poll(() => rowNames(page)).toEqual(['dice_log', 'weather', 'store_hours']);
     // at the top the button says it is unavailable but keeps focus; pressing it again changes nothing
-    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    const focused = () => page.locator(':focus').getAttribute('aria-label');
     expect(await focused()).toBe('Move dice_log up');
     expect(await page.getByRole('button', { name: 'Move dice_log up' }).getAttribute('aria-disabled')).toBe(
       'true',
@@ -134,6 +136,15 @@ describe('Functions panel in a real browser', () => {
       'true',
     );
     expect(await page.getByRole('button', { name: 'Export functions to ZIP' }).isDisabled()).toBe(false);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export functions to ZIP' }).click();
+    const zip = await download;
+    expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+    const bytes = readFileSync((await zip.path())!);
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(Object.keys(unzipSync(new Uint8Array(bytes))).filter((f) => f.endsWith('tool.json'))).toHaveLength(
+      3,
+    );
 
     // builtin switch persists too
     const dice = () => page.getByRole('switch', { name: 'Enable roll_dice' }).getAttribute('aria-checked');
