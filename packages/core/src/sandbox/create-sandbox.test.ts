@@ -297,6 +297,40 @@ describe('createSandbox run: abort', () => {
   });
 });
 
+describe('createSandbox run: queueing', () => {
+  it('drops a queued job whose signal aborts, while the running one finishes', async () => {
+    const single = createSandbox({ poolSize: 1 });
+    try {
+      let release: () => void = () => {};
+      let started: () => void = () => {};
+      const running = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const first = single.run({
+        body: 'await ctx.hold(); return "first"',
+        args: {},
+        hostFunctions: {
+          hold: () =>
+            new Promise<void>((resolve) => {
+              release = resolve;
+              started();
+            }),
+        },
+      });
+      await running;
+      const controller = new AbortController();
+      const second = single.run({ body: 'return "second"', args: {}, signal: controller.signal });
+      expect(single.stats().queued).toBe(1);
+      controller.abort();
+      expect(expectError(await second).errorCode).toBe('aborted');
+      release();
+      expect(expectOk(await first)).toBe('first');
+    } finally {
+      await single.close();
+    }
+  });
+});
+
 describe('createSandbox compile', () => {
   it('accepts a valid body without running it', async () => {
     expect(await sandbox.compile('const r = await ctx.lookup(args.q);\nreturn r;')).toEqual({ ok: true });
