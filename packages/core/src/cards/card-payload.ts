@@ -40,7 +40,7 @@ export function decodeCardPayload(text: string, keyword: string, maxBytes: numbe
     let decoded = trimmed;
     if (!/[^\x00-\xff]/.test(trimmed)) {
       try {
-        decoded = utf8.decode(Uint8Array.from(trimmed, (c) => c.charCodeAt(0)));
+        decoded = utf8.decode(Buffer.from(trimmed, 'latin1'));
       } catch {
         // genuinely Latin-1 text: keep it as read
       }

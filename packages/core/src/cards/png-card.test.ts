@@ -176,6 +176,12 @@ describe('card PNGs', () => {
     expect(codeOf(() => readCardPng(pngWith(method)))).toBe('bad_text');
   });
 
+  it('writes text chunks in Latin-1 only', () => {
+    expect(readTextChunk(makeTextChunk('Title', 'Caf\u00e9'), 100)).toBe('Caf\u00e9');
+    expect(makeTextChunk('Title', 'Caf\u00e9').data.length).toBe('Title'.length + 1 + 4);
+    expect(() => makeTextChunk('Title', '\u706f')).toThrow(/Latin-1/);
+  });
+
   it('refuses to write into a corrupt PNG', () => {
     const png = defaultCardPng();
     png[png.length - 1] ^= 1;

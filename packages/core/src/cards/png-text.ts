@@ -7,13 +7,9 @@ export type CardChunkKeyword = 'chara' | 'ccv3';
 const CARD_KEYWORDS: readonly string[] = ['chara', 'ccv3'];
 const TEXT_TYPES: readonly string[] = ['tEXt', 'zTXt', 'iTXt'];
 
-const latin1 = (bytes: Uint8Array): string => {
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    out += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return out;
-};
+// ISO-8859-1 proper (TextDecoder's "latin1" is windows-1252, which remaps 0x80–0x9F).
+const latin1 = (bytes: Uint8Array): string =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A text chunk's keyword (Latin-1, up to 79 bytes before the first NUL), or undefined when malformed. */
@@ -105,13 +101,10 @@ export function readTextChunk(chunk: PngChunk, maxBytes: number): string {
 
 /** A tEXt chunk. The text must be Latin-1 (card payloads are base64, so ASCII). */
 export function makeTextChunk(keyword: string, text: string): PngChunk {
+  if (/[^\x00-\xff]/.test(keyword + text)) throw new Error('tEXt chunks hold Latin-1 text only.');
   const data = new Uint8Array(keyword.length + 1 + text.length);
-  for (let i = 0; i < keyword.length; i++) data[i] = keyword.charCodeAt(i);
+  data.set(Buffer.from(keyword, 'latin1'), 0);
   data[keyword.length] = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code > 0xff) throw new Error('tEXt chunks hold Latin-1 text only.');
-    data[keyword.length + 1 + i] = code;
-  }
+  data.set(Buffer.from(text, 'latin1'), keyword.length + 1);
   return { type: 'tEXt', data };
 }
