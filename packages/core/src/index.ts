@@ -9,3 +9,4 @@ export * from './transfer/index.js';
 export * from './worldinfo/index.js';
 export * from './macros/index.js';
 export * from './cards/index.js';
+export * from './orchestration/index.js';

@@ -1,0 +1,99 @@
+import type { ToolRegistry } from '../tools/registry.js';
+import type { OrchestrationOutcome, VariableWrite } from './types.js';
+
+/**
+ * Collects what an orchestration's tools ask for. Recording writes nothing anywhere: the caller applies
+ * the outcome (or, in simulation, only shows it), so the simulate path records exactly like the real one.
+ */
+export class OutcomeRecorder {
+  readonly notes: string[] = [];
+  readonly forcedEntryIds: string[] = [];
+  readonly variableWrites: VariableWrite[] = [];
+
+  outcome(finalText: string): OrchestrationOutcome {
+    const notes = [...this.notes, finalText].map((n) => n.trim()).filter((n) => n !== '');
+    return {
+      notes: notes.join('\n\n'),
+      forcedEntryIds: [...new Set(this.forcedEntryIds)],
+      variableWrites: [...this.variableWrites],
+    };
+  }
+}
+
+/** Registers the three outcome tools as custom tools owned by `scope` (skipped where a builtin has the name). */
+export function registerOutcomeTools(registry: ToolRegistry, scope: string, recorder: OutcomeRecorder): void {
+  const reserved = new Set(registry.builtinNames());
+  const add = (
+    name: string,
+    description: string,
+    parameters: Record<string, unknown>,
+    record: (args: Record<string, unknown>) => unknown,
+  ) => {
+    if (reserved.has(name)) return;
+    registry.register(
+      { name, description, parameters, mode: 'write', kind: 'native', enabled: true },
+      // the same recording runs in simulation: it is the "would have done" the review shows
+      { layer: 'custom', scope, run: record, simulate: record },
+    );
+  };
+  add(
+    'orchestration_note',
+    'Adds a note for the main reply. Notes are placed in the system prompt of the next answer.',
+    {
+      type: 'object',
+      properties: { text: { type: 'string', minLength: 1, maxLength: 20000, description: 'The note.' } },
+      required: ['text'],
+      additionalProperties: false,
+    },
+    (args) => {
+      recorder.notes.push(String(args.text));
+      return { recorded: true };
+    },
+  );
+  add(
+    'orchestration_activate_entries',
+    'Force-activates world-info entries (by id) for the main reply.',
+    {
+      type: 'object',
+      properties: {
+        ids: {
+          type: 'array',
+          items: { type: 'string', minLength: 1, maxLength: 200 },
+          minItems: 1,
+          maxItems: 100,
+          description: 'World-info entry ids.',
+        },
+      },
+      required: ['ids'],
+      additionalProperties: false,
+    },
+    (args) => {
+      const ids = args.ids as string[];
+      recorder.forcedEntryIds.push(...ids);
+      return { recorded: ids.length };
+    },
+  );
+  add(
+    'orchestration_set_variable',
+    'Sets a chat (default) or global variable once the orchestration ends.',
+    {
+      type: 'object',
+      properties: {
+        name: { type: 'string', minLength: 1, maxLength: 200, description: 'Variable name.' },
+        value: { description: 'Any JSON value.' },
+        scope: { type: 'string', enum: ['chat', 'global'], description: 'Default chat.' },
+      },
+      required: ['name', 'value'],
+      additionalProperties: false,
+    },
+    (args) => {
+      const write: VariableWrite = {
+        scope: args.scope === 'global' ? 'global' : 'chat',
+        name: String(args.name),
+        value: args.value,
+      };
+      recorder.variableWrites.push(write);
+      return { recorded: true };
+    },
+  );
+}
