@@ -1,4 +1,5 @@
 import type { ToolRegistry } from '../tools/registry.js';
+import type { WorldInfoEntryRef } from '../worldinfo/types.js';
 import type { OrchestrationOutcome, VariableWrite } from './types.js';
 
 /**
@@ -7,14 +8,16 @@ import type { OrchestrationOutcome, VariableWrite } from './types.js';
  */
 export class OutcomeRecorder {
   readonly notes: string[] = [];
-  readonly forcedEntryIds: string[] = [];
+  readonly forcedEntries: WorldInfoEntryRef[] = [];
   readonly variableWrites: VariableWrite[] = [];
 
   outcome(finalText: string): OrchestrationOutcome {
     const notes = [...this.notes, finalText].map((n) => n.trim()).filter((n) => n !== '');
     return {
       notes: notes.join('\n\n'),
-      forcedEntryIds: [...new Set(this.forcedEntryIds)],
+      forcedEntries: this.forcedEntries.filter(
+        (ref, i, all) => all.findIndex((r) => r.book === ref.book && String(r.uid) === String(ref.uid)) === i,
+      ),
       variableWrites: [...this.variableWrites],
     };
   }
@@ -52,25 +55,34 @@ export function registerOutcomeTools(registry: ToolRegistry, scope: string, reco
   );
   add(
     'orchestration_activate_entries',
-    'Force-activates world-info entries (by id) for the main reply.',
+    'Force-activates world-info entries for the main reply. Name each by its uid (and its book id or name).',
     {
       type: 'object',
       properties: {
-        ids: {
+        entries: {
           type: 'array',
-          items: { type: 'string', minLength: 1, maxLength: 200 },
           minItems: 1,
           maxItems: 100,
-          description: 'World-info entry ids.',
+          items: {
+            type: 'object',
+            properties: {
+              book: { type: 'string', maxLength: 200, description: 'The lorebook id or name.' },
+              uid: { type: ['string', 'integer'], description: 'The entry uid.' },
+            },
+            required: ['uid'],
+            additionalProperties: false,
+          },
         },
       },
-      required: ['ids'],
+      required: ['entries'],
       additionalProperties: false,
     },
     (args) => {
-      const ids = args.ids as string[];
-      recorder.forcedEntryIds.push(...ids);
-      return { recorded: ids.length };
+      const entries = args.entries as WorldInfoEntryRef[];
+      recorder.forcedEntries.push(
+        ...entries.map((e) => (e.book === undefined ? { uid: e.uid } : { book: e.book, uid: e.uid })),
+      );
+      return { recorded: entries.length };
     },
   );
   add(

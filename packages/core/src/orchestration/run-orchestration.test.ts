@@ -4,6 +4,7 @@ import { body, type OpenAIAnswer, openaiAnswer, openaiConnection } from '../gene
 import { createRuntime } from '../runtime/create-runtime.js';
 import { ToolRegistry } from '../tools/registry.js';
 import type { ToolDefinition } from '../tools/types.js';
+import { OutcomeRecorder } from './outcome-tools.js';
 import { defaultOrchestrationProfile } from './profile.js';
 import { runAgent, runOrchestration } from './run-orchestration.js';
 import type { OrchestrationEvent, OrchestrationProfile } from './types.js';
@@ -136,7 +137,13 @@ describe('runOrchestration — loop mode', () => {
             ? {
                 toolCalls: [
                   { id: 'c3', name: 'orchestration_note', args: { text: 'It is raining.' } },
-                  { id: 'c4', name: 'orchestration_activate_entries', args: { ids: ['wi_tavern'] } },
+                  {
+                    id: 'c4',
+                    name: 'orchestration_activate_entries',
+                    args: {
+                      entries: [{ book: 'tavern', uid: 3 }, { uid: 'x' }, { book: 'tavern', uid: '3' }],
+                    },
+                  },
                   { id: 'c5', name: 'orchestration_set_variable', args: { name: 'mood', value: 'wet' } },
                 ],
               }
@@ -152,7 +159,7 @@ describe('runOrchestration — loop mode', () => {
     expect(error).toBeUndefined();
     expect(outcome).toEqual({
       notes: 'It is raining.\n\nKeep the barkeep grumpy.',
-      forcedEntryIds: ['wi_tavern'],
+      forcedEntries: [{ book: 'tavern', uid: 3 }, { uid: 'x' }],
       variableWrites: [{ scope: 'chat', name: 'mood', value: 'wet' }],
     });
     expect(lookups).toEqual(['ale']);
@@ -454,6 +461,48 @@ describe('simulation', () => {
     });
     expect(variable).toMatchObject({ ok: true, simulated: true, unvalidated: false });
     expect(outcome.variableWrites).toEqual([{ scope: 'global', name: 'hp', value: 3 }]);
+  });
+});
+
+describe('outcome recorder', () => {
+  it('collects what other tools record into a recorder the caller passes', async () => {
+    const { runtime, registry } = setup();
+    const recorder = new OutcomeRecorder();
+    registry.register(
+      {
+        name: 'set_flag',
+        description: 'Sets a flag.',
+        parameters: obj(),
+        mode: 'write',
+        kind: 'native',
+        enabled: true,
+      },
+      {
+        layer: 'builtin',
+        run: () => {
+          throw new Error('must not run in simulation');
+        },
+        simulate: () => {
+          recorder.variableWrites.push({ scope: 'chat', name: 'flag', value: true });
+          return 'would set';
+        },
+      },
+    );
+    script({
+      PLANNER: (n) => (n === 0 ? { toolCalls: [{ id: 'f', name: 'set_flag', args: {} }] } : { text: '' }),
+    });
+    const { outcome } = await runOrchestration({
+      runtime,
+      profile: profile(),
+      messages: chat,
+      simulate: true,
+      recorder,
+    });
+    expect(outcome).toEqual({
+      notes: '',
+      forcedEntries: [],
+      variableWrites: [{ scope: 'chat', name: 'flag', value: true }],
+    });
   });
 });
 

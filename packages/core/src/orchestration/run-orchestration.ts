@@ -210,7 +210,7 @@ async function withRunScope(
   };
   const base = `orch-${++runCounter}`;
   const startedAt = new Date().toISOString();
-  const recorder = new OutcomeRecorder();
+  const recorder = options.recorder ?? new OutcomeRecorder();
   const scopes = env.createdScopes;
   let root: OrchestrationTraceNode | undefined;
   let error: OrchestrationRunResult['error'];

@@ -2,6 +2,8 @@ import type { GenerateEvent } from '../generate/types.js';
 import type { ChatMessage } from '../providers/types.js';
 import type { ToolLoopEvent, ToolLoopOptions, StoppedBecause } from '../loop/types.js';
 import type { ToolDefinition } from '../tools/types.js';
+import type { WorldInfoEntryRef } from '../worldinfo/types.js';
+import type { OutcomeRecorder } from './outcome-tools.js';
 
 export type OrchestrationMode = 'loop' | 'director';
 
@@ -72,8 +74,8 @@ export interface VariableWrite {
 export interface OrchestrationOutcome {
   /** injected into the main reply's system prompt */
   notes: string;
-  /** world-info entries to force-activate for the main reply */
-  forcedEntryIds: string[];
+  /** world-info entries (book + uid) to force-activate for the main reply */
+  forcedEntries: WorldInfoEntryRef[];
   /** variable writes the tools asked for (the caller applies them unless simulating) */
   variableWrites: VariableWrite[];
 }
@@ -154,4 +156,6 @@ export interface RunOrchestrationBase {
   abortSignal?: AbortSignal;
   onEvent?: (event: OrchestrationEvent) => void | Promise<void>;
   loopOptions?: AgentLoopPassThrough;
+  /** where the outcome is collected; pass one to let other tools (e.g. builtins) record into it too */
+  recorder?: OutcomeRecorder;
 }
