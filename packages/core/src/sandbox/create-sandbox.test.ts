@@ -297,6 +297,27 @@ describe('createSandbox run: abort', () => {
   });
 });
 
+describe('createSandbox run: abort and host calls', () => {
+  it('runs no host call that arrives after the job was aborted', async () => {
+    const controller = new AbortController();
+    let secondCalled = false;
+    const r = await sandbox.run({
+      body: 'ctx.first(); ctx.second(); await new Promise(() => {});',
+      args: {},
+      timeoutMs: 20_000,
+      signal: controller.signal,
+      hostFunctions: {
+        first: () => controller.abort(),
+        second: () => {
+          secondCalled = true;
+        },
+      },
+    });
+    expect(expectError(r).errorCode).toBe('aborted');
+    expect(secondCalled).toBe(false);
+  });
+});
+
 describe('createSandbox run: queueing', () => {
   it('drops a queued job whose signal aborts, while the running one finishes', async () => {
     const single = createSandbox({ poolSize: 1 });

@@ -153,6 +153,8 @@ export function createSandbox(options: SandboxOptions = {}): QuickJsSandbox {
             logsCut = true;
             break;
           case 'host-call':
+            // An aborted job's caller has moved on: its guest may not start new host work.
+            if (settled) break;
             void callHostFunction(functions, message.name, message.argsJson).then((reply) => {
               if (!workerDone) worker.post({ t: 'host-result', id, callId: message.callId, ...reply });
             });
