@@ -1,6 +1,8 @@
 // Text tool-call parser benchmark: 1 MiB of model text holding 50 calls, parsed by the streaming parser in
 // 16-byte chunks versus in one piece (target ratio ≤ 1.5), and versus a baseline that re-parses the whole
 // buffer on every chunk (what a parser without scan state has to do).
+// The calls use every format the parser reads: Hermes/Qwen JSON, Qwen3-Coder, Mistral, fenced JSON, and one
+// Luker XML block after the trigger at the end.
 // Run: npm run build && node --expose-gc packages/core/bench/text-parser.bench.mjs
 import { createTextToolCallParser, parseToolCallsFromText } from '@toolsmith/core';
 
@@ -33,20 +35,40 @@ const PARAGRAPHS = [
   'He laughed. "You think the map is wrong?" The map was never wrong; the sea was. 🌊 ',
 ];
 
+/**
+ * One call written in a given format. The trigger protocol allows one block per answer (only the last
+ * counts), so the text spreads its calls over the tolerated formats and ends with one triggered block.
+ */
+function renderCall(i, last) {
+  const write = i % 2 === 1;
+  const name = write ? 'write_note' : 'search_notes';
+  const args = write
+    ? {
+        title: `Note ${i}`,
+        body: `Entry ${i}: "quoted" text with {braces}, [brackets] and a \\ backslash. `.repeat(4),
+      }
+    : { query: `harbour ledger ${i} <key>`, limit: 5 + (i % 7) };
+  const json = JSON.stringify(args);
+  if (last) {
+    return `Let me check that.\n${TRIGGER}\n<function_calls>\n<function_call>\n<tool>${name}</tool>\n<args_json><![CDATA[${json}]]></args_json>\n</function_call>\n</function_calls>\n`;
+  }
+  switch (i % 4) {
+    case 0:
+      return `Let me check that.\n<tool_call>\n{"name": "${name}", "arguments": ${json}}\n</tool_call>\n`;
+    case 1:
+      return `Writing it down.\n<tool_call>\n<function=${name}>\n${Object.entries(args)
+        .map(([k, v]) => `<parameter=${k}>\n${v}\n</parameter>\n`)
+        .join('')}</function>\n</tool_call>\n`;
+    case 2:
+      return `[TOOL_CALLS]${name}[ARGS]${json}\n`;
+    default:
+      return `\`\`\`json\n{"name": "${name}", "arguments": ${json}}\n\`\`\`\n`;
+  }
+}
+
 function buildText() {
   const calls = [];
-  for (let i = 0; i < CALLS; i++) {
-    const write = i % 2 === 1;
-    const args = write
-      ? {
-          title: `Note ${i}`,
-          body: `Entry ${i}: "quoted" text with {braces}, [brackets] and a \\ backslash. `.repeat(4),
-        }
-      : { query: `harbour ledger ${i} <key>`, limit: 5 + (i % 7) };
-    calls.push(
-      `Let me check that.\n${TRIGGER}\n<function_calls>\n<function_call>\n<tool>${write ? 'write_note' : 'search_notes'}</tool>\n<args_json><![CDATA[${JSON.stringify(args)}]]></args_json>\n</function_call>\n</function_calls>\n`,
-    );
-  }
+  for (let i = 0; i < CALLS; i++) calls.push(renderCall(i, i === CALLS - 1));
   const proseTotal = MIB - calls.reduce((n, c) => n + c.length, 0);
   const perGap = Math.floor(proseTotal / (CALLS + 1));
   let p = 0;
