@@ -65,6 +65,25 @@ describe('readCardTools', () => {
     expect(found.warnings[0]).toMatch(/newer Toolsmith \(format version 2\)/);
   });
 
+  it("reads the orchestration override's own tools last, in their own namespace", () => {
+    const found = readCardTools(
+      cardWith({
+        toolsmith: {
+          version: 1,
+          tools: [scriptTool],
+          orchestration: { mode: 'loop', tools: [scriptTool, 'x'] },
+        },
+      }),
+    );
+    expect(found.candidates.map((c) => [c.tool.name, c.source])).toEqual([
+      ['track_mood', 'toolsmith'],
+      ['track_mood', 'orchestration'],
+    ]);
+    expect(found.unreadable).toEqual([
+      { name: '(orchestration tool entry 2)', reason: 'This entry is not a tool object.' },
+    ]);
+  });
+
   it('finds nothing in a card without tools', () => {
     const found = readCardTools(cardWith({ something: { else: true } }));
     expect(found.candidates).toEqual([]);
@@ -105,6 +124,8 @@ describe('attachCardTools', () => {
     });
     const stored = { ...scriptTool, id: 'db-1', order: 3 } as typeof scriptTool;
     const out = attachCardTools(card, [stored], { mode: 'loop' });
+    const withProfileTools = attachCardTools(card, [], { tools: [stored] });
+    expect((withProfileTools.extensions.toolsmith as any).orchestration.tools).toEqual([scriptTool]);
     expect(out.extensions.toolsmith).toEqual({
       future: 'kept',
       version: 1,

@@ -9,7 +9,11 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 /** Luker keeps its orchestrator settings, custom tools included, under this extension key. */
 export const LUKER_ORCHESTRATOR_EXTENSION = 'orchestrator';
 
-export type CardToolSource = 'toolsmith' | 'luker';
+/**
+ * Where a card carries a tool: Toolsmith's list, Luker's orchestrator settings, or the tools that belong to
+ * the character's orchestration override (`extensions.toolsmith.orchestration.tools`, profile-owned).
+ */
+export type CardToolSource = 'toolsmith' | 'luker' | 'orchestration';
 
 /** A tool found in a card, before any import rule is applied. */
 export interface CardToolCandidate extends ImportCandidate {
@@ -28,7 +32,8 @@ export interface CardToolsFound {
  * Every tool a card carries: Toolsmith's own (`extensions.toolsmith.tools`) first, then Luker's
  * orchestrator `customTools` (preset libraries, spec presets, legacy overrides). A Luker tool whose name a
  * Toolsmith tool already has is the same tool in Luker's form (our export writes only ours, but a card can
- * pass through both apps), so only the Toolsmith one is offered.
+ * pass through both apps), so only the Toolsmith one is offered. Last come the orchestration override's
+ * own tools, which belong to that profile and live in their own namespace.
  */
 export function readCardTools(card: CardData): CardToolsFound {
   const found: CardToolsFound = { candidates: [], unreadable: [], warnings: [] };
@@ -39,22 +44,29 @@ export function readCardTools(card: CardData): CardToolsFound {
         `The card's tools were written by a newer Toolsmith (format version ${ext.version}); fields this version does not know are ignored.`,
       );
     }
-    if (isObject(ext.orchestration)) found.orchestration = ext.orchestration;
-    const list = Array.isArray(ext.tools) ? ext.tools : [];
-    list.forEach((item, index) => {
-      if (!isObject(item)) {
-        found.unreadable.push({ name: `(entry ${index + 1})`, reason: 'This entry is not a tool object.' });
-        return;
-      }
-      for (const candidate of candidatesFromJson([item]))
-        found.candidates.push({ ...candidate, source: 'toolsmith' });
-    });
+    readList(found, ext.tools, 'toolsmith');
   }
   const ours = new Set(found.candidates.map((c) => c.tool.name));
   for (const candidate of lukerCandidates(card.extensions[LUKER_ORCHESTRATOR_EXTENSION])) {
     if (!ours.has(candidate.tool.name)) found.candidates.push({ ...candidate, source: 'luker' });
   }
+  if (isObject(ext) && isObject(ext.orchestration)) {
+    found.orchestration = ext.orchestration;
+    readList(found, ext.orchestration.tools, 'orchestration');
+  }
   return found;
+}
+
+function readList(found: CardToolsFound, list: unknown, source: 'toolsmith' | 'orchestration'): void {
+  if (!Array.isArray(list)) return;
+  const where = source === 'orchestration' ? 'orchestration tool entry' : 'entry';
+  list.forEach((item, index) => {
+    if (!isObject(item)) {
+      found.unreadable.push({ name: `(${where} ${index + 1})`, reason: 'This entry is not a tool object.' });
+      return;
+    }
+    for (const candidate of candidatesFromJson([item])) found.candidates.push({ ...candidate, source });
+  });
 }
 
 /** Empties every `customTools` list inside Luker's settings (the same places and depth the reader looks). */
@@ -67,14 +79,16 @@ function clearLukerTools(value: unknown, depth = 0): void {
 }
 
 /**
- * The card without the tools it carries: `extensions.toolsmith.tools` removed and Luker's `customTools`
- * emptied. Everything else — the orchestration override, Luker's other settings, other extensions — stays.
+ * The card without the tools it carries: `extensions.toolsmith.tools` removed, the orchestration override's
+ * own `tools` and Luker's `customTools` emptied. Everything else — the rest of the orchestration override,
+ * Luker's other settings, other extensions — stays.
  */
 export function stripCardTools(card: CardData): CardData {
   const out = structuredClone(card);
   const ext = out.extensions[CARD_TOOLS_EXTENSION];
   if (isObject(ext)) {
     delete ext.tools;
+    if (isObject(ext.orchestration) && Array.isArray(ext.orchestration.tools)) ext.orchestration.tools = [];
     if (Object.keys(ext).every((key) => key === 'version')) delete out.extensions[CARD_TOOLS_EXTENSION];
   }
   clearLukerTools(out.extensions[LUKER_ORCHESTRATOR_EXTENSION]);
@@ -100,8 +114,23 @@ export function attachCardTools(
     tools: tools.map(portableTool),
   };
   if (orchestration !== undefined) ext.orchestration = structuredClone(orchestration);
+  if (isObject(ext.orchestration) && Array.isArray(ext.orchestration.tools)) {
+    ext.orchestration.tools = ext.orchestration.tools.map((t) =>
+      isObject(t) ? portableTool(t as unknown as ToolDefinition) : t,
+    );
+  }
   const empty = ext.tools.length === 0 && Object.keys(ext).every((k) => k === 'version' || k === 'tools');
   if (empty) delete out.extensions[CARD_TOOLS_EXTENSION];
   else out.extensions[CARD_TOOLS_EXTENSION] = ext;
+  return out;
+}
+
+/** The card with its orchestration override's own tools replaced (when the card has an override). */
+export function setOrchestrationTools(card: CardData, tools: readonly ToolDefinition[]): CardData {
+  const out = structuredClone(card);
+  const ext = out.extensions[CARD_TOOLS_EXTENSION];
+  if (!isObject(ext) || !isObject(ext.orchestration)) return out;
+  // An override that never had a tool list does not get an empty one.
+  if (tools.length > 0 || 'tools' in ext.orchestration) ext.orchestration.tools = structuredClone([...tools]);
   return out;
 }

@@ -189,7 +189,12 @@ describe('planCardImport', () => {
     expect(plan.version).toBe('v1');
     expect(plan.hasTools).toBe(false);
     expect(plan.tools).toEqual([]);
-    expect(plan.withTools()).toEqual({ card: plan.withoutTools().card, tools: [], skipped: [] });
+    expect(plan.withTools()).toEqual({
+      card: plan.withoutTools().card,
+      tools: [],
+      orchestrationTools: [],
+      skipped: [],
+    });
     expect(plan.withoutTools().card.name).toBe('Old Bob');
   });
 
@@ -241,5 +246,58 @@ describe('planCardImport', () => {
       warnings: [],
     });
     expect(review.tools[0].origin).toBe('https://hooks.example.com');
+  });
+
+  describe("the orchestration override's own tools", () => {
+    const withProfileTools = () => {
+      const doc = v2CardDocument();
+      (doc.data as any).extensions.toolsmith.orchestration = {
+        mode: 'loop',
+        tools: [
+          { ...webhookTool, name: 'profile_hook' },
+          { ...staticTool, name: 'track_mood' }, // same name as a card tool: its own namespace
+          { ...staticTool, name: 'delegate' }, // an orchestration tool's name
+          { ...staticTool, name: 'profile_hook' },
+        ],
+      };
+      return doc;
+    };
+
+    it('are reviewed like the others, and their names collide only with built-in and orchestration names', () => {
+      const plan = planCardImport(withProfileTools(), { existingToolNames: ['profile_hook'] });
+      const rows = plan.tools
+        .filter((t) => t.source === 'orchestration')
+        .map((t) => [t.name, t.willImport, t.skipReason ?? '']);
+      expect(rows).toEqual([
+        ['profile_hook', true, ''],
+        ['track_mood', true, ''],
+        ['delegate', false, '"delegate" is a reserved built-in tool name.'],
+        [
+          'profile_hook',
+          false,
+          'The card\'s orchestration profile holds more than one tool named "profile_hook"; the first was kept.',
+        ],
+      ]);
+      expect(plan.tools.find((t) => t.name === 'profile_hook')!.origin).toBe('https://hooks.example.com');
+    });
+
+    it('Apply with tools keeps them inside the override, made safe', () => {
+      const { card, tools, orchestrationTools } = planCardImport(withProfileTools()).withTools();
+      expect(tools.map((t) => t.name)).toEqual(['track_mood', 'post_diary', 'house_rules']);
+      expect(orchestrationTools).toEqual([
+        { ...webhookTool, name: 'profile_hook', enabled: false, includeHiddenContext: false },
+        { ...staticTool, name: 'track_mood' },
+      ]);
+      expect((card.extensions.toolsmith as any).orchestration).toEqual({
+        mode: 'loop',
+        tools: orchestrationTools,
+      });
+    });
+
+    it('Apply without tools empties them', () => {
+      const { card } = planCardImport(withProfileTools()).withoutTools();
+      expect((card.extensions.toolsmith as any).orchestration).toEqual({ mode: 'loop', tools: [] });
+      expect(readCardTools(card).candidates).toEqual([]);
+    });
   });
 });

@@ -1,7 +1,14 @@
 import type { ImportFormat } from '../transfer/formats.js';
-import { planToolImport, webhookOrigin } from '../transfer/import-plan.js';
+import { ORCHESTRATION_TOOL_NAMES } from '../orchestration/tool-switches.js';
+import { type ImportPlanOptions, planToolImport, webhookOrigin } from '../transfer/import-plan.js';
 import type { JsonSchema, ToolDefinition, ToolKind, ToolMode } from '../tools/types.js';
-import { type CardToolSource, readCardTools, stripCardTools } from './card-tools.js';
+import {
+  type CardToolCandidate,
+  type CardToolSource,
+  readCardTools,
+  setOrchestrationTools,
+  stripCardTools,
+} from './card-tools.js';
 import type { CardLimits } from './limits.js';
 import { type CardInput, readCard } from './read-card.js';
 import type { CardData, CardFormat, CardVersion } from './types.js';
@@ -45,9 +52,12 @@ export interface CardImportPlanOptions {
 }
 
 export interface CardImportWithTools {
+  /** the card without its tool lists; its orchestration override keeps its own tools, made safe */
   card: CardData;
-  /** ready to store: webhook/script disabled, hidden context off */
+  /** the character's tools, ready to store: webhook/script disabled, hidden context off */
   tools: ToolDefinition[];
+  /** the orchestration override's own tools, made safe the same way (already in `card`) */
+  orchestrationTools: ToolDefinition[];
   skipped: Array<{ name: string; reason: string }>;
 }
 
@@ -65,42 +75,39 @@ export interface CardImportPlan {
   /** whether the user must choose: true when the card carries any tool */
   hasTools: boolean;
   warnings: string[];
-  /** "Apply with tools": the card without its tool lists (the tools are stored on their own) and the tools */
+  /**
+   * "Apply with tools": the card without its tool list (the character's tools are stored on their own),
+   * the tools, and the orchestration override's tools (which stay inside the override)
+   */
   withTools(): CardImportWithTools;
-  /** "Apply without tools": the card with every tool list stripped */
+  /** "Apply without tools": the card with every tool list stripped, the override's included */
   withoutTools(): { card: CardData };
 }
 
-/**
- * Reads a card and prepares the import review. Pure: nothing is stored. The caller (the server) holds the
- * plan until the user chooses Apply with tools, Apply without tools, or Cancel — and for Cancel simply
- * drops it.
- */
-export function planCardImport(input: CardInput, options: CardImportPlanOptions = {}): CardImportPlan {
-  const read = readCard(input, options.limits);
-  const found = readCardTools(read.card);
-  const rules = {
-    existingNames: [...(options.existingToolNames ?? [])],
-    reservedNames: [...(options.reservedNames ?? [])],
-    localWebhooksEnabled: options.localWebhooksEnabled,
-  };
+interface Judged {
+  reviews: CardToolReview[];
+  stored: ToolDefinition[];
+  skipped: Array<{ name: string; reason: string }>;
+}
 
-  // One candidate at a time through the tools import rules, so each review entry knows its own outcome;
-  // a second tool of the same name in the card is skipped here, with a message that speaks of the card.
-  const stored: ToolDefinition[] = [];
-  const skippedTools: Array<{ name: string; reason: string }> = [];
-  const reviews: CardToolReview[] = found.candidates.map((candidate) => {
+/**
+ * Runs candidates one at a time through the tools import rules, so each review entry knows its own outcome;
+ * a second tool of the same name is skipped here, with a message that says where it was found.
+ */
+function judge(candidates: CardToolCandidate[], rules: ImportPlanOptions, holder: string): Judged {
+  const out: Judged = { reviews: [], stored: [], skipped: [] };
+  for (const candidate of candidates) {
     const { tool, format, source } = candidate;
     let outcome: { tool: ToolDefinition } | { reason: string };
-    if (stored.some((t) => t.name === tool.name)) {
-      outcome = { reason: `The card holds more than one tool named "${tool.name}"; the first was kept.` };
+    if (out.stored.some((t) => t.name === tool.name)) {
+      outcome = { reason: `${holder} more than one tool named "${tool.name}"; the first was kept.` };
     } else {
       const single = planToolImport([candidate], rules);
       outcome = single.tools[0] ? { tool: single.tools[0] } : { reason: single.skipped[0]!.reason };
     }
-    if ('tool' in outcome) stored.push(outcome.tool);
-    else skippedTools.push({ name: tool.name || '(unnamed)', reason: outcome.reason });
-    return {
+    if ('tool' in outcome) out.stored.push(outcome.tool);
+    else out.skipped.push({ name: tool.name || '(unnamed)', reason: outcome.reason });
+    out.reviews.push({
       name: tool.name,
       ...(tool.displayName ? { displayName: tool.displayName } : {}),
       kind: tool.kind,
@@ -118,10 +125,42 @@ export function planCardImport(input: CardInput, options: CardImportPlanOptions 
       willImport: 'tool' in outcome,
       enabledAfterImport: 'tool' in outcome ? outcome.tool.enabled : false,
       ...('reason' in outcome ? { skipReason: outcome.reason } : {}),
-    };
-  });
+    });
+  }
+  return out;
+}
+
+/**
+ * Reads a card and prepares the import review. Pure: nothing is stored. The caller (the server) holds the
+ * plan until the user chooses Apply with tools, Apply without tools, or Cancel — and for Cancel simply
+ * drops it.
+ */
+export function planCardImport(input: CardInput, options: CardImportPlanOptions = {}): CardImportPlan {
+  const read = readCard(input, options.limits);
+  const found = readCardTools(read.card);
+  const cardRules: ImportPlanOptions = {
+    existingNames: [...(options.existingToolNames ?? [])],
+    reservedNames: [...(options.reservedNames ?? [])],
+    localWebhooksEnabled: options.localWebhooksEnabled,
+  };
+  // Profile-owned tools live in the profile's own namespace: only built-in and orchestration names collide.
+  const profileRules: ImportPlanOptions = {
+    reservedNames: [...(options.reservedNames ?? []), ...ORCHESTRATION_TOOL_NAMES],
+    localWebhooksEnabled: options.localWebhooksEnabled,
+  };
+  const cardLevel = judge(
+    found.candidates.filter((c) => c.source !== 'orchestration'),
+    cardRules,
+    'The card holds',
+  );
+  const profile = judge(
+    found.candidates.filter((c) => c.source === 'orchestration'),
+    profileRules,
+    "The card's orchestration profile holds",
+  );
+  const reviews = [...cardLevel.reviews, ...profile.reviews];
   const unreadable = found.unreadable.map(({ name, reason }) => ({ name, reason }));
-  const allSkipped = [...unreadable, ...skippedTools];
+  const allSkipped = [...unreadable, ...cardLevel.skipped, ...profile.skipped];
 
   return {
     card: read.card,
@@ -138,8 +177,9 @@ export function planCardImport(input: CardInput, options: CardImportPlanOptions 
       ...unreadable.map((u) => `Tool ${u.name} was ignored: ${u.reason}`),
     ],
     withTools: () => ({
-      card: stripCardTools(read.card),
-      tools: structuredClone(stored),
+      card: setOrchestrationTools(stripCardTools(read.card), profile.stored),
+      tools: structuredClone(cardLevel.stored),
+      orchestrationTools: structuredClone(profile.stored),
       skipped: structuredClone(allSkipped),
     }),
     withoutTools: () => ({ card: stripCardTools(read.card) }),

@@ -54,8 +54,9 @@ export interface CardToolsExtension {
   version: number;
   tools: ToolDefinition[];
   /**
-   * the character's orchestration override; kept as the card has it. It names tools, it does not define
-   * them: tool definitions travel only in `tools`, where the import review sees them.
+   * the character's orchestration override (an `OrchestrationProfile`, checked with
+   * `parseOrchestrationProfile` when stored), kept as the card has it. Its own `tools` belong to the profile;
+   * the import review shows them beside the card's and makes them safe the same way.
    */
   orchestration?: Record<string, unknown>;
   [field: string]: unknown;
