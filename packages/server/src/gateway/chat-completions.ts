@@ -121,7 +121,11 @@ export async function completeChat(
   const created = Math.floor(Date.now() / 1000);
   try {
     if (request.execute)
-      return await runServerLoop(runtime, request, options, tools, reply, ctx, id, created);
+      return await runServerLoop(runtime, request, options, tools, reply, ctx, {
+        id,
+        created,
+        connectionName,
+      });
     if (request.stream)
       return await streamAnswer(runtime, request, options, reply, id, created, connectionName);
     const result = await runtime.generateTask(options);
@@ -192,9 +196,9 @@ async function runServerLoop(
   tools: ToolSet,
   reply: FastifyReply,
   ctx: CompletionContext,
-  id: string,
-  created: number,
+  answer: { id: string; created: number; connectionName: string },
 ): Promise<unknown> {
+  const { id, created, connectionName } = answer;
   const { config } = ctx.app;
   const hasScripts = tools.serverSpecs.some(
     (s) => tools.registry?.resolve(s.name)?.definition.kind === 'script',
@@ -253,7 +257,7 @@ async function runServerLoop(
     return undefined;
   } catch (error) {
     if (!sse?.isOpen) throw error;
-    await sse.send(toGatewayError(error).body());
+    await sse.send(toGatewayError(error, connectionName).body());
     return undefined;
   } finally {
     sse?.end();
