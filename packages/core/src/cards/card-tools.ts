@@ -22,7 +22,7 @@ export interface CardToolCandidate extends ImportCandidate {
 
 export interface CardToolsFound {
   candidates: CardToolCandidate[];
-  /** entries of `extensions.toolsmith.tools` that are not tool objects at all */
+  /** entries of the Toolsmith or orchestration tool lists that are not tool objects at all */
   unreadable: Array<{ name: string; reason: string }>;
   orchestration?: Record<string, unknown>;
   warnings: string[];
