@@ -91,10 +91,12 @@ export class JsonCallScanner {
 
   /**
    * @param argsSlot when given, the whole value is this call's arguments (Mistral `NAME[ARGS]{...}`)
+   * @param containers whether `{"tool_calls":[...]}` holds calls (only the trigger protocol writes it)
    */
   constructor(
     private readonly listener: JsonCallListener,
     private readonly argsSlot?: CallSlot,
+    private readonly containers = true,
   ) {}
 
   /** Consumes `buf` from `from`; returns where it stopped: just past the value's end, or buf.length. */
@@ -214,7 +216,14 @@ export class JsonCallScanner {
         role = 'fn';
         slot = parent.slot;
       }
-    } else if (!isObj && parent.obj && parent.role === 'root' && parent.key === 'tool_calls' && parent.slot) {
+    } else if (
+      !isObj &&
+      this.containers &&
+      parent.obj &&
+      parent.role === 'root' &&
+      parent.key === 'tool_calls' &&
+      parent.slot
+    ) {
       role = 'list';
       parent.slot.isContainer = true;
     }
@@ -264,7 +273,9 @@ export class JsonCallScanner {
     const top = this.frames[this.frames.length - 1];
     if (kind === 'key') {
       top.key = decodeJsonString(raw);
-      if (top.role === 'root' && top.key === 'tool_calls' && top.slot) top.slot.isContainer = true;
+      if (this.containers && top.role === 'root' && top.key === 'tool_calls' && top.slot) {
+        top.slot.isContainer = true;
+      }
       return;
     }
     if (kind === 'name' && top.slot && top.slot.name === undefined) {

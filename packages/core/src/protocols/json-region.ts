@@ -51,7 +51,8 @@ export class JsonRegionState implements ParserState, JsonCallListener {
       this.argsSlot.name = options.argsFor;
       this.onName(this.argsSlot);
     }
-    this.scanner = new JsonCallScanner(this, this.argsSlot);
+    // {"tool_calls":[...]} is the prompt_json protocol: without its trigger it is not a call
+    this.scanner = new JsonCallScanner(this, this.argsSlot, options.triggered);
   }
 
   onName(slot: CallSlot): void {

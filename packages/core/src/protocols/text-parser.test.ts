@@ -192,6 +192,15 @@ describe('parseToolCallsFromText — prompt_json', () => {
     expect(cut.errors[0]).toMatchObject({ kind: 'truncated', name: 'get_weather' });
   });
 
+  it('does not call through {"tool_calls":[...]} without the trigger, even fenced', () => {
+    for (const text of [
+      '```json\n{"tool_calls":[{"name":"ping","arguments":{}}]}\n```',
+      '<tool_call>{"tool_calls":[{"name":"ping"}]}</tool_call>',
+    ]) {
+      expect(brief(text)).toEqual({ content: text, calls: [], errors: [] });
+    }
+  });
+
   it('reports an object that is not a tool call list', () => {
     expect(brief(`${T}{"answer":42}`).errors).toEqual(['malformed']);
   });

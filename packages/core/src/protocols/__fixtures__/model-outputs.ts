@@ -92,6 +92,7 @@ export const OUTPUTS: string[] = [
   'Here:\n```json\n{"name": "get_weather", "arguments": {"city": "Cairo"}}\n```\nok',
   '```\n[{"name":"ping","arguments":{}},{"name":"get_weather","arguments":{"city":"Accra"}}]\n```',
   '```json\n{"config": true}\n```',
+  '```json\n{"tool_calls":[{"name":"ping","arguments":{}}]}\n```',
   '```python\nprint("{}")\n```',
   // mixed prose with marker look-alikes
   'a < b and c [x] `code` {not json} <tool_calls> [TOOL_CALL] <Function_12_Start/> ``` end',
