@@ -8,13 +8,12 @@ import { downloadFromApi } from '../../components/download';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { navigateUnguarded, useLeaveGuard } from '../../components/leave-guard';
 import { Switch } from '../../components/Switch';
-import { CodeEditor } from '../../editor/CodeEditor';
 import { DryRunPanel } from './DryRunPanel';
-import { KindTiles } from './KindTiles';
+import { BasicsSection } from './BasicsSection';
+import { BehaviourSection } from './BehaviourSection';
+import { FieldMessages } from './FieldMessages';
 import { ParametersEditor } from './ParametersEditor';
-import { ScriptReference } from './ScriptReference';
 import {
-  NEW_SCRIPT_BODY,
   type ToolForm,
   changedFields,
   formFromTool,
@@ -22,14 +21,7 @@ import {
   inputFromForm,
   isDirty,
 } from './tool-form';
-import {
-  DESCRIPTION_MAX_LENGTH,
-  MSG_SCRIPTS_DISABLED,
-  charLength,
-  checkDescription,
-  checkDisplayName,
-  checkToolName,
-} from './tool-rules';
+import { MSG_SCRIPTS_DISABLED, checkToolName } from './tool-rules';
 import { useCompileCheck } from './use-compile-check';
 
 interface Loaded {
@@ -53,30 +45,6 @@ function groupFieldErrors(error: unknown): FieldErrors {
   if (error.code === 'reserved_name' || error.code === 'duplicate_name') add('name', error.message);
   if (error.code === 'scripts_disabled') add('kind', error.message);
   return out;
-}
-
-function hasCredentials(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.username !== '' || parsed.password !== '';
-  } catch {
-    return false;
-  }
-}
-
-function FieldMessages({ id, messages }: { id: string; messages: Array<string | null | undefined> }) {
-  const shown = messages.filter((m): m is string => !!m);
-  const unique = [...new Set(shown)];
-  if (unique.length === 0) return null;
-  return (
-    <div id={id}>
-      {unique.map((m) => (
-        <p key={m} className="error field-error">
-          {m}
-        </p>
-      ))}
-    </div>
-  );
 }
 
 /** Create or edit one custom tool, check it as you type, try it with a dry run. */
@@ -276,7 +244,6 @@ export function ToolEditorPage({ id }: { id: string | null }) {
   }
   if (!loaded) return <p className="hint">Loading…</p>;
 
-  const descriptionLength = charLength(form.description);
   const title = tool ? `Edit ${tool.name}` : 'Create function';
 
   return (
@@ -341,199 +308,25 @@ export function ToolEditorPage({ id }: { id: string | null }) {
       )}
 
       <form id="tool-form" className="tool-form" onSubmit={onSubmit} noValidate>
-        <section className="panel" aria-labelledby="basics-title">
-          <h2 id="basics-title">Basics</h2>
-          <label htmlFor="tool-name">Technical name</label>
-          <input
-            id="tool-name"
-            value={form.name}
-            onChange={(e) => {
-              setNameTouched(true);
-              update({ name: e.target.value });
-            }}
-            onBlur={() => setNameTouched(true)}
-            aria-invalid={!!nameMessage}
-            aria-describedby="name-help name-errors"
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <p id="name-help" className="hint">
-            What the model calls: a letter, then letters, digits or underscores (up to 64).
-          </p>
-          <FieldMessages id="name-errors" messages={[nameMessage, ...(fieldErrors.name ?? [])]} />
+        <BasicsSection
+          form={form}
+          update={update}
+          nameMessage={nameMessage}
+          onNameTouched={() => setNameTouched(true)}
+          fieldErrors={fieldErrors}
+          descriptionChanged={form.description !== baseline.description}
+        />
 
-          <label htmlFor="tool-display-name">Display name</label>
-          <input
-            id="tool-display-name"
-            value={form.displayName}
-            onChange={(e) => update({ displayName: e.target.value })}
-            aria-describedby="display-name-errors"
-          />
-          <FieldMessages
-            id="display-name-errors"
-            messages={[checkDisplayName(form.displayName), ...(fieldErrors.displayName ?? [])]}
-          />
-
-          <label htmlFor="tool-description">Description</label>
-          <textarea
-            id="tool-description"
-            className="prose"
-            rows={4}
-            value={form.description}
-            onChange={(e) => update({ description: e.target.value })}
-            aria-describedby="description-count description-errors"
-          />
-          <p
-            id="description-count"
-            className={`hint counter${descriptionLength > DESCRIPTION_MAX_LENGTH ? ' error' : ''}`}
-          >
-            {descriptionLength} / {DESCRIPTION_MAX_LENGTH} characters — written for the model: say what the
-            tool does and when to call it.
-          </p>
-          <FieldMessages
-            id="description-errors"
-            messages={[
-              form.description !== baseline.description || fieldErrors.description
-                ? checkDescription(form.description)
-                : null,
-              ...(fieldErrors.description ?? []),
-            ]}
-          />
-
-          <fieldset className="mode">
-            <legend>Mode</legend>
-            <label className="inline">
-              <input
-                type="radio"
-                name="tool-mode"
-                checked={form.mode === 'read'}
-                onChange={() => update({ mode: 'read' })}
-              />
-              Read
-            </label>
-            <p className="hint indent">
-              Only looks things up, no side effects. Runs for real even when simulating.
-            </p>
-            <label className="inline">
-              <input
-                type="radio"
-                name="tool-mode"
-                checked={form.mode === 'write'}
-                onChange={() => update({ mode: 'write' })}
-              />
-              Write
-            </label>
-            <p className="hint indent">
-              Changes something (game state, files, another service). When simulating, its simulate body runs
-              instead.
-            </p>
-          </fieldset>
-        </section>
-
-        <section className="panel" aria-labelledby="behaviour-title">
-          <h2 id="behaviour-title">What it does</h2>
-          <KindTiles
-            value={form.kind}
-            scriptsEnabled={scriptsEnabled}
-            onChange={(kind) =>
-              update(
-                kind === 'script' && form.body.trim() === '' ? { kind, body: NEW_SCRIPT_BODY } : { kind },
-              )
-            }
-          />
-          <FieldMessages id="kind-errors" messages={fieldErrors.kind ?? []} />
-
-          {form.kind === 'static' && (
-            <>
-              <label htmlFor="tool-static-result">Static result</label>
-              <textarea
-                id="tool-static-result"
-                className="prose"
-                rows={4}
-                value={form.staticResult}
-                onChange={(e) => update({ staticResult: e.target.value })}
-              />
-              <p className="hint">The text the model gets back. Empty returns OK.</p>
-              <FieldMessages id="static-errors" messages={fieldErrors.staticResult ?? []} />
-            </>
-          )}
-
-          {form.kind === 'webhook' && (
-            <>
-              <label htmlFor="tool-webhook-url">Webhook URL</label>
-              <input
-                id="tool-webhook-url"
-                type="url"
-                value={form.webhookUrl}
-                onChange={(e) => update({ webhookUrl: e.target.value })}
-                placeholder="https://example.com/hooks/tool"
-                spellCheck={false}
-                aria-describedby="webhook-help webhook-errors"
-              />
-              <p id="webhook-help" className="hint">
-                Receives POST {'{ tool, arguments, context? }'} as JSON; its JSON answer is the result.
-                {loaded.caps.localWebhooksEnabled
-                  ? ' Local and http:// addresses are allowed on this server.'
-                  : ' HTTPS only; local and private addresses are refused.'}
-              </p>
-              {hasCredentials(form.webhookUrl) && (
-                <label className="inline">
-                  <input
-                    type="checkbox"
-                    checked={confirmCredentials}
-                    onChange={(e) => setConfirmCredentials(e.target.checked)}
-                  />
-                  Store the user name and password in this URL with the tool
-                </label>
-              )}
-              <FieldMessages id="webhook-errors" messages={fieldErrors.webhookUrl ?? []} />
-            </>
-          )}
-
-          {form.kind === 'script' && (
-            <div className="code-with-reference">
-              <div className="code-fields">
-                <CodeEditor
-                  label="Script body"
-                  value={form.body}
-                  onChange={(v) => update({ body: v })}
-                  markers={body.markers}
-                  hint="JavaScript: the inside of async (args, ctx) => { … }."
-                />
-                {body.checkError && <p className="error">{body.checkError}</p>}
-                <FieldMessages id="body-errors" messages={fieldErrors.body ?? []} />
-                <CodeEditor
-                  label="Simulate body"
-                  value={form.simulateBody}
-                  onChange={(v) => update({ simulateBody: v })}
-                  markers={simulate.markers}
-                  hint="Optional, for write tools: runs instead of the body when simulating. Empty returns a placeholder."
-                />
-                {simulate.checkError && <p className="error">{simulate.checkError}</p>}
-                <FieldMessages id="simulate-body-errors" messages={fieldErrors.simulateBody ?? []} />
-              </div>
-              <ScriptReference timeoutMs={loaded.caps.timeoutMs} />
-            </div>
-          )}
-
-          {form.kind !== 'static' && (
-            <>
-              <label className="inline">
-                <input
-                  type="checkbox"
-                  checked={form.includeHiddenContext}
-                  onChange={(e) => update({ includeHiddenContext: e.target.checked })}
-                />
-                Include hidden chat context
-              </label>
-              <p className="hint indent">
-                Also sends chat id and mode, persona, characters, chat variables, the last user message, date
-                and time ({form.kind === 'webhook' ? 'as the context field' : 'as ctx.context'}). Never API
-                keys or other chats.
-              </p>
-            </>
-          )}
-        </section>
+        <BehaviourSection
+          form={form}
+          update={update}
+          caps={loaded.caps}
+          fieldErrors={fieldErrors}
+          bodyCheck={body}
+          simulateCheck={simulate}
+          confirmCredentials={confirmCredentials}
+          onConfirmCredentials={setConfirmCredentials}
+        />
 
         <section className="panel">
           <ParametersEditor

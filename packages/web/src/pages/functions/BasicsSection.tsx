@@ -1,0 +1,111 @@
+import type { ToolForm } from './tool-form';
+import { FieldMessages } from './FieldMessages';
+import { DESCRIPTION_MAX_LENGTH, charLength, checkDescription, checkDisplayName } from './tool-rules';
+
+/** Technical name (checked as typed), display name, description with its counter, and the mode. */
+export function BasicsSection({
+  form,
+  update,
+  nameMessage,
+  onNameTouched,
+  fieldErrors,
+  descriptionChanged,
+}: {
+  form: ToolForm;
+  update: (patch: Partial<ToolForm>) => void;
+  nameMessage: string | null;
+  onNameTouched: () => void;
+  fieldErrors: Record<string, string[]>;
+  /** the description check shows once the user changed it (or the server refused it) */
+  descriptionChanged: boolean;
+}) {
+  const descriptionLength = charLength(form.description);
+  return (
+    <section className="panel" aria-labelledby="basics-title">
+      <h2 id="basics-title">Basics</h2>
+      <label htmlFor="tool-name">Technical name</label>
+      <input
+        id="tool-name"
+        value={form.name}
+        onChange={(e) => {
+          onNameTouched();
+          update({ name: e.target.value });
+        }}
+        onBlur={() => onNameTouched()}
+        aria-invalid={!!nameMessage}
+        aria-describedby="name-help name-errors"
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <p id="name-help" className="hint">
+        What the model calls: a letter, then letters, digits or underscores (up to 64).
+      </p>
+      <FieldMessages id="name-errors" messages={[nameMessage, ...(fieldErrors.name ?? [])]} />
+
+      <label htmlFor="tool-display-name">Display name</label>
+      <input
+        id="tool-display-name"
+        value={form.displayName}
+        onChange={(e) => update({ displayName: e.target.value })}
+        aria-describedby="display-name-errors"
+      />
+      <FieldMessages
+        id="display-name-errors"
+        messages={[checkDisplayName(form.displayName), ...(fieldErrors.displayName ?? [])]}
+      />
+
+      <label htmlFor="tool-description">Description</label>
+      <textarea
+        id="tool-description"
+        className="prose"
+        rows={4}
+        value={form.description}
+        onChange={(e) => update({ description: e.target.value })}
+        aria-describedby="description-count description-errors"
+      />
+      <p
+        id="description-count"
+        className={`hint counter${descriptionLength > DESCRIPTION_MAX_LENGTH ? ' error' : ''}`}
+      >
+        {descriptionLength} / {DESCRIPTION_MAX_LENGTH} characters — written for the model: say what the tool
+        does and when to call it.
+      </p>
+      <FieldMessages
+        id="description-errors"
+        messages={[
+          descriptionChanged || fieldErrors.description ? checkDescription(form.description) : null,
+          ...(fieldErrors.description ?? []),
+        ]}
+      />
+
+      <fieldset className="mode">
+        <legend>Mode</legend>
+        <label className="inline">
+          <input
+            type="radio"
+            name="tool-mode"
+            checked={form.mode === 'read'}
+            onChange={() => update({ mode: 'read' })}
+          />
+          Read
+        </label>
+        <p className="hint indent">
+          Only looks things up, no side effects. Runs for real even when simulating.
+        </p>
+        <label className="inline">
+          <input
+            type="radio"
+            name="tool-mode"
+            checked={form.mode === 'write'}
+            onChange={() => update({ mode: 'write' })}
+          />
+          Write
+        </label>
+        <p className="hint indent">
+          Changes something (game state, files, another service). When simulating, its simulate body runs
+          instead.
+        </p>
+      </fieldset>
+    </section>
+  );
+}
