@@ -101,6 +101,19 @@ describe('script tool editor in a real browser (scripts enabled)', () => {
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await poll(async () => (await result.locator('pre.result').textContent()) ?? '').toContain('42');
     await screenshot(page, 'tool-editor-script-dry-run');
+
+    // a write tool's simulate body runs instead when simulating
+    await page.getByRole('radio', { name: 'Write' }).check();
+    await typeInto(
+      page,
+      page.getByRole('textbox', { name: 'Simulate body' }),
+      'return { wouldAdd: args.a };',
+    );
+    await page.getByLabel('Simulate (run the simulate body instead)').check();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await poll(async () => (await result.locator('pre.result').textContent()) ?? '').toContain('wouldAdd');
+    expect(JSON.parse((await result.locator('pre.result').textContent()) ?? '')).toEqual({ wouldAdd: 40 });
+    expect(await result.getByText('simulated', { exact: true }).isVisible()).toBe(true);
     await context.close();
   });
 });
