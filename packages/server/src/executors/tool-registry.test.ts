@@ -19,7 +19,14 @@ describe('loadToolRegistry', () => {
       .enabledTools()
       .map((t) => t.definition.name)
       .sort();
-    expect(enabled).toEqual(['get_current_time', 'on_tool']);
+    expect(enabled).toEqual([
+      'get_current_time',
+      'get_variable',
+      'lorebook_force_activate',
+      'on_tool',
+      'search_lorebook',
+      'set_variable',
+    ]);
     const result = await executeToolCall({ name: 'on_tool', args: {} }, { registry });
     expect(result).toMatchObject({ ok: true, result: 'yes' });
     const off = await executeToolCall({ name: 'off_tool', args: {} }, { registry });

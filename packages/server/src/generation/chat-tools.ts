@@ -1,5 +1,6 @@
 import type { ToolRegistry, ToolSpec } from '@toolsmith/core';
 import type { AppContext } from '../app/context.js';
+import type { BuiltinServices } from '../builtins/builtin-context.js';
 import { loadToolRegistry } from '../executors/tool-registry.js';
 import type { StoredChat } from '../storage/types.js';
 
@@ -17,8 +18,10 @@ export interface ChatTools {
 export async function loadChatTools(
   context: Pick<AppContext, 'storage' | 'builtins' | 'config'>,
   chat: Pick<StoredChat, 'settings'>,
+  /** the chat's data for builtins (variables, lorebooks, this turn's world info) */
+  services?: BuiltinServices,
 ): Promise<ChatTools> {
-  const registry = await loadToolRegistry(context);
+  const registry = await loadToolRegistry(context, services);
   if (!chat.settings.toolUse) return { registry, tools: [] };
   const chosen = chat.settings.tools.length > 0 ? new Set(chat.settings.tools) : undefined;
   const tools = (await registry.toolSpecsForModel()).filter((spec) => {

@@ -13,6 +13,8 @@ import type { StoredChat, StoredMessage } from '../storage/types.js';
 import type { GenerationOutcome } from './chat-generations.js';
 import { historyFromMessages, storedToolError } from './chat-history.js';
 import { loadChatTools } from './chat-tools.js';
+import { applyUserMessageMacros, prepareChatTurn } from './chat-turn.js';
+import { runTurnOrchestration } from '../orchestration/turn-hook.js';
 import { buildHiddenContext, buildToolCtx, sandboxWithHiddenContextGate } from './hidden-context.js';
 
 export type SendEvent = (event: string, data: unknown) => void;
@@ -113,9 +115,33 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
 
   try {
     const stored = await storage.messages.list(chat.id);
-    const history = historyFromMessages(stored);
-    const { registry, tools } = await loadChatTools(context, chat);
-    const ctx = buildToolCtx(chat, stored, buildHiddenContext({ chat, lastUserMessage: content }));
+    const turn = await prepareChatTurn(storage, chat, stored);
+    // side-effect macros of the user's message run here, once: the main chat path only
+    await applyUserMessageMacros(storage, chat.id, content, turn.variables, {
+      user: turn.persona?.name ?? 'User',
+      persona: turn.persona?.description ?? '',
+    });
+    // orchestration (loop or director) runs first; its notes go into the main reply's system prompt
+    const notes = await runTurnOrchestration({
+      context,
+      chat,
+      signal,
+      send,
+      services: turn.services,
+      worldInfo: turn.worldInfo,
+    });
+    const history = [...turn.leadingMessages, ...notes, ...historyFromMessages(stored)];
+    const { registry, tools } = await loadChatTools(context, chat, turn.services);
+    const ctx = buildToolCtx(
+      chat,
+      stored,
+      buildHiddenContext({
+        chat,
+        lastUserMessage: content,
+        persona: turn.persona?.name ?? null,
+        variables: turn.variables.chat,
+      }),
+    );
     const scriptTools = tools
       .map((spec) => registry.resolve(spec.name)?.definition)
       .filter((d): d is ToolDefinition => d?.kind === 'script');
@@ -124,13 +150,21 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
         ? sandboxWithHiddenContextGate(context.sandbox(), scriptTools)
         : undefined;
 
-    const runtime = createRuntime({ connections: [connection], presets: preset ? [preset] : [] });
+    const runtime = createRuntime({
+      connections: [connection],
+      presets: preset ? [preset] : [],
+      ...turn.runtime,
+    });
     const result = await runtime.runToolLoop({
       taskMessages: history,
       apiPresetName: connection.name,
       llmPresetName: preset?.name,
-      // chat text and tool output are data, not templates
-      substituteMacros: false,
+      // macros ({{user}}, {{getvar::x}}, ...) resolve in the chat's messages, without side effects; tool
+      // results are data and never substituted
+      substituteMacros: true,
+      // world info scans the chat (the history at the start of this turn) and activates again each round,
+      // so entries forced by a tool join the next round
+      worldInfoSource: 'chat',
       registry,
       tools,
       maxRounds: config.maxToolRounds,

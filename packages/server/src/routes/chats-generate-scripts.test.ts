@@ -218,7 +218,13 @@ describe('generation while scripts are disabled', () => {
       await postSse(`${server.url}/api/chats/${chatId}/generate`, { content: 'Roll' }),
     );
     // the script tool is left out as well: scripts are disabled on this server
-    expect(toolNames(emulator.requests[0].body)).toEqual(['get_current_time']);
+    expect(toolNames(emulator.requests[0].body)).toEqual([
+      'get_current_time',
+      'search_lorebook',
+      'lorebook_force_activate',
+      'get_variable',
+      'set_variable',
+    ]);
     expect(results(events)[0]).toMatchObject({ name: 'roll_dice', ok: false });
   });
 });

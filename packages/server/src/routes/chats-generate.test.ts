@@ -186,8 +186,12 @@ describe('POST /api/chats/:id/generate', () => {
     expect(first.headers.authorization).toBe(`Bearer ${API_KEY}`);
     expect(toolNames(first.body).sort()).toEqual([
       'get_current_time',
+      'get_variable',
+      'lorebook_force_activate',
       'roll_dice',
+      'search_lorebook',
       'secret_tool',
+      'set_variable',
       'store_hours',
     ]);
     // second request: the call and its result in OpenAI's own history shape

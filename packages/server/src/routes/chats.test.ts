@@ -35,7 +35,7 @@ describe('chats API', () => {
       settings: { toolUse: false, tools: ['store_hours'] },
     });
     const on = await server.request('PATCH', `/api/chats/${chat.body.id}`, { settings: { toolUse: true } });
-    expect(on.body.settings).toEqual({ toolUse: true, tools: ['store_hours'] });
+    expect(on.body.settings).toEqual({ toolUse: true, tools: ['store_hours'], lorebookIds: [] });
     const unlinked = await server.request('PATCH', `/api/chats/${chat.body.id}`, { presetId: null });
     expect(unlinked.body).toMatchObject({ presetId: null, connectionId: connection.body.id, title: 'Shop' });
     const bad = await server.request('PATCH', `/api/chats/${chat.body.id}`, {

@@ -1,23 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../app/http-error.js';
 import type { ChatInput, ChatSettings, Storage } from '../storage/types.js';
+import { parseChatOrchestrationSetting } from '../orchestration/chat-setting.js';
 import { bodyObject, FieldChecker } from './fields.js';
 
-const WRITABLE = ['title', 'connectionId', 'presetId', 'settings'];
+const WRITABLE = ['title', 'connectionId', 'presetId', 'personaId', 'settings'];
 
 async function parseChat(raw: unknown, storage: Storage): Promise<Partial<ChatInput>> {
   const check = new FieldChecker(bodyObject(raw));
   check.rejectUnknown(WRITABLE);
   const out: Partial<ChatInput> = { title: check.string('title', { max: 256 }) };
-  for (const field of ['connectionId', 'presetId'] as const) {
+  const references = {
+    connectionId: { what: 'connection', repository: storage.connections },
+    presetId: { what: 'preset', repository: storage.presets },
+    personaId: { what: 'persona', repository: storage.personas },
+  } as const;
+  for (const field of ['connectionId', 'presetId', 'personaId'] as const) {
     if (!check.has(field)) continue;
     const value = check.body[field];
+    const { what, repository } = references[field];
     if (value === null) {
       out[field] = null;
     } else if (typeof value !== 'string') {
       check.add(field, `${field} must be an id or null.`);
-    } else if (!(await (field === 'connectionId' ? storage.connections : storage.presets).get(value))) {
-      check.add(field, `No ${field === 'connectionId' ? 'connection' : 'preset'} with id "${value}".`);
+    } else if (!(await repository.get(value))) {
+      check.add(field, `No ${what} with id "${value}".`);
     } else {
       out[field] = value;
     }
@@ -25,16 +32,31 @@ async function parseChat(raw: unknown, storage: Storage): Promise<Partial<ChatIn
   if (check.has('settings')) {
     const settings = check.body.settings;
     if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
-      check.add('settings', 'settings must be an object { toolUse, tools }.');
+      check.add('settings', 'settings must be an object { toolUse, tools, lorebookIds }.');
     } else {
       const inner = new FieldChecker(settings as Record<string, unknown>);
-      inner.rejectUnknown(['toolUse', 'tools'], []);
+      inner.rejectUnknown(['toolUse', 'tools', 'lorebookIds', 'orchestration'], []);
       const toolUse = inner.boolean('toolUse', 'settings.toolUse');
       const tools = inner.stringArray('tools', { maxItems: 1000, maxLength: 64, label: 'settings.tools' });
+      const lorebookIds = inner.stringArray('lorebookIds', {
+        maxItems: 100,
+        maxLength: 64,
+        label: 'settings.lorebookIds',
+      });
+      for (const id of lorebookIds ?? []) {
+        if (!(await storage.lorebooks.get(id))) inner.add('lorebookIds', `No lorebook with id "${id}".`);
+      }
+      const orchestration = inner.has('orchestration')
+        ? parseChatOrchestrationSetting(inner.body.orchestration)
+        : undefined;
       for (const e of inner.errors) check.add(`settings.${e.field}`, e.message);
+      if (orchestration && !orchestration.ok)
+        for (const e of orchestration.errors) check.add(e.field, e.message);
       const partial: Partial<ChatSettings> = {};
       if (toolUse !== undefined) partial.toolUse = toolUse;
       if (tools !== undefined) partial.tools = [...new Set(tools)];
+      if (lorebookIds !== undefined) partial.lorebookIds = [...new Set(lorebookIds)];
+      if (orchestration?.ok) partial.orchestration = orchestration.value;
       out.settings = partial as ChatSettings;
     }
   }
@@ -54,7 +76,8 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       title: input.title ?? 'New chat',
       connectionId: input.connectionId ?? null,
       presetId: input.presetId ?? null,
-      settings: { toolUse: false, tools: [], ...input.settings },
+      personaId: input.personaId ?? null,
+      settings: { toolUse: false, tools: [], lorebookIds: [], ...input.settings },
     });
     return reply.code(201).send(created);
   });

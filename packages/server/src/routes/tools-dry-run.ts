@@ -7,6 +7,7 @@ import {
 } from '@toolsmith/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, validationError } from '../app/http-error.js';
+import { createBuiltinServices } from '../builtins/builtin-context.js';
 import { registryWithBuiltins } from '../executors/builtin-registry.js';
 import { toolExecutors } from '../executors/tool-executors.js';
 import { GLOBAL_SCOPE } from '../storage/types.js';
@@ -151,7 +152,8 @@ export async function toolDryRunRoutes(app: FastifyInstance): Promise<void> {
     const simulate = body.simulate === true;
     const args = body.args === undefined ? {} : body.args;
     const states = await ctx.storage.builtinTools.list(GLOBAL_SCOPE);
-    const registry = registryWithBuiltins(ctx.builtins, states);
+    // builtins see the data outside any chat: global variables and global lorebooks
+    const registry = registryWithBuiltins(ctx.builtins, states, createBuiltinServices(ctx.storage));
 
     let definition: ToolDefinition;
     if (typeof body.id === 'string' || typeof body.name === 'string') {

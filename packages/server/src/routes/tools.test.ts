@@ -56,7 +56,14 @@ describe('tools API (scripts disabled)', () => {
     expect(got.body).toEqual(created.body);
     const list = await server.request('GET', '/api/tools');
     expect(list.body.tools.map((t: any) => t.name)).toEqual(['store_hours']);
-    expect(list.body.builtin.map((b: any) => b.name)).toEqual(['get_current_time', 'roll_dice']);
+    expect(list.body.builtin.map((b: any) => b.name)).toEqual([
+      'get_current_time',
+      'roll_dice',
+      'search_lorebook',
+      'lorebook_force_activate',
+      'get_variable',
+      'set_variable',
+    ]);
     expect(list.body.builtin[0]).toMatchObject({ kind: 'native', enabled: true, mode: 'read' });
     const deleted = await server.request('DELETE', `/api/tools/${created.body.id}`);
     expect(deleted.status).toBe(204);

@@ -1,4 +1,4 @@
-import type { JsonSchema, ToolKind, ToolMode } from '@toolsmith/core';
+import type { JsonSchema, ToolKind, ToolMode, WorldInfoEntry } from '@toolsmith/core';
 
 // Repository interfaces: routes depend only on these, so a PostgreSQL backend can implement them later.
 // Methods are async for that reason even though the SQLite implementation is synchronous underneath.
@@ -115,6 +115,10 @@ export interface PresetRepository {
 export interface ChatSettings {
   toolUse: boolean;
   tools: string[];
+  /** lorebooks attached to this chat (global ones apply as well); unknown ids are ignored at activation */
+  lorebookIds: string[];
+  /** run the orchestration profile before each reply (mode: the profile's own when absent) */
+  orchestration?: { enabled: boolean; mode?: 'loop' | 'director' };
 }
 
 export interface StoredChat {
@@ -122,12 +126,18 @@ export interface StoredChat {
   title: string;
   connectionId: string | null;
   presetId: string | null;
+  personaId: string | null;
   settings: ChatSettings;
   createdAt: string;
   updatedAt: string;
 }
 
-export type ChatInput = Omit<StoredChat, 'id' | 'createdAt' | 'updatedAt'>;
+export type ChatInput = Omit<StoredChat, 'id' | 'createdAt' | 'updatedAt' | 'personaId' | 'settings'> & {
+  /** default null */
+  personaId?: string | null;
+  /** `lorebookIds` defaults to [] */
+  settings: Omit<ChatSettings, 'lorebookIds'> & { lorebookIds?: string[] };
+};
 
 export interface ChatRepository {
   list(): Promise<StoredChat[]>;
@@ -187,6 +197,72 @@ export interface SettingsRepository {
   all(): Promise<Record<string, unknown>>;
 }
 
+export interface StoredPersona {
+  id: string;
+  name: string;
+  description: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type PersonaInput = Pick<StoredPersona, 'name' | 'description'>;
+
+export interface PersonaRepository {
+  list(): Promise<StoredPersona[]>;
+  get(id: string): Promise<StoredPersona | undefined>;
+  create(input: PersonaInput): Promise<StoredPersona>;
+  update(id: string, changes: Partial<PersonaInput>): Promise<StoredPersona | undefined>;
+  /** chats using it keep going without a persona */
+  delete(id: string): Promise<boolean>;
+}
+
+/** A lorebook as stored: the core's Lorebook fields plus the global flag. Unset defaults are null. */
+export interface StoredLorebook {
+  id: string;
+  name: string;
+  description: string;
+  /** active in every chat */
+  global: boolean;
+  disabled: boolean;
+  scanDepth: number | null;
+  caseSensitive: boolean | null;
+  matchWholeWords: boolean | null;
+  entries: WorldInfoEntry[];
+  /** an imported book's extensions and unknown fields, kept for export */
+  extensions?: Record<string, unknown>;
+  passthrough?: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type LorebookInput = Omit<StoredLorebook, 'id' | 'createdAt' | 'updatedAt'>;
+
+export interface LorebookRepository {
+  /** every book with its entries, oldest first */
+  list(): Promise<StoredLorebook[]>;
+  get(id: string): Promise<StoredLorebook | undefined>;
+  create(input: LorebookInput): Promise<StoredLorebook>;
+  update(id: string, changes: Partial<LorebookInput>): Promise<StoredLorebook | undefined>;
+  delete(id: string): Promise<boolean>;
+}
+
+/** Variable values are JSON values; `chatId` null means the global variables. */
+export interface VariableRepository {
+  list(chatId: string | null): Promise<Record<string, unknown>>;
+  get(chatId: string | null, name: string): Promise<unknown>;
+  set(chatId: string | null, name: string, value: unknown): Promise<void>;
+  /** sets and deletes in one transaction */
+  apply(chatId: string | null, changes: { set?: Record<string, unknown>; delete?: string[] }): Promise<void>;
+  /** replaces every variable of the scope in one transaction */
+  replace(chatId: string | null, variables: Record<string, unknown>): Promise<void>;
+}
+
+/** The last world-info activation of each chat (a JSON document; see generation/world-info-trace.ts). */
+export interface WorldInfoTraceRepository {
+  get(chatId: string): Promise<unknown | undefined>;
+  set(chatId: string, activation: unknown): Promise<void>;
+}
+
 export interface Storage {
   tools: ToolRepository;
   builtinTools: BuiltinToolStateRepository;
@@ -195,6 +271,10 @@ export interface Storage {
   chats: ChatRepository;
   messages: MessageRepository;
   settings: SettingsRepository;
+  personas: PersonaRepository;
+  lorebooks: LorebookRepository;
+  variables: VariableRepository;
+  worldInfoTraces: WorldInfoTraceRepository;
   close(): Promise<void>;
 }
 

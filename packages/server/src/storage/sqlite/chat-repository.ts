@@ -7,6 +7,7 @@ interface ChatRow {
   title: string;
   connection_id: string | null;
   preset_id: string | null;
+  persona_id: string | null;
   settings: string;
   created_at: string;
   updated_at: string;
@@ -18,7 +19,9 @@ function fromRow(row: ChatRow): StoredChat {
     title: row.title,
     connectionId: row.connection_id,
     presetId: row.preset_id,
-    settings: JSON.parse(row.settings),
+    personaId: row.persona_id,
+    // chats stored before lorebooks existed have no lorebookIds
+    settings: { lorebookIds: [], ...JSON.parse(row.settings) },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -32,12 +35,12 @@ export function createSqliteChatRepository(db: Database): ChatRepository {
   const selectAll = db.prepare<[], ChatRow>('SELECT * FROM chats ORDER BY updated_at DESC, id');
   const selectOne = db.prepare<[string], ChatRow>('SELECT * FROM chats WHERE id = ?');
   const insert = db.prepare(
-    `INSERT INTO chats (id, title, connection_id, preset_id, settings, created_at, updated_at)
-     VALUES (@id, @title, @connection_id, @preset_id, @settings, @created_at, @updated_at)`,
+    `INSERT INTO chats (id, title, connection_id, preset_id, persona_id, settings, created_at, updated_at)
+     VALUES (@id, @title, @connection_id, @preset_id, @persona_id, @settings, @created_at, @updated_at)`,
   );
   const update = db.prepare(
     `UPDATE chats SET title = @title, connection_id = @connection_id, preset_id = @preset_id,
-       settings = @settings, updated_at = @updated_at WHERE id = @id`,
+       persona_id = @persona_id, settings = @settings, updated_at = @updated_at WHERE id = @id`,
   );
   const deleteOne = db.prepare<[string]>('DELETE FROM chats WHERE id = ?');
 
@@ -49,7 +52,7 @@ export function createSqliteChatRepository(db: Database): ChatRepository {
       if (isForeignKeyViolation(error)) {
         throw new MissingReferenceError(
           'connectionId',
-          'The chat refers to a connection or preset that does not exist.',
+          'The chat refers to a connection, preset or persona that does not exist.',
         );
       }
       throw error;
@@ -72,7 +75,8 @@ export function createSqliteChatRepository(db: Database): ChatRepository {
         title: input.title,
         connection_id: input.connectionId,
         preset_id: input.presetId,
-        settings: JSON.stringify(input.settings),
+        persona_id: input.personaId ?? null,
+        settings: JSON.stringify({ lorebookIds: [], ...input.settings }),
         created_at: at,
         updated_at: at,
       });
@@ -87,6 +91,7 @@ export function createSqliteChatRepository(db: Database): ChatRepository {
         title: changes.title ?? current.title,
         connection_id: changes.connectionId === undefined ? current.connectionId : changes.connectionId,
         preset_id: changes.presetId === undefined ? current.presetId : changes.presetId,
+        persona_id: changes.personaId === undefined ? current.personaId : changes.personaId,
         settings: JSON.stringify({ ...current.settings, ...changes.settings }),
         updated_at: now(),
       });

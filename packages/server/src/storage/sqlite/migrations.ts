@@ -106,6 +106,52 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'personas, lorebooks, variables, world-info traces',
+    sql: `
+      CREATE TABLE personas (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        description TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+
+      ALTER TABLE chats ADD COLUMN persona_id TEXT REFERENCES personas (id) ON DELETE SET NULL;
+
+      -- A book and its entries are one row: an edit replaces the entry list in one write.
+      CREATE TABLE lorebooks (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        description TEXT NOT NULL DEFAULT '',
+        is_global INTEGER NOT NULL DEFAULT 0,
+        disabled INTEGER NOT NULL DEFAULT 0,
+        settings TEXT NOT NULL DEFAULT '{}',
+        entries TEXT NOT NULL DEFAULT '[]',
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+
+      CREATE TABLE global_variables (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+
+      CREATE TABLE chat_variables (
+        chat_id TEXT NOT NULL REFERENCES chats (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (chat_id, name)
+      );
+
+      CREATE TABLE chat_world_info (
+        chat_id TEXT PRIMARY KEY REFERENCES chats (id) ON DELETE CASCADE,
+        activation TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database's user_version; returns how many ran. */

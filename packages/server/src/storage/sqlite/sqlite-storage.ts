@@ -2,11 +2,17 @@ import type { Storage } from '../types.js';
 import { createSqliteChatRepository } from './chat-repository.js';
 import { createSqliteConnectionRepository } from './connection-repository.js';
 import { openDatabase } from './database.js';
+import { createSqliteLorebookRepository } from './lorebook-repository.js';
 import { createSqliteMessageRepository } from './message-repository.js';
+import { createSqlitePersonaRepository } from './persona-repository.js';
 import { createSqlitePresetRepository } from './preset-repository.js';
 import { createSecretBox, loadOrCreateKey } from './secret-box.js';
 import { createSqliteSettingsRepository } from './settings-repository.js';
 import { createSqliteBuiltinToolStateRepository, createSqliteToolRepository } from './tool-repository.js';
+import {
+  createSqliteVariableRepository,
+  createSqliteWorldInfoTraceRepository,
+} from './variable-repository.js';
 
 /** The default storage: one SQLite file (DATA_DIR/toolsmith.db) plus the key file for secrets at rest. */
 export function createSqliteStorage(dataDir: string): Storage {
@@ -22,6 +28,10 @@ export function createSqliteStorage(dataDir: string): Storage {
     chats: createSqliteChatRepository(db),
     messages: createSqliteMessageRepository(db),
     settings: createSqliteSettingsRepository(db),
+    personas: createSqlitePersonaRepository(db),
+    lorebooks: createSqliteLorebookRepository(db),
+    variables: createSqliteVariableRepository(db),
+    worldInfoTraces: createSqliteWorldInfoTraceRepository(db),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,0 +1,79 @@
+import type {
+  ActivatedWorldInfoEntry,
+  Lorebook,
+  LorebookActivation,
+  WorldInfoTraceItem,
+} from '@toolsmith/core';
+
+/** One entry as the stored trace names it: its book (id and name), uid and title; never its content. */
+interface EntryName {
+  book: string | null;
+  bookName: string | null;
+  uid: string | number | null;
+  title: string;
+}
+
+/** What GET /api/chats/:id/world-info returns as `activation` (docs/api.md, "Lorebooks"). */
+export interface StoredWorldInfoActivation {
+  at: string;
+  activated: Array<
+    EntryName & {
+      position: string;
+      depth?: number;
+      role?: string;
+      reason: ActivatedWorldInfoEntry['reason'];
+    }
+  >;
+  trace: Array<
+    EntryName &
+      Pick<
+        WorldInfoTraceItem,
+        'activated' | 'reason' | 'skipped' | 'failedLogic' | 'roll' | 'cost' | 'invalidKeys'
+      >
+  >;
+  budget?: LorebookActivation['budget'];
+  recursionDepth: number;
+}
+
+/** A compact, JSON-safe copy of an activation for storage: who activated and why, without entry contents. */
+export function storedActivation(
+  activation: LorebookActivation,
+  books: readonly Lorebook[],
+): StoredWorldInfoActivation {
+  const names = new Map(books.map((b) => [b.id, b.name ?? null]));
+  const name = (book: string | undefined, entry: { uid?: string | number; comment?: string }): EntryName => ({
+    book: book ?? null,
+    bookName: book === undefined ? null : (names.get(book) ?? null),
+    uid: entry.uid ?? null,
+    title: entry.comment ?? '',
+  });
+  const defined = <T extends object>(value: T): T =>
+    Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+  const out: StoredWorldInfoActivation = {
+    at: new Date().toISOString(),
+    activated: activation.activated.map((a) =>
+      defined({
+        ...name(a.book, a.entry),
+        position: a.position,
+        depth: a.depth,
+        role: a.role,
+        reason: a.reason,
+      }),
+    ),
+    trace: activation.trace.map((t) =>
+      defined({
+        ...name(t.book, t.entry),
+        activated: t.activated,
+        reason: t.reason,
+        skipped: t.skipped,
+        failedLogic: t.failedLogic,
+        roll: t.roll,
+        cost: t.cost,
+        invalidKeys: t.invalidKeys,
+      }),
+    ),
+    recursionDepth: activation.recursionDepth,
+  };
+  if (activation.budget) out.budget = activation.budget;
+  return out;
+}

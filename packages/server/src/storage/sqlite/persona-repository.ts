@@ -1,0 +1,63 @@
+import type { Database } from 'better-sqlite3';
+import type { PersonaInput, PersonaRepository, StoredPersona } from '../types.js';
+import { newId, now } from './ids.js';
+
+interface PersonaRow {
+  id: string;
+  name: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+function fromRow(row: PersonaRow): StoredPersona {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function createSqlitePersonaRepository(db: Database): PersonaRepository {
+  const selectAll = db.prepare<[], PersonaRow>('SELECT * FROM personas ORDER BY created_at, id');
+  const selectOne = db.prepare<[string], PersonaRow>('SELECT * FROM personas WHERE id = ?');
+  const insert = db.prepare(
+    `INSERT INTO personas (id, name, description, created_at, updated_at)
+     VALUES (@id, @name, @description, @at, @at)`,
+  );
+  const update = db.prepare(
+    'UPDATE personas SET name = @name, description = @description, updated_at = @at WHERE id = @id',
+  );
+  const deleteOne = db.prepare<[string]>('DELETE FROM personas WHERE id = ?');
+  return {
+    async list() {
+      return selectAll.all().map(fromRow);
+    },
+    async get(id) {
+      const row = selectOne.get(id);
+      return row ? fromRow(row) : undefined;
+    },
+    async create(input: PersonaInput) {
+      const id = newId('pe');
+      insert.run({ id, name: input.name, description: input.description, at: now() });
+      return fromRow(selectOne.get(id)!);
+    },
+    async update(id, changes) {
+      const row = selectOne.get(id);
+      if (!row) return undefined;
+      update.run({
+        id,
+        name: changes.name ?? row.name,
+        description: changes.description ?? row.description,
+        at: now(),
+      });
+      return fromRow(selectOne.get(id)!);
+    },
+    async delete(id) {
+      // chats.persona_id is ON DELETE SET NULL
+      return deleteOne.run(id).changes > 0;
+    },
+  };
+}
