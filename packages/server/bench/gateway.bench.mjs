@@ -1,8 +1,10 @@
 // Gateway overhead: the official `openai` client through Toolsmith's gateway (/v1/chat/completions) to the
 // provider emulator, versus the same client straight to the emulator. The emulator and the gateway each run
 // in their own child process, as in a real deployment; the client runs here. Requests alternate between the
-// two paths so drift on a shared machine hits both alike. Reports p50/p95 latency of each path, the added
-// latency (target ≤ 1 ms at p50), and throughput with several requests in flight.
+// paths so drift on a shared machine hits them alike. Reports p50/p95 latency of each path, the added
+// latency (target ≤ 1 ms at p50), the gateway's CPU time per request, and throughput with several requests
+// in flight. A third path, a bare pass-through proxy (node:http in, undici out, bytes piped back, nothing
+// parsed), shows what the extra network hop alone costs on this machine.
 // Usage: node packages/server/bench/gateway.bench.mjs [--requests N]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -59,6 +61,29 @@ async function serveGateway(emulatorUrl) {
   });
 }
 
+/** Child: a bare pass-through proxy to the emulator — the floor for any gateway that adds a hop. */
+async function serveProxy(emulatorUrl) {
+  const http = await import('node:http');
+  const { Agent, request } = await import('undici');
+  const agent = new Agent({ keepAliveTimeout: 30_000 });
+  const server = http.createServer(async (req, res) => {
+    const parts = [];
+    for await (const part of req) parts.push(part);
+    const upstream = await request(`${emulatorUrl}${req.url}`, {
+      method: req.method,
+      headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
+      body: Buffer.concat(parts),
+      dispatcher: agent,
+    });
+    res.writeHead(upstream.statusCode, { 'content-type': upstream.headers['content-type'] });
+    for await (const chunk of upstream.body) res.write(chunk);
+    res.end();
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  report(`http://127.0.0.1:${server.address().port}`, () => agent.close());
+}
+
 /**
  * A child prints its URL, then serves until its stdin closes. A `cpu` line on stdin is answered with the
  * child's CPU time so far (ms), so the parent can measure what the gateway itself spends per request.
@@ -74,7 +99,7 @@ function report(url, close) {
       pending = pending.slice(pending.indexOf('\n') + 1);
       if (line === 'cpu') {
         const { user, system } = process.cpuUsage();
-        process.stdout.write(`${(user + system) / 1000}\n`);
+        process.stdout.write(`${user / 1000} ${system / 1000}\n`);
       }
     }
   });
@@ -106,10 +131,11 @@ function startChild(args) {
       resolve({
         url,
         stop: () => child.stdin.end(),
-        /** the child's CPU time so far, in ms */
+        /** the child's CPU time so far, in ms: { user, system } */
         cpu: async () => {
           child.stdin.write('cpu\n');
-          return Number(await nextLine());
+          const [user, system] = (await nextLine()).split(' ').map(Number);
+          return { user, system };
         },
       }),
     );
@@ -133,11 +159,14 @@ async function main() {
 
   const emulator = await startChild(['--serve-emulator']);
   const gateway = await startChild(['--serve-gateway', emulator.url]);
+  const proxy = await startChild(['--serve-proxy', emulator.url]);
   const clients = {
     direct: new OpenAI({ baseURL: `${emulator.url}/v1`, apiKey: 'sk-bench', maxRetries: 0 }),
+    proxy: new OpenAI({ baseURL: `${proxy.url}/v1`, apiKey: 'sk-bench', maxRetries: 0 }),
     gateway: new OpenAI({ baseURL: `${gateway.url}/v1`, apiKey: 'unused', maxRetries: 0 }),
   };
-  const models = { direct: 'bench-model', gateway: 'emu' };
+  const models = { direct: 'bench-model', proxy: 'bench-model', gateway: 'emu' };
+  const paths = ['direct', 'proxy', 'gateway'];
   const messages = [
     { role: 'system', content: 'You are a terse assistant.' },
     { role: 'user', content: 'What is six times seven?' },
@@ -163,21 +192,23 @@ async function main() {
    * per gateway request (load on a shared machine stretches latency, but not CPU time).
    */
   async function latencies(run, count, warmup) {
-    for (let i = 0; i < warmup; i++) {
-      await run('direct');
-      await run('gateway');
-    }
-    const out = { direct: [], gateway: [] };
+    for (let i = 0; i < warmup; i++) for (const path of paths) await run(path);
+    const out = { direct: [], proxy: [], gateway: [] };
     const cpuBefore = await gateway.cpu();
     for (let i = 0; i < count; i++) {
-      // alternate which path goes first, so neither always follows the other
-      for (const path of i % 2 === 0 ? ['direct', 'gateway'] : ['gateway', 'direct']) {
+      // rotate which path goes first, so none always follows another
+      for (let k = 0; k < paths.length; k++) {
+        const path = paths[(i + k) % paths.length];
         const start = performance.now();
         await run(path);
         out[path].push(performance.now() - start);
       }
     }
-    out.gatewayCpuMs = ((await gateway.cpu()) - cpuBefore) / count;
+    const cpuAfter = await gateway.cpu();
+    out.gatewayCpu = {
+      user: (cpuAfter.user - cpuBefore.user) / count,
+      system: (cpuAfter.system - cpuBefore.system) / count,
+    };
     return out;
   }
 
@@ -205,37 +236,42 @@ async function main() {
   );
   let failed = false;
   const rows = [
-    ['non-streaming', await latencies(plain, requests, 200), true],
+    ['non-streaming', await latencies(plain, requests, 600), true],
     [
       `streaming (${STREAM_CHUNKS} chunks)`,
-      await latencies(streamed, Math.max(100, Math.floor(requests / 4)), 50),
+      await latencies(streamed, Math.max(100, Math.floor(requests / 4)), 100),
       false,
     ],
   ];
   for (const [label, lat, gated] of rows) {
-    const d50 = quantile(lat.direct, 0.5);
-    const d95 = quantile(lat.direct, 0.95);
-    const g50 = quantile(lat.gateway, 0.5);
-    const g95 = quantile(lat.gateway, 0.95);
+    const p = (path, q) => quantile(lat[path], q);
+    const { user, system } = lat.gatewayCpu;
     console.log(`  ${label}, ${lat.direct.length} requests per path`);
+    console.log(`    direct        p50 ${ms(p('direct', 0.5))} · p95 ${ms(p('direct', 0.95))}`);
     console.log(
-      `    gateway process CPU per request ${ms(lat.gatewayCpuMs)} (parse, connection lookup, upstream call, answer)`,
+      `    bare proxy    p50 ${ms(p('proxy', 0.5))} · p95 ${ms(p('proxy', 0.95))}   (the extra hop alone)`,
     );
-    console.log(`    direct   p50 ${ms(d50)} · p95 ${ms(d95)}`);
-    console.log(`    gateway  p50 ${ms(g50)} · p95 ${ms(g95)}`);
+    console.log(`    gateway       p50 ${ms(p('gateway', 0.5))} · p95 ${ms(p('gateway', 0.95))}`);
+    const added50 = p('gateway', 0.5) - p('direct', 0.5);
     console.log(
-      `    added    p50 ${signed(g50 - d50)} · p95 ${signed(g95 - d95)}${gated ? `   (target ≤ ${TARGET_ADDED_P50_MS} ms at p50)` : ''}`,
+      `    added         p50 ${signed(added50)} · p95 ${signed(p('gateway', 0.95) - p('direct', 0.95))}${gated ? `   (target ≤ ${TARGET_ADDED_P50_MS} ms at p50)` : ''}`,
     );
-    if (gated && g50 - d50 > TARGET_ADDED_P50_MS) failed = true;
+    console.log(
+      `    over the hop  p50 ${signed(p('gateway', 0.5) - p('proxy', 0.5))} · p95 ${signed(p('gateway', 0.95) - p('proxy', 0.95))}   (gateway − bare proxy)`,
+    );
+    console.log(`    gateway CPU per request ${ms(user + system)} (user ${ms(user)}, system ${ms(system)})`);
+    if (gated && added50 > TARGET_ADDED_P50_MS) failed = true;
   }
   const rpsDirect = await throughput('direct');
+  const rpsProxy = await throughput('proxy');
   const rpsGateway = await throughput('gateway');
   console.log(
-    `  throughput, ${THROUGHPUT_IN_FLIGHT} requests in flight for ${THROUGHPUT_MS / 1000} s: direct ${rpsDirect.toFixed(0)} req/s · gateway ${rpsGateway.toFixed(0)} req/s (${((rpsGateway / rpsDirect) * 100).toFixed(0)}% of direct)`,
+    `  throughput, ${THROUGHPUT_IN_FLIGHT} requests in flight for ${THROUGHPUT_MS / 1000} s: direct ${rpsDirect.toFixed(0)} req/s · bare proxy ${rpsProxy.toFixed(0)} req/s · gateway ${rpsGateway.toFixed(0)} req/s (${((rpsGateway / rpsDirect) * 100).toFixed(0)}% of direct)`,
   );
   console.log(failed ? `  FAIL: added p50 latency is over ${TARGET_ADDED_P50_MS} ms` : '  PASS');
   if (failed) process.exitCode = 1;
   gateway.stop();
+  proxy.stop();
   emulator.stop();
 }
 
@@ -243,4 +279,5 @@ async function main() {
 const role = process.argv[2];
 if (role === '--serve-emulator') await serveEmulator();
 else if (role === '--serve-gateway') await serveGateway(process.argv[3]);
+else if (role === '--serve-proxy') await serveProxy(process.argv[3]);
 else await main();
