@@ -1,0 +1,144 @@
+import {
+  type Agent,
+  type ChatMessage,
+  createRuntime,
+  defaultOrchestrationProfile,
+  type OrchestrationEvent,
+  type OrchestrationMode,
+  type OrchestrationOutcome,
+  type OrchestrationRunResult,
+  OutcomeRecorder,
+  runAgent,
+  runOrchestration,
+  type ToolDefinition,
+} from '@toolsmith/core';
+import type { AppContext } from '../app/context.js';
+import { HttpError } from '../app/http-error.js';
+import { loadToolRegistry } from '../executors/tool-registry.js';
+import { loadConnections, loadPresets } from '../executors/runtime-sources.js';
+import { toolExecutors } from '../executors/tool-executors.js';
+import { historyFromMessages } from '../generation/chat-history.js';
+import {
+  buildHiddenContext,
+  buildToolCtx,
+  sandboxWithHiddenContextGate,
+} from '../generation/hidden-context.js';
+import type { StoredChat, Storage } from '../storage/types.js';
+import { captureServices } from './capture-services.js';
+import { loadGlobalProfile, resolveProfile } from './profile-store.js';
+
+export interface ChatRunInput {
+  context: AppContext;
+  chat: StoredChat;
+  simulate: boolean;
+  signal?: AbortSignal;
+  onEvent?: (event: OrchestrationEvent) => void | Promise<void>;
+}
+
+/** What every run in a chat needs: runtime over stored connections, the tool registry, the tool env. */
+async function chatRunSetup(input: ChatRunInput, recorder: OutcomeRecorder) {
+  const { context, chat } = input;
+  const { storage, config } = context;
+  const stored = await storage.messages.list(chat.id);
+  const registry = await loadToolRegistry(context, captureServices(storage, chat, recorder));
+  // script tools count only while scripts are enabled on this server
+  const scriptTools: ToolDefinition[] = [];
+  for (const tool of registry.enabledTools()) {
+    if (tool.definition.kind !== 'script') continue;
+    if (config.customToolScriptEnabled) scriptTools.push(tool.definition);
+    else registry.setToolEnabled('global', tool.definition.name, false);
+  }
+  const runtime = createRuntime({
+    connections: await loadConnections(storage),
+    presets: await loadPresets(storage),
+    registry,
+  });
+  const last = [...stored].reverse().find((m) => m.role === 'user');
+  const connection = chat.connectionId ? await storage.connections.get(chat.connectionId) : undefined;
+  return {
+    runtime,
+    registry,
+    messages: historyFromMessages(stored) as ChatMessage[],
+    defaultConnection: connection?.name,
+    loopOptions: {
+      ctx: buildToolCtx(chat, stored, buildHiddenContext({ chat, lastUserMessage: last?.content ?? '' })),
+      sandbox:
+        config.customToolScriptEnabled && scriptTools.length > 0
+          ? sandboxWithHiddenContextGate(context.sandbox(), scriptTools)
+          : undefined,
+      executors: toolExecutors(context.webhookExecutor),
+      toolTimeoutMs: config.customToolTimeoutMs,
+    },
+  };
+}
+
+/**
+ * Runs the global orchestration profile over a chat. Nothing is written here: variable writes and forced
+ * world info come back in the outcome (see applyOutcome). With `simulate`, write tools do not run either.
+ */
+export async function runChatOrchestration(
+  input: ChatRunInput & { mode?: OrchestrationMode },
+): Promise<OrchestrationRunResult> {
+  const { context } = input;
+  const recorder = new OutcomeRecorder();
+  const setup = await chatRunSetup(input, recorder);
+  const stored = (await loadGlobalProfile(context.storage)) ?? defaultOrchestrationProfile();
+  const profile = await resolveProfile(context.storage, stored, setup.defaultConnection);
+  profile.limits = { maxRounds: context.config.maxToolRounds, ...profile.limits };
+  if ((input.mode ?? profile.mode) === 'director' && profile.director.subAgents.length === 0) {
+    throw new HttpError(400, 'Director mode needs at least one sub-agent in the orchestration profile.', {
+      code: 'no_sub_agents',
+    });
+  }
+  return runOrchestration({
+    runtime: setup.runtime,
+    registry: setup.registry,
+    profile,
+    mode: input.mode,
+    messages: setup.messages,
+    simulate: input.simulate,
+    abortSignal: input.signal,
+    onEvent: input.onEvent,
+    loopOptions: setup.loopOptions,
+    recorder,
+  });
+}
+
+/** Runs one stored agent over a chat on demand; the same rules as a profile run. */
+export async function runChatAgent(input: ChatRunInput & { agent: Agent }): Promise<OrchestrationRunResult> {
+  const recorder = new OutcomeRecorder();
+  const setup = await chatRunSetup(input, recorder);
+  const agent =
+    input.agent.connectionName || !setup.defaultConnection
+      ? input.agent
+      : { ...input.agent, connectionName: setup.defaultConnection };
+  return runAgent({
+    runtime: setup.runtime,
+    registry: setup.registry,
+    agent,
+    limits: { maxRounds: input.context.config.maxToolRounds },
+    messages: setup.messages,
+    simulate: input.simulate,
+    abortSignal: input.signal,
+    onEvent: input.onEvent,
+    loopOptions: setup.loopOptions,
+    recorder,
+  });
+}
+
+/** Stores the variable writes of a (non-simulated) outcome, in order. */
+export async function applyOutcomeVariables(
+  storage: Pick<Storage, 'variables'>,
+  chatId: string,
+  outcome: OrchestrationOutcome,
+  set: (scope: 'chat' | 'global', name: string, value: unknown) => Promise<void> = (scope, name, value) =>
+    storage.variables.set(scope === 'global' ? null : chatId, name, value),
+): Promise<void> {
+  for (const write of outcome.variableWrites) await set(write.scope, write.name, write.value);
+}
+
+/** The notes as the system message the main reply gets. */
+export function notesMessage(outcome: OrchestrationOutcome): ChatMessage[] {
+  if (outcome.notes.trim() === '') return [];
+  return [{ role: 'system', content: `[Orchestration notes for this reply]\n${outcome.notes.trim()}` }];
+}

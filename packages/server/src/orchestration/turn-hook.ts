@@ -1,0 +1,60 @@
+import { type ChatMessage, isGenerateTaskError } from '@toolsmith/core';
+import type { AppContext } from '../app/context.js';
+import type { BuiltinServices, TurnWorldInfo } from '../builtins/builtin-context.js';
+import type { StoredChat } from '../storage/types.js';
+import { chatOrchestrationSetting } from './chat-setting.js';
+import { applyOutcomeVariables, notesMessage, runChatOrchestration } from './run-for-chat.js';
+import { orchestrationEventData } from './sse-events.js';
+
+export interface TurnOrchestrationInput {
+  context: AppContext;
+  chat: StoredChat;
+  signal: AbortSignal;
+  send: (event: string, data: unknown) => void;
+  /** the turn's builtin services: variable writes go through them (storage and the turn's copies) */
+  services: Pick<BuiltinServices, 'variables'>;
+  /** the turn's world info: forced entries join it */
+  worldInfo: Pick<TurnWorldInfo, 'force'>;
+}
+
+/**
+ * Before the main reply of a chat with `settings.orchestration.enabled`: runs the profile, streams its
+ * progress as `orchestration-event`s and its result as `orchestration-result`, applies the outcome
+ * (variables stored, forced entries added to this turn's world info) and returns the notes as system
+ * messages for the main reply. A failure is reported (`orchestration-error`) and the reply goes on without it.
+ */
+export async function runTurnOrchestration(input: TurnOrchestrationInput): Promise<ChatMessage[]> {
+  const { context, chat, signal, send } = input;
+  const setting = chatOrchestrationSetting(chat);
+  if (!setting.enabled) return [];
+  try {
+    const result = await runChatOrchestration({
+      context,
+      chat,
+      mode: setting.mode,
+      simulate: false,
+      signal,
+      onEvent: (event) => {
+        const data = orchestrationEventData(event);
+        if (data) send('orchestration-event', data);
+      },
+    });
+    send('orchestration-result', result);
+    if (signal.aborted) return [];
+    const { outcome } = result;
+    if (outcome.forcedEntries.length > 0) input.worldInfo.force(outcome.forcedEntries);
+    await applyOutcomeVariables(context.storage, chat.id, outcome, (scope, name, value) =>
+      input.services.variables.set(scope, name, value),
+    );
+    return notesMessage(outcome);
+  } catch (error) {
+    if (signal.aborted) return [];
+    send('orchestration-error', {
+      code: isGenerateTaskError(error)
+        ? error.code
+        : ((error as { extra?: { code?: string } }).extra?.code ?? 'unknown'),
+      message: error instanceof Error ? error.message : String(error),
+    });
+    return [];
+  }
+}

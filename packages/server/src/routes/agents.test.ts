@@ -1,0 +1,171 @@
+// Agents over real HTTP: CRUD, and an on-demand run against the provider emulator.
+import { createEmulator, type Emulator } from '@toolsmith/emulator';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { requestsWith, scriptAgents, toolNames } from '../orchestration/__fixtures__/scripted-agents.js';
+import { startTestServer, type TestServer } from '../test-support/test-server.js';
+
+describe('/api/agents', () => {
+  let server: TestServer;
+  let emulator: Emulator;
+  let connectionId: string;
+  let chatId: string;
+
+  beforeAll(async () => {
+    emulator = await createEmulator();
+    server = await startTestServer();
+    connectionId = (
+      await server.request('POST', '/api/connections', {
+        name: 'emu',
+        api: 'openai',
+        baseUrl: `${emulator.url}/v1`,
+        model: 'm',
+        apiKey: 'sk-test',
+      })
+    ).body.id;
+    chatId = (await server.request('POST', '/api/chats', { title: 'c', connectionId })).body.id;
+    const { storage } = server.app.toolsmith;
+    await storage.messages.append(chatId, { role: 'user', content: 'The dragon wakes.' });
+  });
+  afterAll(async () => {
+    await server.close();
+    await emulator.close();
+  });
+  beforeEach(() => emulator.reset());
+
+  it('creates, lists, reads, updates and deletes agents', async () => {
+    const created = await server.request('POST', '/api/agents', {
+      name: 'narrator',
+      connectionId,
+      systemPrompt: 'Narrate.',
+      tools: ['roll_dice', 'roll_dice'],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name: 'narrator',
+      connectionId,
+      presetId: null,
+      systemPrompt: 'Narrate.',
+      tools: ['roll_dice'],
+    });
+    const id = created.body.id;
+    expect((await server.request('GET', '/api/agents')).body.agents.map((a: any) => a.id)).toContain(id);
+    expect((await server.request('GET', `/api/agents/${id}`)).body.name).toBe('narrator');
+
+    const patched = await server.request('PATCH', `/api/agents/${id}`, { systemPrompt: 'Narrate darkly.' });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({
+      name: 'narrator',
+      systemPrompt: 'Narrate darkly.',
+      tools: ['roll_dice'],
+    });
+
+    expect((await server.request('DELETE', `/api/agents/${id}`)).status).toBe(204);
+    expect((await server.request('GET', `/api/agents/${id}`)).status).toBe(404);
+    expect((await server.request('DELETE', `/api/agents/${id}`)).status).toBe(404);
+  });
+
+  it('refuses bad bodies with every problem listed, and duplicate names', async () => {
+    const bad = await server.request('POST', '/api/agents', {
+      name: '9 lives',
+      connectionId: 'nope',
+      tools: ['bad name'],
+      colour: 'red',
+    });
+    expect(bad.status).toBe(400);
+    const fields = bad.body.details.map((d: any) => d.field);
+    expect(fields).toEqual(expect.arrayContaining(['name', 'tools', 'connectionId', 'colour']));
+
+    expect((await server.request('POST', '/api/agents', { name: 'twin' })).status).toBe(201);
+    const dup = await server.request('POST', '/api/agents', { name: 'twin' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.error).toBe('An agent named "twin" already exists.');
+  });
+
+  it('refuses to delete an agent the orchestration profile uses', async () => {
+    const agent = (await server.request('POST', '/api/agents', { name: 'used' })).body;
+    const put = await server.request('PUT', '/api/orchestration', { loop: { agent: { agentId: agent.id } } });
+    expect(put.status).toBe(200);
+    const del = await server.request('DELETE', `/api/agents/${agent.id}`);
+    expect(del.status).toBe(409);
+    expect(del.body.error).toContain('loop.agent');
+    await server.request('PUT', '/api/orchestration', {});
+    expect((await server.request('DELETE', `/api/agents/${agent.id}`)).status).toBe(204);
+  });
+
+  it('runs an agent on a chat with its pinned tools; a real run stores the variables it set', async () => {
+    const agent = (
+      await server.request('POST', '/api/agents', {
+        name: 'keeper',
+        systemPrompt: 'KEEPER: track state.',
+        tools: ['set_variable', 'roll_dice'],
+      })
+    ).body;
+    scriptAgents(emulator, {
+      KEEPER: (n) =>
+        n === 0
+          ? { toolCalls: [{ id: 'v1', name: 'set_variable', args: { name: 'dragon', value: 'awake' } }] }
+          : { text: 'The dragon is awake.' },
+    });
+    const run = await server.request('POST', `/api/agents/${agent.id}/run`, { chatId });
+    expect(run.status).toBe(200);
+    expect(run.body.applied).toBe(true);
+    expect(run.body.outcome).toEqual({
+      notes: 'The dragon is awake.',
+      forcedEntries: [],
+      variableWrites: [{ scope: 'chat', name: 'dragon', value: 'awake' }],
+    });
+    expect(run.body.trace.root).toMatchObject({
+      agent: 'keeper',
+      role: 'agent',
+      stoppedBecause: 'completed',
+    });
+    expect(toolNames(requestsWith(emulator, 'KEEPER')[0])).toEqual(['roll_dice', 'set_variable']);
+    // the user's chat text went to the agent; the chat's connection was used (the agent has none)
+    expect(JSON.stringify(requestsWith(emulator, 'KEEPER')[0].body)).toContain('The dragon wakes.');
+    const { storage } = server.app.toolsmith;
+    expect(await storage.variables.list(chatId)).toEqual({ dragon: 'awake' });
+    // an on-demand run adds no messages to the chat
+    expect((await storage.messages.list(chatId)).map((m) => m.content)).toEqual(['The dragon wakes.']);
+  });
+
+  it('a simulated run writes nothing and marks the write unvalidated', async () => {
+    const agent = (
+      await server.request('POST', '/api/agents', {
+        name: 'sim',
+        systemPrompt: 'SIM agent',
+        tools: ['set_variable'],
+      })
+    ).body;
+    scriptAgents(emulator, {
+      SIM: (n) =>
+        n === 0
+          ? { toolCalls: [{ id: 'v1', name: 'set_variable', args: { name: 'gold', value: 99 } }] }
+          : { text: 'done' },
+    });
+    const { storage } = server.app.toolsmith;
+    const before = {
+      vars: await storage.variables.list(chatId),
+      messages: await storage.messages.list(chatId),
+    };
+    const run = await server.request('POST', `/api/agents/${agent.id}/run`, { chatId, simulate: true });
+    expect(run.status).toBe(200);
+    expect(run.body.applied).toBe(false);
+    expect(run.body.trace.simulate).toBe(true);
+    expect(run.body.trace.root.rounds[0].calls[0]).toMatchObject({
+      name: 'set_variable',
+      ok: true,
+      simulated: true,
+      unvalidated: true,
+    });
+    expect(await storage.variables.list(chatId)).toEqual(before.vars);
+    expect(await storage.messages.list(chatId)).toEqual(before.messages);
+  });
+
+  it('answers 404 for an unknown agent and 400 for an unknown chat', async () => {
+    expect((await server.request('POST', '/api/agents/ag_nope/run', { chatId })).status).toBe(404);
+    const agent = (await server.request('POST', '/api/agents', { name: 'lonely' })).body;
+    const res = await server.request('POST', `/api/agents/${agent.id}/run`, { chatId: 'ch_nope' });
+    expect(res.status).toBe(400);
+    expect(res.body.details[0].field).toBe('chatId');
+  });
+});
