@@ -82,6 +82,16 @@ describe('postJson error mapping (by status and error type)', () => {
   });
 });
 
+describe('readSse', () => {
+  it('delivers a last event that has no closing blank line', async () => {
+    emulator.enqueue('/tail', { chunks: ['data: {"a":1}\n\n', 'data: [DONE]'] });
+    const response = await postJson({ url: `${emulator.url}/tail`, headers: {}, body: {} });
+    const seen: string[] = [];
+    for await (const message of readSse(response)) seen.push(message.data);
+    expect(seen).toEqual(['{"a":1}', '[DONE]']);
+  });
+});
+
 describe('helpers', () => {
   it('parses Retry-After seconds and dates', () => {
     expect(retryAfterMs('3')).toBe(3000);

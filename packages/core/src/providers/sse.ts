@@ -23,8 +23,8 @@ export async function* readSse(response: Response, signal?: AbortSignal): AsyncG
       parser.feed(decoder.decode(chunk.value, { stream: true }));
       while (pending.length) yield pending.shift()!;
     }
-    parser.feed(decoder.decode());
-    parser.reset({ consume: true });
+    // A last event without its closing blank line (older KoboldCpp ends with a bare `data: [DONE]`) still counts.
+    parser.feed(`${decoder.decode()}\n\n`);
     while (pending.length) yield pending.shift()!;
   } finally {
     reader.releaseLock();
