@@ -1,6 +1,9 @@
 // The OpenAI-compatible gateway driven by the official `openai` client, against the provider emulator:
 // models, plain and streamed answers, structured output, client tools, text-mode upstreams.
 import {
+  anthropicEventsFor,
+  anthropicMessage,
+  anthropicStream,
   type Emulator,
   koboldGenerateResponse,
   koboldStream,
@@ -14,7 +17,7 @@ import {
 import type OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../test-support/test-server.js';
-import { answer, ask, bodyOf, setupGateway, weatherTool } from './__fixtures__/gateway-setup.js';
+import { answer, ask, bodyOf, connection, setupGateway, weatherTool } from './__fixtures__/gateway-setup.js';
 import { pieces, triggerIn, xmlCalls } from './__fixtures__/text-protocol.js';
 
 let emulator: Emulator;
@@ -223,6 +226,62 @@ describe('client tools', () => {
       { id: 'call_a', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
       { id: 'call_b', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Rome"}' } },
     ]);
+  });
+});
+
+describe('other provider families', () => {
+  it('an Anthropic connection: tool_use blocks come back as OpenAI tool_calls, streaming and not', async () => {
+    const stored = await server.app.toolsmith.storage.connections.create(
+      connection('claude', {
+        api: 'anthropic',
+        baseUrl: `${emulator.url}/v1`,
+        model: 'claude-test',
+        apiKey: 'ak',
+      }),
+    );
+    try {
+      const content = [
+        { type: 'text' as const, text: 'Checking. ' },
+        { type: 'tool_use' as const, id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } },
+      ];
+      emulator.on('/v1/messages', (r) =>
+        (r.body as { stream?: boolean }).stream
+          ? anthropicStream(anthropicEventsFor(content))
+          : { json: anthropicMessage(content) },
+      );
+      const plain = await client.chat.completions.create({
+        model: 'claude',
+        messages: ask,
+        tools: [weatherTool],
+      });
+      expect(plain.choices[0].finish_reason).toBe('tool_calls');
+      expect(plain.choices[0].message).toMatchObject({
+        content: 'Checking. ',
+        tool_calls: [
+          {
+            id: 'toolu_1',
+            type: 'function',
+            function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+          },
+        ],
+      });
+      const sent = emulator.requests[0].body as { tools: Array<{ name: string; input_schema: unknown }> };
+      expect(sent.tools[0]).toMatchObject({
+        name: 'get_weather',
+        input_schema: weatherTool.function.parameters,
+      });
+
+      const final = await client.chat.completions
+        .stream({ model: 'claude', messages: ask, tools: [weatherTool] })
+        .finalChatCompletion();
+      expect(final.choices[0].message.tool_calls?.[0]).toMatchObject({
+        id: 'toolu_1',
+        function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+      });
+      expect(final.choices[0].message.content).toBe('Checking. ');
+    } finally {
+      await server.app.toolsmith.storage.connections.delete(stored.id);
+    }
   });
 });
 
