@@ -168,6 +168,35 @@ describe('chat generation with personas, lorebooks and variables', () => {
     expect(trace.activated.map((a: any) => a.uid).sort()).toEqual([1, 3]);
   });
 
+  it('activates entries through recursion, resolves macros in entry content and sends depth entries', async () => {
+    const persona = await server.request('POST', '/api/personas', { name: 'Tam', description: '' });
+    const book = await createBook({
+      name: 'Chain',
+      entries: [
+        { uid: 1, keys: ['compass'], content: 'The compass points to the old mill.', comment: 'Compass' },
+        { uid: 2, keys: ['old mill'], content: '{{user}} once lived at the old mill.', comment: 'Mill' },
+        { uid: 3, keys: ['compass'], content: 'DEPTH-NOTE', position: 'depth', depth: 0 },
+      ],
+    });
+    const chatId = await newChat({
+      personaId: persona.body.id,
+      settings: { toolUse: false, lorebookIds: [book.id] },
+    });
+    emulator.enqueue('/v1/chat/completions', textStream('North.'));
+    await generate(chatId, 'Where does the compass point?');
+    const system = systemText(emulator, 0);
+    expect(system).toContain('The compass points to the old mill.');
+    expect(system).toContain('Tam once lived at the old mill.');
+    expect(system).toContain('DEPTH-NOTE');
+    const trace = (await server.request('GET', `/api/chats/${chatId}/world-info`)).body.activation;
+    expect(trace.trace.find((t: any) => t.uid === 2)).toMatchObject({
+      activated: true,
+      reason: { kind: 'recursion', depth: 1, triggeredBy: { book: book.id, uid: 1 } },
+    });
+    expect(trace.recursionDepth).toBe(1);
+    expect(trace.activated.find((a: any) => a.uid === 3)).toMatchObject({ position: 'depth', depth: 0 });
+  });
+
   it('uses global lorebooks in every chat, and an unattached book in none', async () => {
     await createBook({
       name: 'World',
