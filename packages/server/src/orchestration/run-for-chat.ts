@@ -36,13 +36,18 @@ export interface ChatRunInput {
 }
 
 /** What every run in a chat needs: runtime over stored connections, the tool registry, the tool env. */
-async function chatRunSetup(input: ChatRunInput, recorder: OutcomeRecorder) {
+async function chatRunSetup(
+  input: ChatRunInput,
+  recorder: OutcomeRecorder,
+  /** script tools that join the run besides the registry's (a profile's own) */
+  extraTools: readonly ToolDefinition[] = [],
+) {
   const { context, chat } = input;
   const { storage, config } = context;
   const stored = await storage.messages.list(chat.id);
   const registry = await loadToolRegistry(context, captureServices(storage, chat, recorder));
   // script tools count only while scripts are enabled on this server
-  const scriptTools: ToolDefinition[] = [];
+  const scriptTools: ToolDefinition[] = extraTools.filter((t) => t.kind === 'script');
   for (const tool of registry.enabledTools()) {
     if (tool.definition.kind !== 'script') continue;
     if (config.customToolScriptEnabled) scriptTools.push(tool.definition);
@@ -74,15 +79,15 @@ async function chatRunSetup(input: ChatRunInput, recorder: OutcomeRecorder) {
 
 /**
  * Runs the global orchestration profile over a chat. Nothing is written here: variable writes and forced
- * world info come back in the outcome (see applyOutcome). With `simulate`, write tools do not run either.
+ * world info come back in the outcome (see applyOutcomeVariables). With `simulate`, write tools do not run either.
  */
 export async function runChatOrchestration(
   input: ChatRunInput & { mode?: OrchestrationMode },
 ): Promise<OrchestrationRunResult> {
   const { context } = input;
   const recorder = new OutcomeRecorder();
-  const setup = await chatRunSetup(input, recorder);
   const stored = (await loadGlobalProfile(context.storage)) ?? defaultOrchestrationProfile();
+  const setup = await chatRunSetup(input, recorder, stored.tools);
   const profile = await resolveProfile(context.storage, stored, setup.defaultConnection);
   profile.limits = { maxRounds: context.config.maxToolRounds, ...profile.limits };
   if ((input.mode ?? profile.mode) === 'director' && profile.director.subAgents.length === 0) {
