@@ -7,6 +7,8 @@ import { defaultWebhookExecutor } from '../executors/tool-executors.js';
 import { gatewayRoutes } from '../gateway/index.js';
 import type { WebhookExecutor } from '../executors/webhook/index.js';
 import { agentRoutes } from '../routes/agents.js';
+import { characterRoutes } from '../routes/characters.js';
+import { characterTransferRoutes } from '../routes/characters-transfer.js';
 import { chatRoutes } from '../routes/chats.js';
 import { chatGenerateRoutes } from '../routes/chats-generate.js';
 import { connectionTestRoutes } from '../routes/connection-test.js';
@@ -127,6 +129,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(personaRoutes);
   await app.register(lorebookRoutes);
   await app.register(variableRoutes);
+  await app.register(characterRoutes);
+  await app.register(characterTransferRoutes);
   await app.register(gatewayRoutes, { prefix: '/v1' });
   for (const plugin of deps.routes ?? []) await app.register(plugin);
   await registerStaticUi(app, deps.webDistDir ?? DEFAULT_WEB_DIST_DIR);

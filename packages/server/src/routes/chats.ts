@@ -4,7 +4,7 @@ import type { ChatInput, ChatSettings, Storage } from '../storage/types.js';
 import { parseChatOrchestrationSetting } from '../orchestration/chat-setting.js';
 import { bodyObject, FieldChecker } from './fields.js';
 
-const WRITABLE = ['title', 'connectionId', 'presetId', 'personaId', 'settings'];
+const WRITABLE = ['title', 'connectionId', 'presetId', 'personaId', 'characterIds', 'settings'];
 
 async function parseChat(raw: unknown, storage: Storage): Promise<Partial<ChatInput>> {
   const check = new FieldChecker(bodyObject(raw));
@@ -29,6 +29,12 @@ async function parseChat(raw: unknown, storage: Storage): Promise<Partial<ChatIn
       out[field] = value;
     }
   }
+  // one character, or several for a group chat (in speaking order: the first one answers)
+  const characterIds = check.stringArray('characterIds', { maxItems: 32, maxLength: 64 });
+  for (const id of characterIds ?? []) {
+    if (!(await storage.characters.get(id))) check.add('characterIds', `No character with id "${id}".`);
+  }
+  if (characterIds !== undefined) out.characterIds = [...new Set(characterIds)];
   if (check.has('settings')) {
     const settings = check.body.settings;
     if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
@@ -77,6 +83,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       connectionId: input.connectionId ?? null,
       presetId: input.presetId ?? null,
       personaId: input.personaId ?? null,
+      characterIds: input.characterIds ?? [],
       settings: { toolUse: false, tools: [], lorebookIds: [], ...input.settings },
     });
     return reply.code(201).send(created);

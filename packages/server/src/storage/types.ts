@@ -1,4 +1,4 @@
-import type { JsonSchema, ToolKind, ToolMode, WorldInfoEntry } from '@toolsmith/core';
+import type { CardData, JsonSchema, ToolKind, ToolMode, WorldInfoEntry } from '@toolsmith/core';
 
 // Repository interfaces: routes depend only on these, so a PostgreSQL backend can implement them later.
 // Methods are async for that reason even though the SQLite implementation is synchronous underneath.
@@ -127,14 +127,21 @@ export interface StoredChat {
   connectionId: string | null;
   presetId: string | null;
   personaId: string | null;
+  /** the chat's character, or several for a group chat (in speaking order); empty: no character */
+  characterIds: string[];
   settings: ChatSettings;
   createdAt: string;
   updatedAt: string;
 }
 
-export type ChatInput = Omit<StoredChat, 'id' | 'createdAt' | 'updatedAt' | 'personaId' | 'settings'> & {
+export type ChatInput = Omit<
+  StoredChat,
+  'id' | 'createdAt' | 'updatedAt' | 'personaId' | 'characterIds' | 'settings'
+> & {
   /** default null */
   personaId?: string | null;
+  /** default [] */
+  characterIds?: string[];
   /** `lorebookIds` defaults to [] */
   settings: Omit<ChatSettings, 'lorebookIds'> & { lorebookIds?: string[] };
 };
@@ -246,6 +253,51 @@ export interface LorebookRepository {
   delete(id: string): Promise<boolean>;
 }
 
+/**
+ * A character: its card fields (Character Card V3 `data`, tools left out — those are stored as tools of the
+ * scope `character:<id>`), an optional PNG portrait and the lorebook made from its card's character_book.
+ */
+export interface StoredCharacter {
+  id: string;
+  name: string;
+  /** the card's data (every field the card had, `extensions` included), without its tool list */
+  card: CardData;
+  hasAvatar: boolean;
+  /** the lorebook attached to this character (imported from its character_book), or null */
+  lorebookId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CharacterInput {
+  card: CardData;
+  /** PNG bytes; null removes the portrait; undefined leaves it as it is */
+  avatar?: Uint8Array | null;
+  lorebookId?: string | null;
+}
+
+/** What an import stores together with the character, in the same transaction. */
+export interface CharacterImportExtras {
+  /** stored in the scope `character:<id>` */
+  tools?: ToolInput[];
+  /** created and attached as the character's lorebook */
+  lorebook?: LorebookInput;
+}
+
+export const characterToolScope = (characterId: string) => `character:${characterId}`;
+
+export interface CharacterRepository {
+  /** oldest first */
+  list(): Promise<StoredCharacter[]>;
+  get(id: string): Promise<StoredCharacter | undefined>;
+  getAvatar(id: string): Promise<Uint8Array | undefined>;
+  /** the character, its tools and its lorebook in one transaction: all stored or none */
+  create(input: CharacterInput, extras?: CharacterImportExtras): Promise<StoredCharacter>;
+  update(id: string, changes: Partial<CharacterInput>): Promise<StoredCharacter | undefined>;
+  /** deletes the character's tools with it (one transaction); its lorebook stays as a normal lorebook */
+  delete(id: string): Promise<boolean>;
+}
+
 /** Variable values are JSON values; `chatId` null means the global variables. */
 export interface VariableRepository {
   list(chatId: string | null): Promise<Record<string, unknown>>;
@@ -275,6 +327,7 @@ export interface Storage {
   lorebooks: LorebookRepository;
   variables: VariableRepository;
   worldInfoTraces: WorldInfoTraceRepository;
+  characters: CharacterRepository;
   close(): Promise<void>;
 }
 

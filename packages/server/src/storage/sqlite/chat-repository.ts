@@ -8,6 +8,7 @@ interface ChatRow {
   connection_id: string | null;
   preset_id: string | null;
   persona_id: string | null;
+  character_ids: string;
   settings: string;
   created_at: string;
   updated_at: string;
@@ -20,6 +21,7 @@ function fromRow(row: ChatRow): StoredChat {
     connectionId: row.connection_id,
     presetId: row.preset_id,
     personaId: row.persona_id,
+    characterIds: JSON.parse(row.character_ids),
     // chats stored before lorebooks existed have no lorebookIds
     settings: { lorebookIds: [], ...JSON.parse(row.settings) },
     createdAt: row.created_at,
@@ -35,12 +37,14 @@ export function createSqliteChatRepository(db: Database): ChatRepository {
   const selectAll = db.prepare<[], ChatRow>('SELECT * FROM chats ORDER BY updated_at DESC, id');
   const selectOne = db.prepare<[string], ChatRow>('SELECT * FROM chats WHERE id = ?');
   const insert = db.prepare(
-    `INSERT INTO chats (id, title, connection_id, preset_id, persona_id, settings, created_at, updated_at)
-     VALUES (@id, @title, @connection_id, @preset_id, @persona_id, @settings, @created_at, @updated_at)`,
+    `INSERT INTO chats (id, title, connection_id, preset_id, persona_id, character_ids, settings, created_at,
+       updated_at)
+     VALUES (@id, @title, @connection_id, @preset_id, @persona_id, @character_ids, @settings, @created_at,
+       @updated_at)`,
   );
   const update = db.prepare(
     `UPDATE chats SET title = @title, connection_id = @connection_id, preset_id = @preset_id,
-       persona_id = @persona_id, settings = @settings, updated_at = @updated_at WHERE id = @id`,
+       persona_id = @persona_id, character_ids = @character_ids, settings = @settings, updated_at = @updated_at WHERE id = @id`,
   );
   const deleteOne = db.prepare<[string]>('DELETE FROM chats WHERE id = ?');
 
@@ -76,6 +80,7 @@ export function createSqliteChatRepository(db: Database): ChatRepository {
         connection_id: input.connectionId,
         preset_id: input.presetId,
         persona_id: input.personaId ?? null,
+        character_ids: JSON.stringify(input.characterIds ?? []),
         settings: JSON.stringify({ lorebookIds: [], ...input.settings }),
         created_at: at,
         updated_at: at,
@@ -92,6 +97,7 @@ export function createSqliteChatRepository(db: Database): ChatRepository {
         connection_id: changes.connectionId === undefined ? current.connectionId : changes.connectionId,
         preset_id: changes.presetId === undefined ? current.presetId : changes.presetId,
         persona_id: changes.personaId === undefined ? current.personaId : changes.personaId,
+        character_ids: JSON.stringify(changes.characterIds ?? current.characterIds),
         settings: JSON.stringify({ ...current.settings, ...changes.settings }),
         updated_at: now(),
       });

@@ -61,6 +61,20 @@ function toColumns(input: LorebookInput) {
   };
 }
 
+/** A synchronous insert, for callers that store a book inside their own transaction (character imports). */
+export function createLorebookInserter(db: Database): (input: LorebookInput) => StoredLorebook {
+  const selectOne = db.prepare<[string], LorebookRow>('SELECT * FROM lorebooks WHERE id = ?');
+  const insert = db.prepare(
+    `INSERT INTO lorebooks (id, name, description, is_global, disabled, settings, entries, created_at, updated_at)
+     VALUES (@id, @name, @description, @is_global, @disabled, @settings, @entries, @at, @at)`,
+  );
+  return (input) => {
+    const id = newId('lb');
+    insert.run({ id, ...toColumns(input), at: now() });
+    return fromRow(selectOne.get(id)!);
+  };
+}
+
 export function createSqliteLorebookRepository(db: Database): LorebookRepository {
   const selectAll = db.prepare<[], LorebookRow>('SELECT * FROM lorebooks ORDER BY created_at, id');
   const selectOne = db.prepare<[string], LorebookRow>('SELECT * FROM lorebooks WHERE id = ?');

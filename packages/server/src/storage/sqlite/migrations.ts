@@ -152,6 +152,26 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'characters, chat characters',
+    sql: `
+      -- The card's data is one JSON document (every field of the card survives a round trip); the tools a
+      -- card carried are rows of the tools table in the scope 'character:<id>'.
+      CREATE TABLE characters (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        card TEXT NOT NULL,
+        avatar BLOB,
+        lorebook_id TEXT REFERENCES lorebooks (id) ON DELETE SET NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+
+      -- A JSON list: one character, or several for a group chat. Ids of deleted characters are skipped.
+      ALTER TABLE chats ADD COLUMN character_ids TEXT NOT NULL DEFAULT '[]';
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database's user_version; returns how many ran. */

@@ -1,4 +1,5 @@
 import type { Storage } from '../types.js';
+import { createSqliteCharacterRepository } from './character-repository.js';
 import { createSqliteChatRepository } from './chat-repository.js';
 import { createSqliteConnectionRepository } from './connection-repository.js';
 import { openDatabase } from './database.js';
@@ -32,6 +33,7 @@ export function createSqliteStorage(dataDir: string): Storage {
     lorebooks: createSqliteLorebookRepository(db),
     variables: createSqliteVariableRepository(db),
     worldInfoTraces: createSqliteWorldInfoTraceRepository(db),
+    characters: createSqliteCharacterRepository(db),
     async close() {
       if (closed) return;
       closed = true;

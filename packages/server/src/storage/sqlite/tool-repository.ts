@@ -72,14 +72,12 @@ function toColumnValue(key: keyof ToolInput, value: unknown): unknown {
   return value ?? '';
 }
 
-export function createSqliteToolRepository(db: Database): ToolRepository {
-  const selectAll = db.prepare<[string], ToolRow>(
-    'SELECT * FROM tools WHERE scope = ? ORDER BY position, created_at',
-  );
+/**
+ * A synchronous insert (appended at the end of the scope's order), for callers that store tools inside their
+ * own transaction (a character import stores its character and tools together).
+ */
+export function createToolInserter(db: Database): (input: ToolInput, scope: string) => StoredTool {
   const selectOne = db.prepare<[string], ToolRow>('SELECT * FROM tools WHERE id = ?');
-  const selectByName = db.prepare<[string, string], ToolRow>(
-    'SELECT * FROM tools WHERE scope = ? AND name = ?',
-  );
   const nextPosition = db.prepare<[string], { next: number }>(
     'SELECT COALESCE(MAX(position) + 1, 0) AS next FROM tools WHERE scope = ?',
   );
@@ -89,10 +87,7 @@ export function createSqliteToolRepository(db: Database): ToolRepository {
      VALUES (@id, @scope, @name, @display_name, @description, @parameters, @mode, @kind, @body, @simulate_body,
        @static_result, @webhook_url, @include_hidden_context, @enabled, @position, @created_at, @updated_at)`,
   );
-  const deleteOne = db.prepare<[string]>('DELETE FROM tools WHERE id = ?');
-  const setPosition = db.prepare<[number, string]>('UPDATE tools SET position = ? WHERE id = ?');
-
-  const insertOne = (input: ToolInput, scope: string): StoredTool => {
+  return (input, scope) => {
     const id = newId('t');
     const at = now();
     const row: Record<string, unknown> = { id, scope, created_at: at, updated_at: at };
@@ -107,6 +102,19 @@ export function createSqliteToolRepository(db: Database): ToolRepository {
     }
     return fromRow(selectOne.get(id)!);
   };
+}
+
+export function createSqliteToolRepository(db: Database): ToolRepository {
+  const selectAll = db.prepare<[string], ToolRow>(
+    'SELECT * FROM tools WHERE scope = ? ORDER BY position, created_at',
+  );
+  const selectOne = db.prepare<[string], ToolRow>('SELECT * FROM tools WHERE id = ?');
+  const selectByName = db.prepare<[string, string], ToolRow>(
+    'SELECT * FROM tools WHERE scope = ? AND name = ?',
+  );
+  const deleteOne = db.prepare<[string]>('DELETE FROM tools WHERE id = ?');
+  const setPosition = db.prepare<[number, string]>('UPDATE tools SET position = ? WHERE id = ?');
+  const insertOne = createToolInserter(db);
 
   const createMany = db.transaction((inputs: ToolInput[], scope: string) =>
     inputs.map((i) => insertOne(i, scope)),

@@ -1,0 +1,132 @@
+import {
+  type CardData,
+  type Character,
+  type Lorebook,
+  lorebookFromCharacterBook,
+  lorebookToCharacterBook,
+  type ToolDefinition,
+} from '@toolsmith/core';
+import type { LorebookInput, StoredCharacter, ToolInput } from '../storage/types.js';
+
+/** The card's text fields the API reads and writes one by one (Character Card V2/V3 names). */
+export const CARD_TEXT_FIELDS = [
+  'name',
+  'description',
+  'personality',
+  'scenario',
+  'first_mes',
+  'mes_example',
+  'system_prompt',
+  'post_history_instructions',
+  'creator_notes',
+  'creator',
+  'character_version',
+] as const;
+
+export const CARD_LIST_FIELDS = ['alternate_greetings', 'tags'] as const;
+
+/**
+ * Extension keys that carry tools (Toolsmith's and Luker's orchestrator settings). They arrive only through
+ * the reviewed card import, and the character's tools are exported from the tools table; the plain
+ * create and edit routes keep what is stored and ignore what a request sends.
+ */
+export const TOOL_EXTENSION_KEYS = ['toolsmith', 'orchestrator'] as const;
+
+/** A new card with every field empty (the V3 shape). */
+export function emptyCard(name: string): CardData {
+  return {
+    name,
+    description: '',
+    personality: '',
+    scenario: '',
+    first_mes: '',
+    mes_example: '',
+    creator_notes: '',
+    system_prompt: '',
+    post_history_instructions: '',
+    alternate_greetings: [],
+    tags: [],
+    creator: '',
+    character_version: '',
+    extensions: {},
+    group_only_greetings: [],
+  };
+}
+
+/** The API's character resource: the card's fields at the top level, plus the server's own. */
+export function characterResource(stored: StoredCharacter) {
+  const card = stored.card;
+  const out: Record<string, unknown> = { id: stored.id };
+  for (const field of CARD_TEXT_FIELDS) out[field] = typeof card[field] === 'string' ? card[field] : '';
+  for (const field of CARD_LIST_FIELDS) out[field] = Array.isArray(card[field]) ? card[field] : [];
+  out.extensions = card.extensions ?? {};
+  out.hasAvatar = stored.hasAvatar;
+  out.lorebookId = stored.lorebookId;
+  out.createdAt = stored.createdAt;
+  out.updatedAt = stored.updatedAt;
+  return out;
+}
+
+/** The character as the core's prompt assembly reads it. */
+export function toCoreCharacter(stored: StoredCharacter): Character {
+  const card = stored.card;
+  const character: Character = { name: card.name };
+  if (card.description) character.description = card.description;
+  if (card.personality) character.personality = card.personality;
+  if (card.scenario) character.scenario = card.scenario;
+  if (card.mes_example) character.exampleDialogue = card.mes_example;
+  return character;
+}
+
+/** A planned (already made safe) definition as a tools-table row. */
+export function toolInputFromDefinition(tool: ToolDefinition): ToolInput {
+  return {
+    name: tool.name,
+    displayName: tool.displayName ?? '',
+    description: tool.description,
+    parameters: tool.parameters,
+    mode: tool.mode,
+    kind: tool.kind as ToolInput['kind'],
+    body: tool.body ?? '',
+    simulateBody: tool.simulateBody ?? '',
+    staticResult: tool.staticResult ?? '',
+    webhookUrl: tool.webhookUrl ?? '',
+    includeHiddenContext: tool.includeHiddenContext === true,
+    enabled: tool.enabled,
+  };
+}
+
+/**
+ * A card's character_book as a lorebook to store, or undefined when the card has none. The id given to the
+ * core reader is a placeholder: storage assigns the real one.
+ */
+export function lorebookInputFromCard(card: CardData): LorebookInput | undefined {
+  const raw = card.character_book;
+  if (!raw || typeof raw !== 'object') return undefined;
+  const book = lorebookFromCharacterBook(raw, { id: 'card' });
+  const input: LorebookInput = {
+    name: book.name?.trim() || `${card.name || 'Character'}'s lorebook`,
+    description: book.description ?? '',
+    global: false,
+    disabled: false,
+    scanDepth: book.scanDepth ?? null,
+    caseSensitive: book.caseSensitive ?? null,
+    matchWholeWords: book.matchWholeWords ?? null,
+    entries: book.entries,
+  };
+  if (book.extensions) input.extensions = book.extensions;
+  if (book.passthrough) input.passthrough = book.passthrough;
+  return input;
+}
+
+/** The card without its character_book (it lives on as the character's lorebook). */
+export function withoutCharacterBook(card: CardData): CardData {
+  const { character_book: _book, ...rest } = card;
+  return rest as CardData;
+}
+
+/** The stored card with its lorebook (when it has one) written back as character_book, for export. */
+export function cardWithLorebook(card: CardData, book: Lorebook | undefined): CardData {
+  if (!book) return card;
+  return { ...card, character_book: lorebookToCharacterBook(book) as unknown as Record<string, unknown> };
+}

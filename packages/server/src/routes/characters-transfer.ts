@@ -1,0 +1,239 @@
+import {
+  type CardData,
+  type CardImportPlan,
+  cardImportReview,
+  DEFAULT_CARD_LIMITS,
+  exportCardJson,
+  exportCardPng,
+  planCardImport,
+  type ToolDefinition,
+} from '@toolsmith/core';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError, notFound, validationError } from '../app/http-error.js';
+import {
+  cardWithLorebook,
+  characterResource,
+  lorebookInputFromCard,
+  toolInputFromDefinition,
+  withoutCharacterBook,
+} from '../characters/character-card.js';
+import { type PendingImportLimits, PendingImports } from '../characters/pending-imports.js';
+import { storedToLorebook } from '../lorebooks/to-core.js';
+import {
+  characterToolScope,
+  DuplicateNameError,
+  GLOBAL_SCOPE,
+  type StoredCharacter,
+  type ToolInput,
+} from '../storage/types.js';
+import { bodyObject } from './fields.js';
+import { storedToDefinition, toolResource } from './tool-input.js';
+
+/** The largest card file the import route reads (the card reader's own limit: 20 MiB). */
+export const CARD_IMPORT_BODY_LIMIT = DEFAULT_CARD_LIMITS.maxFileBytes;
+const MiB = 1024 * 1024;
+
+export const MSG_CARD_TOO_LARGE = `The card file is larger than ${CARD_IMPORT_BODY_LIMIT / MiB} MiB.`;
+export const MSG_CARD_MEDIA_TYPE =
+  'Send the card file as its raw bytes with Content-Type image/png (a PNG card) or application/json (a JSON card).';
+export const MSG_IMPORT_GONE =
+  'This card import is no longer waiting for review (it was applied, cancelled, or expired). Import the card again.';
+
+export interface CharacterTransferOptions {
+  pendingImports?: Partial<PendingImportLimits>;
+}
+
+/** A held import: the uploaded bytes (planned again on Apply, against the tools that exist then). */
+interface HeldImport {
+  bytes: Uint8Array;
+}
+
+/** By name and status rather than instanceof, like the tools import. */
+function isCardFileError(error: unknown): error is Error & { status: number } {
+  return (
+    error instanceof Error &&
+    (error.name === 'CardError' || error.name === 'TransferError') &&
+    ((error as { status?: number }).status === 400 || (error as { status?: number }).status === 413)
+  );
+}
+
+async function importErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return reply.code(413).send({ error: MSG_CARD_TOO_LARGE, code: 'import_too_large' });
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return reply.code(415).send({ error: MSG_CARD_MEDIA_TYPE, code: 'import_media_type' });
+  }
+  throw error;
+}
+
+/** `name.card.json` / `name.png`, with anything a header or file system could misread replaced. */
+function fileName(name: string, ext: string): string {
+  return `${name.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100) || 'character'}.${ext}`;
+}
+
+/**
+ * Card import with a review held on the server, and card export (docs/api.md, "Characters"). A card
+ * without tools is saved at once; a card with tools waits in memory until Apply (with or without its
+ * tools) or Cancel, and nothing of it is stored before Apply.
+ */
+export async function characterTransferRoutes(
+  app: FastifyInstance,
+  options: CharacterTransferOptions = {},
+): Promise<void> {
+  const { config, storage, builtins } = app.toolsmith;
+  const reservedNames = builtins.map((b) => b.name);
+  const pending = new PendingImports<HeldImport>(options.pendingImports);
+
+  /** Plans the import against the tools that exist now: global and builtin names collide. */
+  const plan = async (bytes: Uint8Array): Promise<CardImportPlan> => {
+    const existing = await storage.tools.list(GLOBAL_SCOPE);
+    try {
+      return planCardImport(bytes, {
+        existingToolNames: existing.map((t) => t.name),
+        reservedNames,
+        localWebhooksEnabled: config.webhookLocalUrlsEnabled,
+      });
+    } catch (error) {
+      if (isCardFileError(error))
+        throw new HttpError(error.status, error.message, { code: 'import_refused' });
+      throw error;
+    }
+  };
+
+  /** Stores the character, its tools and its lorebook in one transaction. */
+  const save = async (
+    plan: CardImportPlan,
+    withTools: boolean,
+  ): Promise<{
+    character: StoredCharacter;
+    tools: ToolInput[];
+    skipped: Array<{ name: string; reason: string }>;
+  }> => {
+    const chosen = withTools ? plan.withTools() : { ...plan.withoutTools(), tools: [], skipped: [] };
+    const lorebook = lorebookInputFromCard(chosen.card);
+    const card: CardData = lorebook ? withoutCharacterBook(chosen.card) : chosen.card;
+    const tools = chosen.tools.map(toolInputFromDefinition);
+    try {
+      const character = await storage.characters.create(
+        { card, ...(plan.image ? { avatar: plan.image } : {}) },
+        { tools, ...(lorebook ? { lorebook } : {}) },
+      );
+      return { character, tools, skipped: chosen.skipped };
+    } catch (error) {
+      if (error instanceof DuplicateNameError) {
+        throw new HttpError(409, `${error.message} Nothing was imported.`, { code: 'duplicate_name' });
+      }
+      throw error;
+    }
+  };
+
+  const savedAnswer = async (saved: Awaited<ReturnType<typeof save>>, warnings: string[]) => ({
+    status: 'saved' as const,
+    character: characterResource(saved.character),
+    tools: (await storage.tools.list(characterToolScope(saved.character.id))).map(toolResource),
+    skipped: saved.skipped,
+    lorebookId: saved.character.lorebookId,
+    warnings,
+  });
+
+  // Its own plugin, so the raw-bytes parsers apply to the upload route only.
+  await app.register(async (upload) => {
+    upload.removeContentTypeParser('application/json');
+    upload.addContentTypeParser(
+      ['application/json', 'image/png', 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: CARD_IMPORT_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    upload.post(
+      '/api/characters/import',
+      {
+        config: { privileged: true },
+        bodyLimit: CARD_IMPORT_BODY_LIMIT,
+        errorHandler: importErrorHandler,
+      },
+      async (request, reply) => {
+        const body = request.body;
+        const bytes = Buffer.isBuffer(body) ? new Uint8Array(body) : new Uint8Array();
+        const planned = await plan(bytes);
+        if (!planned.hasTools) {
+          return reply.code(201).send(await savedAnswer(await save(planned, false), planned.warnings));
+        }
+        const { id, expiresAt } = pending.add({ bytes }, bytes.byteLength);
+        return {
+          status: 'review',
+          importId: id,
+          expiresAt: expiresAt.toISOString(),
+          review: cardImportReview(planned),
+        };
+      },
+    );
+  });
+
+  app.get<{ Params: { importId: string } }>('/api/characters/import/:importId', async (request) => {
+    const held = pending.get(request.params.importId);
+    if (!held) throw new HttpError(404, MSG_IMPORT_GONE, { code: 'import_not_found' });
+    return {
+      status: 'review',
+      importId: request.params.importId,
+      review: cardImportReview(await plan(held.bytes)),
+    };
+  });
+
+  app.post<{ Params: { importId: string } }>(
+    '/api/characters/import/:importId/apply',
+    { config: { privileged: true } },
+    async (request, reply) => {
+      const body = bodyObject(request.body ?? {});
+      if (typeof body.withTools !== 'boolean') {
+        throw validationError([{ field: 'withTools', message: 'withTools must be true or false.' }]);
+      }
+      const held = pending.take(request.params.importId);
+      if (!held) throw new HttpError(404, MSG_IMPORT_GONE, { code: 'import_not_found' });
+      const planned = await plan(held.bytes);
+      return reply.code(201).send(await savedAnswer(await save(planned, body.withTools), planned.warnings));
+    },
+  );
+
+  app.delete<{ Params: { importId: string } }>(
+    '/api/characters/import/:importId',
+    { config: { privileged: true } },
+    async (request, reply) => {
+      if (!pending.delete(request.params.importId)) {
+        throw new HttpError(404, MSG_IMPORT_GONE, { code: 'import_not_found' });
+      }
+      return reply.code(204).send();
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { format?: string; version?: string } }>(
+    '/api/characters/:id/export',
+    async (request, reply) => {
+      const { format = 'json', version = 'v3' } = request.query;
+      const problems = [];
+      if (format !== 'json' && format !== 'png')
+        problems.push({ field: 'format', message: 'format must be "json" or "png".' });
+      if (version !== 'v2' && version !== 'v3')
+        problems.push({ field: 'version', message: 'version must be "v2" or "v3".' });
+      if (problems.length > 0) throw validationError(problems);
+      const character = await storage.characters.get(request.params.id);
+      if (!character) throw notFound('character', request.params.id);
+      const tools: ToolDefinition[] = (await storage.tools.list(characterToolScope(character.id))).map(
+        storedToDefinition,
+      );
+      const book = character.lorebookId ? await storage.lorebooks.get(character.lorebookId) : undefined;
+      const card = cardWithLorebook(character.card, book ? storedToLorebook(book) : undefined);
+      if (format === 'png') {
+        const avatar = await storage.characters.getAvatar(character.id);
+        const png = exportCardPng(card, tools, avatar);
+        return reply
+          .header('content-type', 'image/png')
+          .header('content-disposition', `attachment; filename="${fileName(card.name, 'png')}"`)
+          .send(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+      }
+      return reply
+        .header('content-disposition', `attachment; filename="${fileName(card.name, 'card.json')}"`)
+        .send(exportCardJson(card, tools, { version: version as 'v2' | 'v3' }));
+    },
+  );
+}

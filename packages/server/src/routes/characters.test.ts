@@ -1,0 +1,136 @@
+// Characters CRUD, portraits, tool-carrying extensions and chats' characterIds, over real HTTP.
+import { defaultCardPng } from '@toolsmith/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { download } from './__fixtures__/character-cards.js';
+
+describe('characters CRUD', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.close());
+
+  it('creates, reads, lists, edits and deletes a character with every card field', async () => {
+    const created = await server.request('POST', '/api/characters', {
+      name: ' Mira ',
+      description: 'A cartographer.',
+      personality: 'curious',
+      scenario: 'A harbour town.',
+      first_mes: 'Hello!',
+      mes_example: '<START>\n{{char}}: Maps!',
+      system_prompt: 'Be brief.',
+      post_history_instructions: 'Stay in character.',
+      alternate_greetings: ['Hi again.'],
+      tags: ['maps'],
+      creator_notes: 'none',
+      extensions: { talkativeness: '0.4', app: { x: 1 } },
+    });
+    expect(created.status).toBe(201);
+    const c = created.body;
+    expect(c).toMatchObject({
+      name: 'Mira',
+      description: 'A cartographer.',
+      personality: 'curious',
+      scenario: 'A harbour town.',
+      first_mes: 'Hello!',
+      mes_example: '<START>\n{{char}}: Maps!',
+      system_prompt: 'Be brief.',
+      post_history_instructions: 'Stay in character.',
+      alternate_greetings: ['Hi again.'],
+      tags: ['maps'],
+      creator_notes: 'none',
+      extensions: { talkativeness: '0.4', app: { x: 1 } },
+      hasAvatar: false,
+      lorebookId: null,
+    });
+    expect(c.id).toMatch(/^chr_/);
+
+    expect((await server.request('GET', `/api/characters/${c.id}`)).body).toEqual(c);
+    const list = await server.request('GET', '/api/characters');
+    expect(list.body.characters.map((x: any) => x.id)).toContain(c.id);
+
+    const patched = await server.request('PATCH', `/api/characters/${c.id}`, { personality: 'bold' });
+    expect(patched.status).toBe(200);
+    // only the field sent changes
+    expect(patched.body).toMatchObject({
+      personality: 'bold',
+      description: 'A cartographer.',
+      tags: ['maps'],
+    });
+
+    expect((await server.request('DELETE', `/api/characters/${c.id}`)).status).toBe(204);
+    expect((await server.request('GET', `/api/characters/${c.id}`)).status).toBe(404);
+    expect((await server.request('DELETE', `/api/characters/${c.id}`)).status).toBe(404);
+  });
+
+  it('answers 400 naming each bad field', async () => {
+    const missing = await server.request('POST', '/api/characters', { description: 'x' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.details.map((d: any) => d.field)).toContain('name');
+    const bad = await server.request('POST', '/api/characters', {
+      name: 'X',
+      tags: 'one',
+      extensions: [],
+      avatar: 'bm90IGEgcG5n',
+      colour: 'red',
+      lorebookId: 'lb_missing',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.map((d: any) => d.field).sort()).toEqual(
+      ['avatar', 'colour', 'extensions', 'lorebookId', 'tags'].sort(),
+    );
+  });
+
+  it('stores a PNG portrait, serves it, and removes it with null', async () => {
+    const png = defaultCardPng();
+    const created = await server.request('POST', '/api/characters', {
+      name: 'Pic',
+      avatar: Buffer.from(png).toString('base64'),
+    });
+    expect(created.body.hasAvatar).toBe(true);
+    const got = await download(server, `/api/characters/${created.body.id}/avatar`);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(got.bytes).equals(Buffer.from(png))).toBe(true);
+    const cleared = await server.request('PATCH', `/api/characters/${created.body.id}`, { avatar: null });
+    expect(cleared.body.hasAvatar).toBe(false);
+    expect((await download(server, `/api/characters/${created.body.id}/avatar`)).status).toBe(404);
+  });
+
+  it('keeps tool-carrying extensions out of plain edits: tools arrive only through the reviewed import', async () => {
+    const created = await server.request('POST', '/api/characters', {
+      name: 'Sneaky',
+      extensions: {
+        toolsmith: { version: 1, tools: [{ name: 'x', kind: 'script', body: 'return 1' }] },
+        orchestrator: { customTools: [{ name: 'y', body: 'return 2' }] },
+        fine: true,
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.extensions).toEqual({ fine: true });
+    const tools = await server.request('GET', `/api/characters/${created.body.id}/tools`);
+    expect(tools.body.tools).toEqual([]);
+  });
+
+  it('gives chats one character or a group, refusing unknown ids', async () => {
+    const a = (await server.request('POST', '/api/characters', { name: 'A' })).body;
+    const b = (await server.request('POST', '/api/characters', { name: 'B' })).body;
+    const chat = await server.request('POST', '/api/chats', {
+      title: 'group',
+      characterIds: [a.id, b.id, a.id],
+    });
+    expect(chat.status).toBe(201);
+    expect(chat.body.characterIds).toEqual([a.id, b.id]);
+    const solo = await server.request('PATCH', `/api/chats/${chat.body.id}`, { characterIds: [b.id] });
+    expect(solo.body.characterIds).toEqual([b.id]);
+    const plain = await server.request('POST', '/api/chats', { title: 'none' });
+    expect(plain.body.characterIds).toEqual([]);
+    const bad = await server.request('POST', '/api/chats', { characterIds: ['chr_nope'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details[0]).toEqual({
+      field: 'characterIds',
+      message: 'No character with id "chr_nope".',
+    });
+  });
+});
