@@ -158,3 +158,116 @@ export interface ToolInput {
   includeHiddenContext: boolean;
   enabled?: boolean;
 }
+
+// --- Lorebooks, personas and chat context (appended) ---
+
+export type SelectiveLogic = 'AND_ANY' | 'NOT_ALL' | 'NOT_ANY' | 'AND_ALL';
+export type WorldInfoPosition = 'before' | 'after' | 'depth';
+export type WorldInfoRole = 'system' | 'user' | 'assistant';
+
+/** One lorebook entry as the server stores it (the core's WorldInfoEntry). */
+export interface LorebookEntry {
+  uid?: string | number;
+  keys: string[];
+  secondaryKeys?: string[];
+  selectiveLogic?: SelectiveLogic;
+  selective?: boolean;
+  content: string;
+  comment?: string;
+  constant?: boolean;
+  disabled?: boolean;
+  position?: WorldInfoPosition;
+  depth?: number;
+  role?: WorldInfoRole;
+  order?: number;
+  scanDepth?: number;
+  caseSensitive?: boolean;
+  matchWholeWords?: boolean;
+  probability?: number;
+  useProbability?: boolean;
+  excludeRecursion?: boolean;
+  preventRecursion?: boolean;
+  extensions?: Record<string, unknown>;
+  passthrough?: Record<string, unknown>;
+}
+
+export interface LorebookSummary {
+  id: string;
+  name: string;
+  description: string;
+  global: boolean;
+  disabled: boolean;
+  scanDepth: number | null;
+  caseSensitive: boolean | null;
+  matchWholeWords: boolean | null;
+  entryCount: number;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export interface Lorebook extends Omit<LorebookSummary, 'entryCount'> {
+  entries: LorebookEntry[];
+}
+
+/** Why an entry activated (the core's WorldInfoActivationReason). */
+export type ActivationReason =
+  | { kind: 'constant' }
+  | { kind: 'forced' }
+  | { kind: 'key'; key: string; match: string; messageIndex: number }
+  | {
+      kind: 'secondary';
+      key: string;
+      match: string;
+      messageIndex: number;
+      logic: SelectiveLogic;
+      secondaryMatches: string[];
+    }
+  | {
+      kind: 'recursion';
+      depth: number;
+      key: string;
+      match: string;
+      triggeredBy: { book?: string; uid: string | number };
+    };
+
+export interface ActivationEntryName {
+  book: string | null;
+  bookName: string | null;
+  uid: string | number | null;
+  title: string;
+}
+
+/** `GET /api/chats/:id/world-info` → `{ activation }`: the chat's last world-info activation. */
+export interface WorldInfoActivationTrace {
+  at: string;
+  activated: Array<
+    ActivationEntryName & { position: string; depth?: number; role?: string; reason: ActivationReason }
+  >;
+  trace: Array<
+    ActivationEntryName & {
+      activated: boolean;
+      reason?: ActivationReason;
+      skipped?: string;
+      failedLogic?: SelectiveLogic;
+      roll?: number;
+      cost?: number;
+      invalidKeys?: string[];
+    }
+  >;
+  budget?: { limit: number; unit: 'chars' | 'tokens'; used: number; overflowed: boolean };
+  recursionDepth: number;
+}
+
+export interface Persona {
+  id: string;
+  name: string;
+  description: string;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+/** The chat fields this part reads beside `Chat` (the server sends them on every chat). */
+export interface ChatContext {
+  personaId?: string | null;
+  settings: { lorebookIds?: string[] };
+}

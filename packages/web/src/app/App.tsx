@@ -4,6 +4,9 @@ import { ChatsPage } from '../pages/chats/ChatsPage';
 import { ConnectionsPage } from '../pages/connections/ConnectionsPage';
 import { FunctionsPage } from '../pages/functions/FunctionsPage';
 import { ToolEditorPage } from '../pages/functions/ToolEditorPage';
+import { LorebookEditorPage } from '../pages/lorebooks/LorebookEditorPage';
+import { LorebooksPage } from '../pages/lorebooks/LorebooksPage';
+import { PersonasPage } from '../pages/personas/PersonasPage';
 import { PresetsPage } from '../pages/presets/PresetsPage';
 import { type Route, hrefFor, useRoute } from './router';
 
@@ -12,6 +15,8 @@ const NAV: Array<{ label: string; route: Route; section: Route['page'][] }> = [
   { label: 'Chats', route: { page: 'chats' }, section: ['chats', 'chat'] },
   { label: 'Connections', route: { page: 'connections' }, section: ['connections'] },
   { label: 'Presets', route: { page: 'presets' }, section: ['presets'] },
+  { label: 'Lorebooks', route: { page: 'lorebooks' }, section: ['lorebooks', 'lorebook-edit'] },
+  { label: 'Personas', route: { page: 'personas' }, section: ['personas'] },
 ];
 
 function Page({ route }: { route: Route }) {
@@ -28,6 +33,12 @@ function Page({ route }: { route: Route }) {
       return <ConnectionsPage />;
     case 'presets':
       return <PresetsPage />;
+    case 'lorebooks':
+      return <LorebooksPage />;
+    case 'lorebook-edit':
+      return <LorebookEditorPage key={route.id} id={route.id} />;
+    case 'personas':
+      return <PersonasPage />;
   }
 }
 

@@ -7,7 +7,10 @@ export type Route =
   | { page: 'chats' }
   | { page: 'chat'; id: string }
   | { page: 'connections' }
-  | { page: 'presets' };
+  | { page: 'presets' }
+  | { page: 'lorebooks' }
+  | { page: 'lorebook-edit'; id: string }
+  | { page: 'personas' };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
@@ -22,6 +25,10 @@ export function parseRoute(hash: string): Route {
       return { page: 'connections' };
     case 'presets':
       return { page: 'presets' };
+    case 'lorebooks':
+      return parts[1] ? { page: 'lorebook-edit', id: parts[1] } : { page: 'lorebooks' };
+    case 'personas':
+      return { page: 'personas' };
     default:
       return { page: 'functions' };
   }
@@ -33,6 +40,8 @@ export function hrefFor(route: Route): string {
       return `#/functions/${route.id ? encodeURIComponent(route.id) : 'new'}`;
     case 'chat':
       return `#/chats/${encodeURIComponent(route.id)}`;
+    case 'lorebook-edit':
+      return `#/lorebooks/${encodeURIComponent(route.id)}`;
     default:
       return `#/${route.page}`;
   }

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Chat, Connection, Preset } from '../../api/types';
+import type { Chat, ChatContext, Connection, Preset } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { ChatWorldInfoSection } from '../lorebooks/ChatWorldInfoSection';
+import { ChatPersonaSelect } from '../personas/ChatPersonaSelect';
 import { Switch } from '../../components/Switch';
 import { FunctionPicker } from './FunctionPicker';
 import { addToList, KIND_LABELS, type PickerEntry } from './tool-picker';
@@ -8,6 +10,8 @@ import { addToList, KIND_LABELS, type PickerEntry } from './tool-picker';
 export type ChatPatch = Partial<Pick<Chat, 'connectionId' | 'presetId' | 'title'>> & {
   settings?: Partial<Chat['settings']>;
 };
+
+type ChatWithContext = Chat & ChatContext;
 
 /**
  * Chat Settings: connection, preset and the Function Calling section. Every change is saved at once; a failed
@@ -123,6 +127,17 @@ export function ChatSettingsDrawer({
           ))}
         </select>
       </label>
+
+      {/* Persona and world info (issue 6) save through the same PATCH; errors show in their own sections. */}
+      <ChatPersonaSelect
+        personaId={(chat as ChatWithContext).personaId ?? null}
+        onChange={(personaId) => onUpdate({ personaId } as ChatPatch)}
+      />
+      <ChatWorldInfoSection
+        chatId={chat.id}
+        lorebookIds={(chat as ChatWithContext).settings.lorebookIds ?? []}
+        onChange={(lorebookIds) => onUpdate({ settings: { lorebookIds } } as ChatPatch)}
+      />
 
       <section className="drawer-section" aria-labelledby="function-calling-heading">
         <h3 id="function-calling-heading">Function Calling</h3>

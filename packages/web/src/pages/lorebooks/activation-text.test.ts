@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { WorldInfoActivationTrace } from '../../api/types';
+import { reasonText, traceLines } from './activation-text';
+
+const name = (title: string, uid: number) => ({ book: 'b1', bookName: 'Atlas', uid, title });
+
+describe('activation trace text', () => {
+  it('says why each entry was used, dropped or skipped, used ones first', () => {
+    const activation: WorldInfoActivationTrace = {
+      at: '2026-01-01T00:00:00.000Z',
+      activated: [],
+      recursionDepth: 1,
+      trace: [
+        { ...name('Harbor', 0), activated: false, skipped: 'no_match' },
+        {
+          ...name('Dragons', 1),
+          activated: true,
+          reason: { kind: 'key', key: 'dragon', match: 'Dragon', messageIndex: 0 },
+        },
+        {
+          ...name('Gold', 2),
+          activated: false,
+          skipped: 'dropped_probability',
+          roll: 71.2,
+          reason: { kind: 'constant' },
+        },
+        {
+          ...name('', 3),
+          activated: true,
+          reason: {
+            kind: 'recursion',
+            depth: 1,
+            key: 'gold',
+            match: 'gold',
+            triggeredBy: { book: 'b1', uid: 1 },
+          },
+        },
+        { ...name('Keys', 4), activated: false, skipped: 'no_match', failedLogic: 'NOT_ANY' },
+      ],
+    };
+    expect(traceLines(activation)).toEqual([
+      { label: 'Atlas › Dragons', text: 'key “dragon” matched “Dragon”', state: 'on' },
+      {
+        label: 'Atlas › entry 3',
+        text: 'recursion round 1: key “gold” found in another entry (1)',
+        state: 'on',
+      },
+      {
+        label: 'Atlas › Gold',
+        text: 'dropped: probability roll missed (rolled 71) — had matched: constant (always active)',
+        state: 'dropped',
+      },
+      { label: 'Atlas › Harbor', text: 'no key matched', state: 'off' },
+      { label: 'Atlas › Keys', text: 'a key matched but secondary logic NOT_ANY rejected it', state: 'off' },
+    ]);
+  });
+
+  it('names the secondary keys found', () => {
+    expect(
+      reasonText({
+        kind: 'secondary',
+        key: 'k',
+        match: 'K',
+        messageIndex: 0,
+        logic: 'AND_ALL',
+        secondaryMatches: ['x', 'y'],
+      }),
+    ).toBe('key “k” matched “K”, secondary logic AND_ALL (“x”, “y”)');
+  });
+});

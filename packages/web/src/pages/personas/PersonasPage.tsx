@@ -1,0 +1,193 @@
+import { useEffect, useState } from 'react';
+import { ApiError, api, errorMessage } from '../../api/client';
+import type { Persona } from '../../api/types';
+import { ConfirmDialog } from '../../components/Dialog';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import '../connections/settings-pages.css';
+
+function PersonaForm({
+  persona,
+  onSaved,
+  onCancel,
+}: {
+  persona: Persona | null;
+  onSaved: (saved: Persona) => void;
+  onCancel: () => void;
+}) {
+  const creating = persona === null;
+  const [name, setName] = useState(persona?.name ?? '');
+  const [description, setDescription] = useState(persona?.description ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  const save = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!name.trim()) {
+      setFieldErrors({ name: 'Give the persona a name: it is {{user}} in prompts.' });
+      return;
+    }
+    setFieldErrors({});
+    setSaving(true);
+    try {
+      const body = { name: name.trim(), description };
+      onSaved(
+        creating
+          ? await api.post<Persona>('/api/personas', body)
+          : await api.patch<Persona>(`/api/personas/${encodeURIComponent(persona.id)}`, body),
+      );
+    } catch (e) {
+      setError(errorMessage(e));
+      if (e instanceof ApiError)
+        setFieldErrors(Object.fromEntries(e.fieldErrors.map((f) => [f.field, f.message])));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = creating ? 'New persona' : `Edit ${persona.name}`;
+  return (
+    <form className="panel form-grid" noValidate onSubmit={save} aria-label={title}>
+      <h2>{title}</h2>
+      <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      <label className="wide">
+        Name
+        <input
+          value={name}
+          maxLength={256}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={fieldErrors.name ? true : undefined}
+        />
+        {fieldErrors.name && <span className="error hint">{fieldErrors.name}</span>}
+      </label>
+      <label className="wide">
+        Description
+        <textarea rows={5} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <span className="hint">Who you are in the story; sent to the model before the chat.</span>
+        {fieldErrors.description && <span className="error hint">{fieldErrors.description}</span>}
+      </label>
+      <div className="row end">
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={saving}>
+          {saving ? 'Saving…' : creating ? 'Create persona' : 'Save persona'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Personas: who the user plays ({{user}}); a chat picks one in Chat Settings. */
+export function PersonasPage() {
+  const [personas, setPersonas] = useState<Persona[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Persona | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Persona | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  useEffect(() => {
+    api
+      .get<{ personas: Persona[] }>('/api/personas')
+      .then((a) => setPersonas(a.personas))
+      .catch((e) => setError(errorMessage(e)));
+  }, []);
+
+  const saved = (persona: Persona) => {
+    setPersonas((list) => {
+      const all = list ?? [];
+      return all.some((p) => p.id === persona.id)
+        ? all.map((p) => (p.id === persona.id ? persona : p))
+        : [...all, persona];
+    });
+    setEditing(null);
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    try {
+      await api.del(`/api/personas/${encodeURIComponent(deleting.id)}`);
+      setPersonas((list) => list?.filter((p) => p.id !== deleting.id) ?? null);
+      setDeleting(null);
+      setDeleteError(null);
+    } catch (e) {
+      setDeleteError(errorMessage(e));
+    }
+  };
+
+  return (
+    <section>
+      <div className="spread">
+        <h1>Personas</h1>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => setEditing('new')}
+          disabled={editing === 'new'}
+        >
+          New persona
+        </button>
+      </div>
+      <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      {editing === 'new' && <PersonaForm persona={null} onSaved={saved} onCancel={() => setEditing(null)} />}
+      {personas === null && !error && <p className="hint">Loading…</p>}
+      {personas?.length === 0 && editing !== 'new' && (
+        <p className="empty">No personas yet. Without one, you are simply “User”.</p>
+      )}
+      <ul className="card-list" aria-label="Personas">
+        {personas?.map((persona) =>
+          editing !== 'new' && editing?.id === persona.id ? (
+            <li key={persona.id}>
+              <PersonaForm persona={persona} onSaved={saved} onCancel={() => setEditing(null)} />
+            </li>
+          ) : (
+            <li key={persona.id} className="panel" aria-label={persona.name}>
+              <div className="spread">
+                <div>
+                  <h2 className="card-title">{persona.name}</h2>
+                  <div className="hint">{persona.description.slice(0, 160) || 'No description.'}</div>
+                </div>
+                <div className="row">
+                  <button
+                    type="button"
+                    onClick={() => setEditing(persona)}
+                    aria-label={`Edit ${persona.name}`}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="danger"
+                    onClick={() => setDeleting(persona)}
+                    aria-label={`Delete ${persona.name}`}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </div>
+            </li>
+          ),
+        )}
+      </ul>
+      {deleting && (
+        <ConfirmDialog
+          title="Delete persona"
+          message={
+            <p>
+              Delete <strong>{deleting.name}</strong>? Chats that use it carry on without a persona.
+            </p>
+          }
+          confirmLabel="Delete"
+          danger
+          error={deleteError}
+          onConfirm={remove}
+          onCancel={() => {
+            setDeleting(null);
+            setDeleteError(null);
+          }}
+        />
+      )}
+    </section>
+  );
+}
