@@ -2,7 +2,7 @@ export type * from './types.js';
 export { agentMessages } from './agent-node.js';
 export { DELEGATE_TOOL_NAME, delegateParameters } from './delegate-tool.js';
 export { OutcomeRecorder } from './outcome-tools.js';
-export { applyProfileOverride } from './profile-override.js';
+export { applyProfileOverride, mergeProfileOverride } from './profile-override.js';
 export {
   MAX_PROFILE_TOOLS,
   MAX_SUB_AGENTS,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOrchestrationProfile } from './profile.js';
-import { applyProfileOverride } from './profile-override.js';
+import { applyProfileOverride, mergeProfileOverride } from './profile-override.js';
 import type { OrchestrationProfile } from './types.js';
 
 const tool = (name: string, staticResult: string) => ({
@@ -60,5 +60,22 @@ describe('applyProfileOverride', () => {
     if (result.ok) return;
     expect(result.errors.map((e) => e.field).sort()).toEqual(['director.subAgents', 'surprise']);
     expect(applyProfileOverride(base, 'loop').ok).toBe(false);
+  });
+});
+
+describe('mergeProfileOverride', () => {
+  it('works on stored bodies whose agents are references, leaving them as they are', () => {
+    const stored = {
+      mode: 'loop',
+      loop: { agent: { agentId: 'ag_1' } },
+      tools: [],
+      limits: { maxRounds: 3 },
+    };
+    expect(mergeProfileOverride(stored, { limits: { repeatLimit: 2 } })).toEqual({
+      mode: 'loop',
+      loop: { agent: { agentId: 'ag_1' } },
+      tools: [],
+      limits: { maxRounds: 3, repeatLimit: 2 },
+    });
   });
 });

@@ -21,19 +21,33 @@ export function applyProfileOverride(
   if (!isObject(override)) {
     return { ok: false, errors: [{ field: '', message: 'The orchestration override must be an object.' }] };
   }
-  const merged: Record<string, unknown> = { ...base };
+  return parseOrchestrationProfile(mergeProfileOverride(base, override), options);
+}
+
+/**
+ * The override laid over a profile body without checking either (see applyProfileOverride for the rules).
+ * Works on stored bodies too, whose agents may still be references.
+ */
+export function mergeProfileOverride(
+  base: Readonly<Record<string, unknown>> | OrchestrationProfile,
+  override: Record<string, unknown>,
+): Record<string, unknown> {
+  const b = base as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...b };
   for (const key of ['mode', 'loop', 'director'] as const) {
     if (override[key] !== undefined) merged[key] = override[key];
   }
   if (override.limits !== undefined) {
-    merged.limits = isObject(override.limits) ? { ...base.limits, ...override.limits } : override.limits;
+    merged.limits = isObject(override.limits)
+      ? { ...(b.limits as object | undefined), ...override.limits }
+      : override.limits;
   }
   if (override.modes !== undefined) {
     if (!isObject(override.modes)) merged.modes = override.modes;
     else {
-      const modes: Record<string, unknown> = { ...base.modes };
+      const modes: Record<string, unknown> = { ...(b.modes as object | undefined) };
       for (const [mode, switches] of Object.entries(override.modes)) {
-        const current = (base.modes as Record<string, unknown>)[mode];
+        const current = ((b.modes ?? {}) as Record<string, unknown>)[mode];
         modes[mode] =
           isObject(switches) && isObject(current)
             ? {
@@ -53,10 +67,13 @@ export function applyProfileOverride(
     if (!Array.isArray(override.tools)) merged.tools = override.tools;
     else {
       const names = new Set(override.tools.map((t) => (isObject(t) ? t.name : undefined)));
-      merged.tools = [...base.tools.filter((t) => !names.has(t.name)), ...override.tools];
+      merged.tools = [
+        ...(Array.isArray(b.tools) ? b.tools : []).filter((t) => !isObject(t) || !names.has(t.name)),
+        ...override.tools,
+      ];
     }
   }
   // unknown keys of the override are reported by the parser
   for (const key of Object.keys(override)) if (!(key in merged)) merged[key] = override[key];
-  return parseOrchestrationProfile(merged, options);
+  return merged;
 }
