@@ -16,6 +16,7 @@ import {
   type TurnVariables,
   type TurnWorldInfo,
 } from '../builtins/builtin-context.js';
+import { activationOptions } from '../lorebooks/activation-settings.js';
 import { loadChatLorebooks } from '../lorebooks/chat-lorebooks.js';
 import type { StoredChat, StoredMessage, StoredPersona, Storage } from '../storage/types.js';
 import { storedActivation } from './world-info-trace.js';
@@ -101,6 +102,8 @@ export async function prepareChatTurn(
     async activate(input) {
       const activation = activateLorebooks({
         ...input,
+        // the chat's scan depth, budget and recursion settings
+        ...activationOptions(chat.settings.worldInfo),
         books: [...books, ...(input.books ?? [])],
         forceActivate: [...worldInfo.forced(), ...(input.forceActivate ?? [])],
         random: createSeededRandom(seed),

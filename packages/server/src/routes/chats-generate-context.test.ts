@@ -197,6 +197,37 @@ describe('chat generation with personas, lorebooks and variables', () => {
     expect(trace.activated.find((a: any) => a.uid === 3)).toMatchObject({ position: 'depth', depth: 0 });
   });
 
+  it("follows the chat's world-info settings: a character budget drops the lowest priority, recursion can be off", async () => {
+    const book = await createBook({
+      name: 'Budgeted',
+      entries: [
+        { uid: 1, keys: ['storm'], content: 'HIGH-PRIORITY storm lore.', order: 200 },
+        { uid: 2, keys: ['storm'], content: 'LOW-PRIORITY storm lore, mentions the tower.', order: 100 },
+        { uid: 3, keys: ['tower'], content: 'TOWER-BY-RECURSION' },
+      ],
+    });
+    const chatId = await newChat({
+      settings: {
+        toolUse: false,
+        lorebookIds: [book.id],
+        worldInfo: { budget: { limit: 30, unit: 'chars' }, recursion: { enabled: false } },
+      },
+    });
+    emulator.enqueue('/v1/chat/completions', textStream('Windy.'));
+    await generate(chatId, 'A storm is coming.');
+    const system = systemText(emulator, 0);
+    expect(system).toContain('HIGH-PRIORITY storm lore.');
+    expect(system).not.toContain('LOW-PRIORITY');
+    expect(system).not.toContain('TOWER-BY-RECURSION');
+    const trace = (await server.request('GET', `/api/chats/${chatId}/world-info`)).body.activation;
+    expect(trace.trace.find((t: any) => t.uid === 2)).toMatchObject({
+      activated: false,
+      skipped: 'dropped_budget',
+    });
+    expect(trace.budget).toMatchObject({ limit: 30, unit: 'chars', overflowed: true });
+    expect(trace.recursionDepth).toBe(0);
+  });
+
   it('uses global lorebooks in every chat, and an unattached book in none', async () => {
     await createBook({
       name: 'World',

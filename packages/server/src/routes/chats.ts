@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../app/http-error.js';
 import type { ChatInput, ChatSettings, Storage } from '../storage/types.js';
+import { parseWorldInfoSettings } from '../lorebooks/activation-settings.js';
 import { parseChatOrchestrationSetting } from '../orchestration/chat-setting.js';
 import { bodyObject, FieldChecker } from './fields.js';
 
@@ -41,7 +42,7 @@ async function parseChat(raw: unknown, storage: Storage): Promise<Partial<ChatIn
       check.add('settings', 'settings must be an object { toolUse, tools, lorebookIds }.');
     } else {
       const inner = new FieldChecker(settings as Record<string, unknown>);
-      inner.rejectUnknown(['toolUse', 'tools', 'lorebookIds', 'orchestration'], []);
+      inner.rejectUnknown(['toolUse', 'tools', 'lorebookIds', 'orchestration', 'worldInfo'], []);
       const toolUse = inner.boolean('toolUse', 'settings.toolUse');
       const tools = inner.stringArray('tools', { maxItems: 1000, maxLength: 64, label: 'settings.tools' });
       const lorebookIds = inner.stringArray('lorebookIds', {
@@ -55,6 +56,9 @@ async function parseChat(raw: unknown, storage: Storage): Promise<Partial<ChatIn
       const orchestration = inner.has('orchestration')
         ? parseChatOrchestrationSetting(inner.body.orchestration)
         : undefined;
+      const worldInfo = inner.has('worldInfo')
+        ? parseWorldInfoSettings(inner.body.worldInfo, (field, message) => check.add(field, message))
+        : undefined;
       for (const e of inner.errors) check.add(`settings.${e.field}`, e.message);
       if (orchestration && !orchestration.ok)
         for (const e of orchestration.errors) check.add(e.field, e.message);
@@ -63,6 +67,7 @@ async function parseChat(raw: unknown, storage: Storage): Promise<Partial<ChatIn
       if (tools !== undefined) partial.tools = [...new Set(tools)];
       if (lorebookIds !== undefined) partial.lorebookIds = [...new Set(lorebookIds)];
       if (orchestration?.ok) partial.orchestration = orchestration.value;
+      if (worldInfo !== undefined) partial.worldInfo = worldInfo;
       out.settings = partial as ChatSettings;
     }
   }

@@ -234,6 +234,33 @@ describe('lorebooks API', () => {
     });
   });
 
+  it("checks a chat's world-info settings (scan depth, budget, recursion); null clears them", async () => {
+    const chat = (await server.request('POST', '/api/chats', {})).body;
+    const set = await server.request('PATCH', `/api/chats/${chat.id}`, {
+      settings: { worldInfo: { scanDepth: 6, budget: { limit: 500 }, recursion: { enabled: false } } },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.settings.worldInfo).toEqual({
+      scanDepth: 6,
+      budget: { limit: 500, unit: 'tokens' },
+      recursion: { enabled: false },
+    });
+    const bad = await server.request('PATCH', `/api/chats/${chat.id}`, {
+      settings: {
+        worldInfo: { scanDepth: -1, budget: { limit: 0, unit: 'words' }, recursion: { maxDepth: 99 }, x: 1 },
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.map((d: any) => d.field).sort()).toEqual([
+      'settings.worldInfo.budget',
+      'settings.worldInfo.recursion',
+      'settings.worldInfo.scanDepth',
+      'settings.worldInfo.x',
+    ]);
+    const cleared = await server.request('PATCH', `/api/chats/${chat.id}`, { settings: { worldInfo: null } });
+    expect(cleared.body.settings.worldInfo).toEqual({});
+  });
+
   it('attaches books to a chat by id, refusing unknown ids', async () => {
     const book = (await server.request('POST', '/api/lorebooks', { name: 'Attach me' })).body;
     const chat = (
@@ -246,6 +273,13 @@ describe('lorebooks API', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.details).toEqual([
       { field: 'settings.lorebookIds', message: 'No lorebook with id "lb_nope".' },
+    ]);
+    // deleting the book detaches it from every chat
+    const keep = (await server.request('POST', '/api/lorebooks', { name: 'Keep me' })).body;
+    await server.request('PATCH', `/api/chats/${chat.id}`, { settings: { lorebookIds: [book.id, keep.id] } });
+    expect((await server.request('DELETE', `/api/lorebooks/${book.id}`)).status).toBe(204);
+    expect((await server.request('GET', `/api/chats/${chat.id}`)).body.settings.lorebookIds).toEqual([
+      keep.id,
     ]);
     const trace = await server.request('GET', `/api/chats/${chat.id}/world-info`);
     expect(trace.body).toEqual({ activation: null });

@@ -1,3 +1,4 @@
+import type { ChatWorldInfoSettings } from '../lorebooks/activation-settings.js';
 import type { CardData, JsonSchema, ToolKind, ToolMode, WorldInfoEntry } from '@toolsmith/core';
 
 // Repository interfaces: routes depend only on these, so a PostgreSQL backend can implement them later.
@@ -119,6 +120,8 @@ export interface ChatSettings {
   lorebookIds: string[];
   /** run the orchestration profile before each reply (mode: the profile's own when absent) */
   orchestration?: { enabled: boolean; mode?: 'loop' | 'director' };
+  /** world-info activation: scan depth, budget, recursion (unset: the engine's defaults) */
+  worldInfo?: ChatWorldInfoSettings;
 }
 
 export interface StoredChat {

@@ -87,6 +87,16 @@ export function createSqliteLorebookRepository(db: Database): LorebookRepository
        disabled = @disabled, settings = @settings, entries = @entries, updated_at = @at WHERE id = @id`,
   );
   const deleteOne = db.prepare<[string]>('DELETE FROM lorebooks WHERE id = ?');
+  // chats attached to the book lose it in the same transaction, so a chat never lists a missing book
+  const detach = db.prepare<{ id: string }>(
+    `UPDATE chats SET settings = json_set(settings, '$.lorebookIds', json((
+       SELECT json_group_array(value) FROM json_each(chats.settings, '$.lorebookIds') WHERE value != @id)))
+     WHERE EXISTS (SELECT 1 FROM json_each(chats.settings, '$.lorebookIds') WHERE value = @id)`,
+  );
+  const deleteAndDetach = db.transaction((id: string) => {
+    detach.run({ id });
+    return deleteOne.run(id).changes > 0;
+  });
   return {
     async list() {
       return selectAll.all().map(fromRow);
@@ -109,7 +119,7 @@ export function createSqliteLorebookRepository(db: Database): LorebookRepository
       return fromRow(selectOne.get(id)!);
     },
     async delete(id) {
-      return deleteOne.run(id).changes > 0;
+      return deleteAndDetach(id);
     },
   };
 }
