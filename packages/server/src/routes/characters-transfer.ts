@@ -1,11 +1,13 @@
 import {
   type CardData,
   type CardImportPlan,
+  type CardImportReview,
   cardImportReview,
   DEFAULT_CARD_LIMITS,
   exportCardJson,
   exportCardPng,
   planCardImport,
+  stripCardTools,
   type ToolDefinition,
 } from '@toolsmith/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -65,6 +67,18 @@ async function importErrorHandler(error: FastifyError, _request: FastifyRequest,
     return reply.code(415).send({ error: MSG_CARD_MEDIA_TYPE, code: 'import_media_type' });
   }
   throw error;
+}
+
+/**
+ * The review as the client sees it: the card's tool lists are left out of `card` and `orchestration`
+ * (every tool is in `tools`, where a webhook shows only its origin, never credentials, path or query).
+ */
+function reviewForClient(plan: CardImportPlan): CardImportReview {
+  const review = cardImportReview(plan);
+  const card = stripCardTools(review.card);
+  const ext = card.extensions.toolsmith as { orchestration?: Record<string, unknown> } | undefined;
+  const { orchestration: _withTools, ...rest } = review;
+  return { ...rest, card, ...(ext?.orchestration ? { orchestration: ext.orchestration } : {}) };
 }
 
 /** `name.card.json` / `name.png`, with anything a header or file system could misread replaced. */
@@ -164,7 +178,7 @@ export async function characterTransferRoutes(
           status: 'review',
           importId: id,
           expiresAt: expiresAt.toISOString(),
-          review: cardImportReview(planned),
+          review: reviewForClient(planned),
         };
       },
     );
