@@ -44,9 +44,9 @@ export interface TurnVariables {
 
 /** Builtin services over storage for one chat (or none), optionally tied to a running generation. */
 export function createBuiltinServices(
-  storage: Pick<Storage, 'variables' | 'lorebooks'>,
+  storage: Pick<Storage, 'variables' | 'lorebooks'> & Partial<Pick<Storage, 'characters'>>,
   options: {
-    chat?: Pick<StoredChat, 'id' | 'settings'> | null;
+    chat?: (Pick<StoredChat, 'id' | 'settings'> & Partial<Pick<StoredChat, 'characterIds'>>) | null;
     turnVariables?: TurnVariables;
     worldInfo?: TurnWorldInfo;
   } = {},

@@ -228,6 +228,19 @@ describe('chat generation with personas, lorebooks and variables', () => {
     expect(trace.recursionDepth).toBe(0);
   });
 
+  it("activates the lorebooks of the chat's characters", async () => {
+    const book = await createBook({
+      name: 'Aria book',
+      entries: [{ keys: ['violin'], content: 'ARIA-VIOLIN-LORE' }],
+    });
+    const character = await server.request('POST', '/api/characters', { name: 'Aria', lorebookId: book.id });
+    expect(character.status).toBe(201);
+    const chatId = await newChat({ characterIds: [character.body.id], settings: { toolUse: false } });
+    emulator.enqueue('/v1/chat/completions', textStream('She plays.'));
+    await generate(chatId, 'Play the violin for me.');
+    expect(systemText(emulator, 0)).toContain('ARIA-VIOLIN-LORE');
+  });
+
   it('uses global lorebooks in every chat, and an unattached book in none', async () => {
     await createBook({
       name: 'World',
