@@ -1,6 +1,10 @@
 import type { ToolExecutors } from '@toolsmith/core';
 import type { ServerConfig } from '../config/config.js';
-import { createWebhookExecutor, type WebhookExecutor } from './webhook/index.js';
+import {
+  type ClosableWebhookExecutor,
+  createWebhookExecutor,
+  type WebhookExecutor,
+} from './webhook/index.js';
 
 /** The hidden context a webhook receives lives at `ctx.context` (scripts see the same object as `ctx`). */
 function hiddenContext(ctx: unknown): unknown {
@@ -8,8 +12,8 @@ function hiddenContext(ctx: unknown): unknown {
   return (ctx as { context?: unknown }).context;
 }
 
-/** The safe webhook executor with the server's settings. */
-export function defaultWebhookExecutor(config: ServerConfig): WebhookExecutor {
+/** The safe webhook executor with the server's settings; its owner calls `close()` at shutdown. */
+export function defaultWebhookExecutor(config: ServerConfig): ClosableWebhookExecutor {
   return createWebhookExecutor({
     localUrlsEnabled: config.webhookLocalUrlsEnabled,
     timeoutMs: config.customToolTimeoutMs,

@@ -6,6 +6,15 @@ export {
   type EmbeddingForm,
   isRangeAllowed,
 } from './address-policy.js';
+export {
+  createPinnedAgentPool,
+  DEFAULT_AGENT_IDLE_TIMEOUT_MS,
+  DEFAULT_MAX_AGENTS,
+  type PinnedAgentLease,
+  type PinnedAgentPool,
+  type PinnedAgentPoolOptions,
+  poolKey,
+} from './agent-pool.js';
 export { isWebhookError, WebhookError, type WebhookErrorCode, type WebhookErrorDetails } from './errors.js';
 export {
   type Connector,
@@ -27,6 +36,7 @@ export {
 } from './safe-fetch.js';
 export { checkWebhookUrl, isLocalName, type UrlCheck } from './url-policy.js';
 export {
+  type ClosableWebhookExecutor,
   createWebhookExecutor,
   parseAnswer,
   type WebhookCallOptions,

@@ -63,18 +63,31 @@ export interface PinnedDispatcherOptions {
   addresses: ResolvedAddress[];
   connect?: Connector;
   connectTimeoutMs?: number;
+  /** how long an idle keep-alive socket is kept (pooled Agents); undici's default otherwise */
+  keepAliveTimeoutMs?: number;
+  /** the most a server's `Keep-Alive: timeout` hint may raise that to */
+  keepAliveMaxTimeoutMs?: number;
 }
 
 /**
- * An undici Agent for one hop of one call whose every connection goes to the checked addresses: through
- * `connect.lookup` by default, or through the injected connector.
+ * An undici Agent whose every connection goes to the checked addresses: through `connect.lookup` by default,
+ * or through the injected connector. Used for one hop of one call, or kept by a pool for one origin and one
+ * set of addresses (agent-pool.ts).
  */
 export function createPinnedDispatcher(options: PinnedDispatcherOptions): Agent {
   const { hostname, addresses, connect, connectTimeoutMs } = options;
+  const keepAlive = {
+    keepAliveTimeout: options.keepAliveTimeoutMs,
+    keepAliveMaxTimeout: options.keepAliveMaxTimeoutMs,
+  };
   if (!connect) {
-    return new Agent({ connect: { lookup: createPinnedLookup(addresses), timeout: connectTimeoutMs } });
+    return new Agent({
+      ...keepAlive,
+      connect: { lookup: createPinnedLookup(addresses), timeout: connectTimeoutMs },
+    });
   }
   return new Agent({
+    ...keepAlive,
     connect: (opts, callback) => {
       const protocol = opts.protocol === 'https:' ? 'https:' : 'http:';
       const port = Number(opts.port) || (protocol === 'https:' ? 443 : 80);

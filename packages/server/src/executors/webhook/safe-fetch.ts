@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { request } from 'undici';
 import { type AddressPolicyOptions, classifyAddress } from './address-policy.js';
+import type { PinnedAgentLease, PinnedAgentPool } from './agent-pool.js';
 import { WebhookError } from './errors.js';
 import {
   type Connector,
@@ -26,7 +27,13 @@ export interface SafeFetchOptions extends AddressPolicyOptions {
   maxRedirects?: number;
   signal?: AbortSignal;
   resolve?: Resolver;
+  /** used for a fresh Agent per hop; a pool given as `agents` has its own connector */
   connect?: Connector;
+  /**
+   * Reuse keep-alive connections through this pool. Every hop still resolves and checks first; the pool only
+   * hands back an Agent pinned to the very same addresses. Without it each hop gets a fresh Agent.
+   */
+  agents?: PinnedAgentPool;
 }
 
 export interface SafeResponse {
@@ -115,12 +122,8 @@ async function follow(
     const target = new URL(url);
     target.username = '';
     target.password = '';
-    const dispatcher = createPinnedDispatcher({
-      hostname: check.hostname,
-      addresses,
-      connect: options.connect,
-      connectTimeoutMs: options.timeoutMs,
-    });
+    const lease = pinnedAgent(target, check.hostname, addresses, options);
+    const dispatcher = lease.dispatcher;
     try {
       const headers: Record<string, string> = { ...STANDARD_HEADERS, ...privateHeaders };
       if (body !== undefined) headers['content-type'] ??= 'application/json';
@@ -181,9 +184,30 @@ async function follow(
         redirects: hop,
       };
     } finally {
-      dispatcher.destroy().catch(() => {});
+      lease.release();
     }
   }
+}
+
+/** The pool's Agent for this origin and these addresses, or a fresh one destroyed on release. */
+function pinnedAgent(
+  target: URL,
+  hostname: string,
+  addresses: ResolvedAddress[],
+  options: SafeFetchOptions,
+): PinnedAgentLease {
+  if (options.agents) {
+    const protocol = target.protocol === 'https:' ? 'https:' : 'http:';
+    const port = Number(target.port) || (protocol === 'https:' ? 443 : 80);
+    return options.agents.acquire({ hostname, addresses, port, protocol });
+  }
+  const dispatcher = createPinnedDispatcher({
+    hostname,
+    addresses,
+    connect: options.connect,
+    connectTimeoutMs: options.timeoutMs,
+  });
+  return { dispatcher, release: () => dispatcher.destroy().catch(() => {}) };
 }
 
 async function resolveChecked(

@@ -1,4 +1,5 @@
 import type { ToolDefinition } from '@toolsmith/core';
+import { createPinnedAgentPool } from './agent-pool.js';
 import { WebhookError } from './errors.js';
 import type { Connector, Resolver } from './pinned-connection.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, type SafeResponse, safeFetch } from './safe-fetch.js';
@@ -16,6 +17,15 @@ export interface WebhookExecutorOptions {
   connect?: Connector;
   /** extra headers for every call; dropped, like URL credentials, on a cross-origin redirect */
   headers?: Record<string, string>;
+  /**
+   * Keep-alive reuse (default on): calls to the same origin whose name resolves to the same checked addresses
+   * share pinned connections. Off: a fresh connection per call and hop.
+   */
+  reuseConnections?: boolean;
+  /** pooled Agents kept at most (one per origin and address set, least recently used closed first); 32 */
+  maxAgents?: number;
+  /** a pooled Agent unused for this long is closed; 30 s */
+  agentIdleTimeoutMs?: number;
 }
 
 export interface WebhookCallOptions {
@@ -31,6 +41,12 @@ export type WebhookExecutor = (
   options?: WebhookCallOptions,
 ) => Promise<unknown>;
 
+/** The executor `createWebhookExecutor` builds: `close()` ends its pooled connections (server shutdown). */
+export type ClosableWebhookExecutor = WebhookExecutor & {
+  /** destroys every kept connection; calls made afterwards fail */
+  close(): Promise<void>;
+};
+
 /** The payload POSTed to a webhook. */
 export interface WebhookPayload {
   tool: string;
@@ -38,8 +54,19 @@ export interface WebhookPayload {
   context?: unknown;
 }
 
-export function createWebhookExecutor(options: WebhookExecutorOptions): WebhookExecutor {
-  return async (tool, args, call = {}) => {
+export function createWebhookExecutor(options: WebhookExecutorOptions): ClosableWebhookExecutor {
+  const agents =
+    options.reuseConnections === false
+      ? undefined
+      : createPinnedAgentPool({
+          connect: options.connect,
+          connectTimeoutMs: options.timeoutMs,
+          maxAgents: options.maxAgents,
+          idleTimeoutMs: options.agentIdleTimeoutMs,
+        });
+  let closed = false;
+  const execute: WebhookExecutor = async (tool, args, call = {}) => {
+    if (closed) throw new WebhookError('webhook_aborted', 'The webhook executor is closed.');
     if (!tool.webhookUrl) {
       throw new WebhookError('webhook_invalid_url', `Tool "${tool.name}" has no webhook URL.`);
     }
@@ -57,9 +84,16 @@ export function createWebhookExecutor(options: WebhookExecutorOptions): WebhookE
       signal: call.signal,
       resolve: options.resolve,
       connect: options.connect,
+      agents,
     });
     return parseAnswer(response);
   };
+  return Object.assign(execute, {
+    async close() {
+      closed = true;
+      await agents?.close();
+    },
+  });
 }
 
 /** JSON answers (application/json or any +json type) are parsed; anything else is returned as text. */
