@@ -3,11 +3,13 @@ import {
   type ChatMessage,
   createRuntime,
   defaultOrchestrationProfile,
+  mergeProfileOverride,
   type OrchestrationEvent,
   type OrchestrationMode,
   type OrchestrationOutcome,
   type OrchestrationRunResult,
   OutcomeRecorder,
+  parseOrchestrationProfile,
   runAgent,
   runOrchestration,
   type ToolDefinition,
@@ -23,9 +25,11 @@ import {
   buildToolCtx,
   sandboxWithHiddenContextGate,
 } from '../generation/hidden-context.js';
-import type { StoredChat, Storage } from '../storage/types.js';
+import { storedToDefinition } from '../routes/tool-input.js';
+import { characterToolScope, type StoredChat, type Storage } from '../storage/types.js';
 import { captureServices } from './capture-services.js';
-import { loadGlobalProfile, resolveProfile } from './profile-store.js';
+import { characterOverride, chatCharacter } from './character-override.js';
+import { loadGlobalProfile, resolveProfile, type StoredProfile } from './profile-store.js';
 
 export interface ChatRunInput {
   context: AppContext;
@@ -85,20 +89,53 @@ export async function runChatOrchestration(
   input: ChatRunInput & { mode?: OrchestrationMode },
 ): Promise<OrchestrationRunResult> {
   const { context } = input;
+  const { storage } = context;
   const recorder = new OutcomeRecorder();
-  const stored = (await loadGlobalProfile(context.storage)) ?? defaultOrchestrationProfile();
-  const setup = await chatRunSetup(input, recorder, stored.tools);
-  const profile = await resolveProfile(context.storage, stored, setup.defaultConnection);
+  let stored: StoredProfile = (await loadGlobalProfile(storage)) ?? defaultOrchestrationProfile();
+  // the chat's character: its override laid over the global profile, its tools in a scope above the profile's
+  const character = await chatCharacter(storage, input.chat);
+  const override = character ? characterOverride(character) : undefined;
+  if (override) stored = mergeProfileOverride(stored, override) as StoredProfile;
+  const characterTools = character ? await storage.tools.list(characterToolScope(character.id)) : [];
+  const characterDefinitions = characterTools.map(storedToDefinition);
+  const setup = await chatRunSetup(input, recorder, [...(stored.tools ?? []), ...characterDefinitions]);
+  const resolved = await resolveProfile(storage, stored, setup.defaultConnection);
+  const checked = parseOrchestrationProfile(resolved, {
+    reservedNames: context.builtins.map((b) => b.name),
+    // stored script tools stay valid when scripts are switched off later; they answer not_supported then
+    scriptsEnabled: true,
+    localWebhooksEnabled: context.config.webhookLocalUrlsEnabled,
+  });
+  if (!checked.ok) {
+    throw new HttpError(
+      400,
+      `The orchestration profile${override ? " with the character's override" : ''} is not valid: ${checked.errors[0].field} — ${checked.errors[0].message}`,
+      { code: 'invalid_profile', details: checked.errors },
+    );
+  }
+  const profile = checked.value;
   profile.limits = { maxRounds: context.config.maxToolRounds, ...profile.limits };
   if ((input.mode ?? profile.mode) === 'director' && profile.director.subAgents.length === 0) {
     throw new HttpError(400, 'Director mode needs at least one sub-agent in the orchestration profile.', {
       code: 'no_sub_agents',
     });
   }
+  let parentScope: string | undefined;
+  if (character) {
+    parentScope = characterToolScope(character.id);
+    setup.registry.defineScope(parentScope, { kind: 'character' });
+    const reserved = new Set(setup.registry.builtinNames());
+    for (const definition of characterDefinitions) {
+      if (reserved.has(definition.name)) continue;
+      if (definition.kind === 'script' && !context.config.customToolScriptEnabled) continue;
+      setup.registry.register(definition, { layer: 'custom', scope: parentScope });
+    }
+  }
   return runOrchestration({
     runtime: setup.runtime,
     registry: setup.registry,
     profile,
+    parentScope,
     mode: input.mode,
     messages: setup.messages,
     simulate: input.simulate,

@@ -1,14 +1,15 @@
-import { defaultOrchestrationProfile } from '@toolsmith/core';
+import { defaultOrchestrationProfile, mergeProfileOverride } from '@toolsmith/core';
 import type { FastifyInstance } from 'fastify';
-import { validationError } from '../app/http-error.js';
+import { notFound, validationError } from '../app/http-error.js';
+import { cardWithOverride, characterOverride } from '../orchestration/character-override.js';
 import { checkProfileBody, GLOBAL_PROFILE_KEY, loadGlobalProfile } from '../orchestration/profile-store.js';
 import { runChatOrchestration } from '../orchestration/run-for-chat.js';
 import { bodyObject, FieldChecker } from './fields.js';
 import { requestSignal } from './agents.js';
 
 /**
- * The global orchestration profile and its simulation (docs/api.md, "Orchestration"). Per-character
- * profiles wait for characters on the server.
+ * The global orchestration profile, each character's override of it, and the simulation (docs/api.md,
+ * "Agents and orchestration").
  */
 export async function orchestrationRoutes(app: FastifyInstance): Promise<void> {
   const context = app.toolsmith;
@@ -30,6 +31,67 @@ export async function orchestrationRoutes(app: FastifyInstance): Promise<void> {
     await storage.settings.set(GLOBAL_PROFILE_KEY, profile);
     return profile;
   });
+
+  const loadCharacter = async (id: string) => {
+    const character = await storage.characters.get(id);
+    if (!character) throw notFound('character', id);
+    return character;
+  };
+  const effective = async (override: Record<string, unknown> | undefined) => {
+    const global = (await loadGlobalProfile(storage)) ?? defaultOrchestrationProfile();
+    return override ? mergeProfileOverride(global, override) : global;
+  };
+
+  app.get<{ Params: { id: string } }>('/api/characters/:id/orchestration', async (request) => {
+    const override = characterOverride(await loadCharacter(request.params.id));
+    return { override: override ?? null, profile: await effective(override) };
+  });
+
+  // Privileged like PUT /api/orchestration: an override may carry the profile's own tools.
+  app.put<{ Params: { id: string } }>(
+    '/api/characters/:id/orchestration',
+    { config: { privileged: true } },
+    async (request) => {
+      const check = new FieldChecker(bodyObject(request.body));
+      check.rejectUnknown(['override'], []);
+      check.require('override', 'override must be the partial profile, or null to remove it.');
+      const override = check.body.override;
+      if (
+        override !== null &&
+        override !== undefined &&
+        (typeof override !== 'object' || Array.isArray(override))
+      )
+        check.add('override', 'override must be an object (a partial profile) or null.');
+      check.finish();
+      const character = await loadCharacter(request.params.id);
+      if (override) {
+        // a card travels to other installations: its agents are written out, never { agentId }
+        const body = override as Record<string, unknown>;
+        const refs = JSON.stringify([body.loop, body.director]).includes('"agentId"');
+        if (refs) {
+          throw validationError([
+            {
+              field: 'override',
+              message:
+                "A character's override travels with its card: write its agents out instead of { agentId }.",
+            },
+          ]);
+        }
+        await checkProfileBody(await effective(body), {
+          storage,
+          reservedNames: context.builtins.map((b) => b.name),
+          scriptsEnabled: config.customToolScriptEnabled,
+          localWebhooksEnabled: config.webhookLocalUrlsEnabled,
+        });
+      }
+      const value = override ? (structuredClone(override) as Record<string, unknown>) : null;
+      const updated = await storage.characters.update(character.id, {
+        card: cardWithOverride(character.card, value),
+      });
+      if (!updated) throw notFound('character', character.id);
+      return { override: value, profile: await effective(value ?? undefined) };
+    },
+  );
 
   // Privileged: read tools run for real and the connection's key is spent.
   app.post('/api/orchestration/simulate', { config: { privileged: true } }, async (request, reply) => {
