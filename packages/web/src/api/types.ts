@@ -271,3 +271,64 @@ export interface ChatContext {
   personaId?: string | null;
   settings: { lorebookIds?: string[] };
 }
+
+// --- Orchestration simulation (appended) ---
+
+export type OrchestrationMode = 'loop' | 'director';
+
+export interface OrchestrationTraceCall {
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+  ok: boolean;
+  result?: unknown;
+  error?: { code: string; message: string; hint?: string };
+  durationMs: number;
+  simulated: boolean;
+  unvalidated: boolean;
+  delegation?: OrchestrationTraceNode;
+}
+
+export interface OrchestrationTraceRound {
+  round: number;
+  final: boolean;
+  text: string;
+  reasoning: string;
+  calls: OrchestrationTraceCall[];
+}
+
+export interface OrchestrationTraceNode {
+  agent: string;
+  role: 'loop' | 'director' | 'sub-agent' | 'agent';
+  scope: string;
+  offeredTools: string[];
+  startedAtMs: number;
+  durationMs: number;
+  rounds: OrchestrationTraceRound[];
+  finalText: string;
+  stoppedBecause?: string;
+  error?: { code: string; message: string };
+}
+
+/** `POST /api/orchestration/simulate` and `POST /api/agents/:id/run`. */
+export interface OrchestrationRunResult {
+  outcome: {
+    notes: string;
+    forcedEntries: Array<{ book?: string; uid: string | number }>;
+    variableWrites: Array<{ scope: 'chat' | 'global'; name: string; value: unknown }>;
+  };
+  trace: {
+    mode: OrchestrationMode | 'agent';
+    simulate: boolean;
+    startedAt: string;
+    durationMs: number;
+    root: OrchestrationTraceNode;
+  };
+  error?: { code: string; message: string };
+  applied?: boolean;
+}
+
+export interface AgentSummary {
+  id: string;
+  name: string;
+}

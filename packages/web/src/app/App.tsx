@@ -8,6 +8,7 @@ import { LorebookEditorPage } from '../pages/lorebooks/LorebookEditorPage';
 import { LorebooksPage } from '../pages/lorebooks/LorebooksPage';
 import { PersonasPage } from '../pages/personas/PersonasPage';
 import { PresetsPage } from '../pages/presets/PresetsPage';
+import { SimulationPage } from '../pages/simulation/SimulationPage';
 import { type Route, hrefFor, useRoute } from './router';
 
 const NAV: Array<{ label: string; route: Route; section: Route['page'][] }> = [
@@ -17,6 +18,7 @@ const NAV: Array<{ label: string; route: Route; section: Route['page'][] }> = [
   { label: 'Presets', route: { page: 'presets' }, section: ['presets'] },
   { label: 'Lorebooks', route: { page: 'lorebooks' }, section: ['lorebooks', 'lorebook-edit'] },
   { label: 'Personas', route: { page: 'personas' }, section: ['personas'] },
+  { label: 'Simulation', route: { page: 'simulation', chatId: null }, section: ['simulation'] },
 ];
 
 function Page({ route }: { route: Route }) {
@@ -39,6 +41,8 @@ function Page({ route }: { route: Route }) {
       return <LorebookEditorPage key={route.id} id={route.id} />;
     case 'personas':
       return <PersonasPage />;
+    case 'simulation':
+      return <SimulationPage key={route.chatId ?? ''} chatId={route.chatId} />;
   }
 }
 

@@ -10,7 +10,8 @@ export type Route =
   | { page: 'presets' }
   | { page: 'lorebooks' }
   | { page: 'lorebook-edit'; id: string }
-  | { page: 'personas' };
+  | { page: 'personas' }
+  | { page: 'simulation'; chatId: string | null };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
@@ -29,6 +30,8 @@ export function parseRoute(hash: string): Route {
       return parts[1] ? { page: 'lorebook-edit', id: parts[1] } : { page: 'lorebooks' };
     case 'personas':
       return { page: 'personas' };
+    case 'simulation':
+      return { page: 'simulation', chatId: parts[1] ?? null };
     default:
       return { page: 'functions' };
   }
@@ -42,6 +45,8 @@ export function hrefFor(route: Route): string {
       return `#/chats/${encodeURIComponent(route.id)}`;
     case 'lorebook-edit':
       return `#/lorebooks/${encodeURIComponent(route.id)}`;
+    case 'simulation':
+      return route.chatId ? `#/simulation/${encodeURIComponent(route.chatId)}` : '#/simulation';
     default:
       return `#/${route.page}`;
   }

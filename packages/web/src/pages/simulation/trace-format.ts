@@ -1,0 +1,69 @@
+// Small formatting helpers for the simulation timeline: durations, JSON values, stop reasons, counts.
+import type { OrchestrationTraceNode } from '../../api/types';
+
+export function formatMs(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+}
+
+/** A value as the user reads it: strings as they are, everything else as indented JSON. */
+export function formatValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return '(nothing)';
+  try {
+    return JSON.stringify(value, null, 2);
+  } catch {
+    return String(value);
+  }
+}
+
+const STOPS: Record<string, string> = {
+  completed: 'answered without calling a tool',
+  max_rounds: 'stopped at the round limit',
+  aborted: 'aborted',
+  repeated_call: 'stopped: the same call repeated',
+  finish_reason: 'stopped by the provider’s finish reason',
+  budget: 'stopped: wall-clock budget used up',
+  stealth: 'stopped by a stealth tool',
+};
+
+export function stopText(reason: string | undefined): string {
+  return reason ? (STOPS[reason] ?? reason) : '';
+}
+
+export interface TraceCounts {
+  agents: number;
+  rounds: number;
+  calls: number;
+  failed: number;
+  unvalidated: number;
+}
+
+/** Totals over a node and every delegation under it. */
+export function countTrace(node: OrchestrationTraceNode): TraceCounts {
+  const counts: TraceCounts = { agents: 1, rounds: node.rounds.length, calls: 0, failed: 0, unvalidated: 0 };
+  for (const round of node.rounds) {
+    for (const call of round.calls) {
+      counts.calls++;
+      if (!call.ok) counts.failed++;
+      if (call.unvalidated) counts.unvalidated++;
+      if (call.delegation) {
+        const inner = countTrace(call.delegation);
+        counts.agents += inner.agents;
+        counts.rounds += inner.rounds;
+        counts.calls += inner.calls;
+        counts.failed += inner.failed;
+        counts.unvalidated += inner.unvalidated;
+      }
+    }
+  }
+  return counts;
+}
+
+/** Where a node sits on the run's time axis, as percentages (for the bar beside each agent). */
+export function barPosition(node: OrchestrationTraceNode, totalMs: number): { left: number; width: number } {
+  if (totalMs <= 0) return { left: 0, width: 100 };
+  const left = Math.min(100, Math.max(0, (node.startedAtMs / totalMs) * 100));
+  const width = Math.max(1, Math.min(100 - left, (node.durationMs / totalMs) * 100));
+  return { left, width };
+}
