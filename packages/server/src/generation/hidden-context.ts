@@ -51,31 +51,115 @@ export function buildHiddenContext(input: HiddenContextInput): HiddenContext {
   };
 }
 
-/** The snapshot tools get as `ctx`: this chat's title and latest messages, plus `context` (see below). */
+/** `ctx.__run`: facts about the run, updated while it goes (scripts read them at their call). */
+export interface ScriptRunState {
+  aborted: boolean;
+  /** world-info entries injected this turn so far, as `bookId.uid` */
+  activatedEntryKeys: string[];
+  /** one id per generation, the same for every tool call of it */
+  traceId: string;
+}
+
+/** A character as scripts see it (`ctx.characters[i]`): its card's text fields and its id. */
+export interface ScriptCharacter {
+  id: string;
+  name: string;
+  description: string;
+  personality: string;
+  scenario: string;
+  first_mes: string;
+  mes_example: string;
+  creator_notes: string;
+  system_prompt: string;
+  post_history_instructions: string;
+  alternate_greetings: string[];
+  tags: string[];
+}
+
+/** Who takes part in the chat, for the Luker-shaped ctx fields. */
+export interface ScriptCtxPeople {
+  /** the chat's characters in order; the first one answers */
+  characters: ScriptCharacter[];
+  /** the persona's name, or null (then `name1` is "User") */
+  persona: string | null;
+  run: ScriptRunState;
+}
+
+type SnapshotMessage = { role: 'user' | 'assistant'; content: string } & Partial<{
+  name: string;
+  is_user: boolean;
+  mes: string;
+}>;
+
+/**
+ * The snapshot tools get as `ctx`: this chat's title and latest messages, plus `context` (see below) and,
+ * for chat generations, the fields users of Luker know (`characters`, `characterId`, `groups`, `groupId`,
+ * `name1`, `name2`, `__run`).
+ */
 export interface ChatToolCtx {
   chat: {
     id: string;
     title: string;
-    messages: Array<{ role: 'user' | 'assistant'; content: string }>;
+    /** latest last; with people known, each also carries Luker's `name`, `is_user` and `mes` */
+    messages: SnapshotMessage[];
   };
   dryRun: false;
   /** the hidden context: webhooks send it and scripts keep it only when their tool asks for it */
   context: HiddenContext;
+  characters?: ScriptCharacter[];
+  /** index of the answering character in `characters` (SillyTavern's meaning), null without one */
+  characterId?: number | null;
+  /** a group chat is its set of characters: one group, id = the chat's id; none for one character */
+  groups?: Array<{ id: string; name: string; members: string[] }>;
+  groupId?: string | null;
+  /** the user's name (persona, else "User") and the answering character's (else "Assistant") */
+  name1?: string;
+  name2?: string;
+  __run?: ScriptRunState;
 }
 
 export function buildToolCtx(
   chat: Pick<StoredChat, 'id' | 'title'>,
   messages: readonly StoredMessage[],
   context: HiddenContext,
+  people?: ScriptCtxPeople,
 ): ChatToolCtx {
+  const latest = messages.slice(-SNAPSHOT_MESSAGE_LIMIT);
+  if (!people) {
+    return {
+      chat: {
+        id: chat.id,
+        title: chat.title,
+        messages: latest.map((m) => ({ role: m.role, content: m.content })),
+      },
+      dryRun: false,
+      context,
+    };
+  }
+  const name1 = people.persona ?? 'User';
+  const name2 = people.characters[0]?.name ?? 'Assistant';
+  const group = people.characters.length > 1;
   return {
     chat: {
       id: chat.id,
       title: chat.title,
-      messages: messages.slice(-SNAPSHOT_MESSAGE_LIMIT).map((m) => ({ role: m.role, content: m.content })),
+      messages: latest.map((m) => ({
+        role: m.role,
+        content: m.content,
+        name: m.role === 'user' ? name1 : name2,
+        is_user: m.role === 'user',
+        mes: m.content,
+      })),
     },
     dryRun: false,
     context,
+    characters: people.characters,
+    characterId: people.characters.length > 0 ? 0 : null,
+    groups: group ? [{ id: chat.id, name: chat.title, members: people.characters.map((c) => c.id) }] : [],
+    groupId: group ? chat.id : null,
+    name1,
+    name2,
+    __run: people.run,
   };
 }
 

@@ -15,7 +15,20 @@ import { historyFromMessages, storedToolError } from './chat-history.js';
 import { loadChatTools } from './chat-tools.js';
 import { applyUserMessageMacros, prepareChatTurn } from './chat-turn.js';
 import { runTurnOrchestration } from '../orchestration/turn-hook.js';
-import { buildHiddenContext, buildToolCtx, sandboxWithHiddenContextGate } from './hidden-context.js';
+import { randomBytes } from 'node:crypto';
+import {
+  addCharacterTools,
+  characterPromptMessages,
+  loadChatCharacters,
+  scriptCharacter,
+} from '../characters/chat-characters.js';
+import { toCoreCharacter } from '../characters/character-card.js';
+import {
+  buildHiddenContext,
+  buildToolCtx,
+  sandboxWithHiddenContextGate,
+  type ScriptRunState,
+} from './hidden-context.js';
 
 export type SendEvent = (event: string, data: unknown) => void;
 
@@ -116,9 +129,13 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
   try {
     const stored = await storage.messages.list(chat.id);
     const turn = await prepareChatTurn(storage, chat, stored);
+    // the chat's character (or group; the first one answers): its card goes into the prompt
+    const characters = await loadChatCharacters(storage, chat);
+    const speaker = characters[0];
     // side-effect macros of the user's message run here, once: the main chat path only
     await applyUserMessageMacros(storage, chat.id, content, turn.variables, {
       user: turn.persona?.name ?? 'User',
+      char: speaker?.card.name ?? '',
       persona: turn.persona?.description ?? '',
     });
     // orchestration (loop or director) runs first; its notes go into the main reply's system prompt
@@ -130,8 +147,22 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
       services: turn.services,
       worldInfo: turn.worldInfo,
     });
-    const history = [...turn.leadingMessages, ...notes, ...historyFromMessages(stored)];
-    const { registry, tools } = await loadChatTools(context, chat, turn.services);
+    const history = [
+      ...turn.leadingMessages,
+      ...characterPromptMessages(characters),
+      ...notes,
+      ...historyFromMessages(stored),
+    ];
+    const chatTools = await loadChatTools(context, chat, turn.services);
+    const { registry } = chatTools;
+    const tools = await addCharacterTools(context, chat, characters, registry, chatTools.tools);
+    // ctx.__run: read by scripts at their call, so it is kept current while the run goes
+    const run: ScriptRunState = {
+      aborted: signal.aborted,
+      activatedEntryKeys: [],
+      traceId: `tr_${randomBytes(9).toString('base64url')}`,
+    };
+    signal.addEventListener('abort', () => (run.aborted = true), { once: true });
     const ctx = buildToolCtx(
       chat,
       stored,
@@ -139,9 +170,12 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
         chat,
         lastUserMessage: content,
         persona: turn.persona?.name ?? null,
+        characters: characters.map((c) => ({ id: c.id, name: c.card.name })),
         variables: turn.variables.chat,
       }),
+      { characters: characters.map(scriptCharacter), persona: turn.persona?.name ?? null, run },
     );
+    const activator = turn.runtime.worldInfoActivator;
     const scriptTools = tools
       .map((spec) => registry.resolve(spec.name)?.definition)
       .filter((d): d is ToolDefinition => d?.kind === 'script');
@@ -154,6 +188,18 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
       connections: [connection],
       presets: preset ? [preset] : [],
       ...turn.runtime,
+      characters: characters.map(toCoreCharacter),
+      chat: { ...turn.runtime.chat, ...(speaker ? { characterName: speaker.card.name } : {}) },
+      worldInfoActivator: activator && {
+        async activate(input) {
+          const activation = await activator.activate(input);
+          const keys = activation.activated.map((a) =>
+            a.book !== undefined ? `${a.book}.${a.entry.uid}` : String(a.entry.uid),
+          );
+          run.activatedEntryKeys.push(...keys.filter((k) => !run.activatedEntryKeys.includes(k)));
+          return activation;
+        },
+      },
     });
     const result = await runtime.runToolLoop({
       taskMessages: history,
@@ -162,6 +208,7 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
       // macros ({{user}}, {{getvar::x}}, ...) resolve in the chat's messages, without side effects; tool
       // results are data and never substituted
       substituteMacros: true,
+      includeCharacterCard: speaker !== undefined,
       // world info scans the chat (the history at the start of this turn) and activates again each round,
       // so entries forced by a tool join the next round
       worldInfoSource: 'chat',

@@ -3,11 +3,12 @@ import { notFound } from '../app/http-error.js';
 import { characterResource } from '../characters/character-card.js';
 import { parseCharacterInput } from '../characters/character-input.js';
 import { characterToolScope } from '../storage/types.js';
-import { toolResource } from './tool-input.js';
+import { toolChangesForPatch, toolResource } from './tool-input.js';
 
 /** Characters CRUD, portraits and each character's tools (docs/api.md, "Characters"). */
 export async function characterRoutes(app: FastifyInstance): Promise<void> {
-  const { storage } = app.toolsmith;
+  const { storage, config, builtins } = app.toolsmith;
+  const reservedNames = new Set(builtins.map((b) => b.name));
 
   const load = async (id: string) => {
     const character = await storage.characters.get(id);
@@ -55,4 +56,41 @@ export async function characterRoutes(app: FastifyInstance): Promise<void> {
     const character = await load(request.params.id);
     return { tools: (await storage.tools.list(characterToolScope(character.id))).map(toolResource) };
   });
+
+  /** A tool of the character's own scope, or 404. */
+  const loadTool = async (characterId: string, toolId: string) => {
+    const character = await load(characterId);
+    const tool = await storage.tools.get(toolId);
+    if (!tool || tool.scope !== characterToolScope(character.id)) throw notFound('tool', toolId);
+    return tool;
+  };
+
+  // The character's tools are edited like global tools (same rules, privileged); enabling an imported
+  // webhook or script tool happens here.
+  app.patch<{ Params: { id: string; toolId: string } }>(
+    '/api/characters/:id/tools/:toolId',
+    { config: { privileged: true } },
+    async (request) => {
+      const existing = await loadTool(request.params.id, request.params.toolId);
+      const siblings = await storage.tools.list(existing.scope);
+      const changes = toolChangesForPatch(request.body, existing, {
+        config,
+        reservedNames,
+        existingNames: new Set(siblings.filter((t) => t.id !== existing.id).map((t) => t.name)),
+      });
+      const updated = await storage.tools.update(existing.id, changes);
+      if (!updated) throw notFound('tool', request.params.toolId);
+      return toolResource(updated);
+    },
+  );
+
+  app.delete<{ Params: { id: string; toolId: string } }>(
+    '/api/characters/:id/tools/:toolId',
+    { config: { privileged: true } },
+    async (request, reply) => {
+      const existing = await loadTool(request.params.id, request.params.toolId);
+      await storage.tools.delete(existing.id);
+      return reply.code(204).send();
+    },
+  );
 }
