@@ -34,7 +34,7 @@ export interface AppDeps {
   storage?: Storage;
   /** default: a QuickJS sandbox created on first use (closed with the app) */
   sandbox?: Sandbox;
-  /** default: the safe webhook executor configured from config */
+  /** default: the safe webhook executor configured from config (its kept connections closed with the app) */
   webhookExecutor?: WebhookExecutor;
   builtins?: BuiltinTool[];
   /** default: packages/web/dist */
@@ -65,6 +65,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   let sandbox = deps.sandbox;
   let ownsSandbox = false;
   const shutdown = new AbortController();
+  // Only an executor the app made is closed with it; one passed in belongs to the caller.
+  const ownedWebhookExecutor = deps.webhookExecutor ? undefined : defaultWebhookExecutor(config);
 
   const context: AppContext = {
     config,
@@ -77,7 +79,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
       }
       return sandbox!;
     },
-    webhookExecutor: deps.webhookExecutor ?? defaultWebhookExecutor(config),
+    webhookExecutor: deps.webhookExecutor ?? ownedWebhookExecutor!,
     shutdownSignal: shutdown.signal,
   };
   app.decorate('toolsmith', context);
@@ -86,6 +88,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   app.addHook('preClose', async () => shutdown.abort(new Error('The server is shutting down.')));
   app.addHook('onClose', async () => {
     if (ownsSandbox && sandbox) await sandbox.close();
+    await ownedWebhookExecutor?.close();
     if (ownsStorage) await storage.close();
   });
 

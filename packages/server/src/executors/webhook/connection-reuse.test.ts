@@ -44,8 +44,12 @@ async function failure(run: Promise<unknown>): Promise<WebhookError> {
   return error;
 }
 
-/** The server side of every connection a test server accepts, in order. */
+/**
+ * The server side of every connection a test server accepts, in order. The server advertises a long
+ * keep-alive, so within a test only our own closing (never an idle timer) ends one of these connections.
+ */
 function acceptedSockets(server: TestServer): Socket[] {
+  server.server.keepAliveTimeout = 60_000;
   const sockets: Socket[] = [];
   server.server.on('connection', (socket: Socket) => sockets.push(socket));
   return sockets;
@@ -167,21 +171,29 @@ describe('connection reuse under DNS rebinding', () => {
 });
 
 describe('closing kept connections', () => {
-  it('closes the least recently used origin’s connection when the pool is full', async () => {
-    const a = await startServer(answerHost('a'));
-    const b = await startServer(answerHost('b'));
-    const aSockets = acceptedSockets(a);
-    const execute = createWebhookExecutor({ localUrlsEnabled: true, timeoutMs: 2000, maxAgents: 1 });
-    await execute(webhookTool(a.origin), {});
-    expect(aSockets).toHaveLength(1);
-    const aClosed = once(aSockets[0], 'close');
-    await execute(webhookTool(b.origin), {});
-    await aClosed;
-    // a comes back on a new connection.
-    expect(await execute(webhookTool(a.origin), {})).toEqual({ at: 'a' });
-    expect(a.connections).toBe(2);
-    await execute.close();
-  });
+  // A bound well under the keep-alive the servers advertise: a connection left open fails the test.
+  const CLOSE_BOUND_MS = 10_000;
+
+  it(
+    'closes the least recently used origin’s connection when the pool is full',
+    async () => {
+      const a = await startServer(answerHost('a'));
+      const b = await startServer(answerHost('b'));
+      const aSockets = acceptedSockets(a);
+      const execute = createWebhookExecutor({ localUrlsEnabled: true, timeoutMs: 2000, maxAgents: 1 });
+      await execute(webhookTool(a.origin), {});
+      expect(aSockets).toHaveLength(1);
+      const aClosed = once(aSockets[0], 'close');
+      await execute(webhookTool(b.origin), {});
+      await nextTurn();
+      // a's Agent was evicted: a comes back on a new connection, and the old one is closed.
+      expect(await execute(webhookTool(a.origin), {})).toEqual({ at: 'a' });
+      expect(a.connections).toBe(2);
+      await aClosed;
+      await execute.close();
+    },
+    CLOSE_BOUND_MS,
+  );
 
   it('lets a call in flight on an evicted connection finish', async () => {
     let answerSlow: () => void = () => {};
@@ -203,21 +215,25 @@ describe('closing kept connections', () => {
     await execute.close();
   });
 
-  it('close() ends every kept connection and later calls fail without connecting', async () => {
-    const a = await startServer(answerHost('a'));
-    const b = await startServer(answerHost('b'));
-    const aSockets = acceptedSockets(a);
-    const bSockets = acceptedSockets(b);
-    const execute = createWebhookExecutor({ localUrlsEnabled: true, timeoutMs: 2000 });
-    await execute(webhookTool(a.origin), {});
-    await execute(webhookTool(b.origin), {});
-    const closed = [once(aSockets[0], 'close'), once(bSockets[0], 'close')];
-    await execute.close();
-    await Promise.all(closed);
+  it(
+    'close() ends every kept connection and later calls fail without connecting',
+    async () => {
+      const a = await startServer(answerHost('a'));
+      const b = await startServer(answerHost('b'));
+      const aSockets = acceptedSockets(a);
+      const bSockets = acceptedSockets(b);
+      const execute = createWebhookExecutor({ localUrlsEnabled: true, timeoutMs: 2000 });
+      await execute(webhookTool(a.origin), {});
+      await execute(webhookTool(b.origin), {});
+      const closed = [once(aSockets[0], 'close'), once(bSockets[0], 'close')];
+      await execute.close();
+      await Promise.all(closed);
 
-    const error = await failure(execute(webhookTool(a.origin), {}));
-    expect(error.code).toBe('webhook_aborted');
-    expect(error.message).toBe('The webhook executor is closed.');
-    expect(a.connections).toBe(1);
-  });
+      const error = await failure(execute(webhookTool(a.origin), {}));
+      expect(error.code).toBe('webhook_aborted');
+      expect(error.message).toBe('The webhook executor is closed.');
+      expect(a.connections).toBe(1);
+    },
+    CLOSE_BOUND_MS,
+  );
 });
