@@ -114,6 +114,11 @@ export async function runAgentNode(env: RunEnv, spec: AgentNodeSpec): Promise<Or
       ? (error.details.partial as Pick<ToolLoopResult, 'steps' | 'trace'> | undefined)
       : undefined;
     if (partial) fill(node, { ...partial, finalText: '' }, spec.delegations);
+    // an agent that did its work through tools may end with an empty answer: that is done, not failed
+    if (isGenerateTaskError(error) && error.code === 'no_response' && partial && partial.steps.length > 0) {
+      node.stoppedBecause = 'completed';
+      return node;
+    }
     node.error = {
       code: isGenerateTaskError(error) ? error.code : 'unknown',
       message: error instanceof Error ? error.message : String(error),

@@ -206,6 +206,25 @@ describe('runOrchestration — loop mode', () => {
     expect(registry.scopes.has('orch-1')).toBe(false);
   });
 
+  it('an empty answer after the tool rounds ends the agent normally; an empty first answer is a failure', async () => {
+    const { runtime } = setup();
+    script({
+      PLANNER: (n) =>
+        n === 0
+          ? { toolCalls: [{ id: 'n', name: 'orchestration_note', args: { text: 'Rain.' } }] }
+          : { text: '' },
+    });
+    const done = await runOrchestration({ runtime, profile: profile(), messages: chat });
+    expect(done.error).toBeUndefined();
+    expect(done.trace.root).toMatchObject({ stoppedBecause: 'completed', finalText: '' });
+    expect(done.outcome.notes).toBe('Rain.');
+
+    emulator.reset();
+    script({ PLANNER: () => ({ text: '' }) });
+    const failed = await runOrchestration({ runtime, profile: profile(), messages: chat });
+    expect(failed.error?.code).toBe('no_response');
+  });
+
   it("applies the mode's switches: custom tools off, one builtin switched off by name", async () => {
     const { runtime } = setup();
     script({ PLANNER: () => ({ text: 'ok' }) });

@@ -21,7 +21,8 @@ export interface TurnOrchestrationInput {
  * Before the main reply of a chat with `settings.orchestration.enabled`: runs the profile, streams its
  * progress as `orchestration-event`s and its result as `orchestration-result`, applies the outcome
  * (variables stored, forced entries added to this turn's world info) and returns the notes as system
- * messages for the main reply. A failure is reported (`orchestration-error`) and the reply goes on without it.
+ * messages for the main reply. A failure is reported (`orchestration-error`), nothing of the run is applied,
+ * and the reply goes on without it.
  */
 export async function runTurnOrchestration(input: TurnOrchestrationInput): Promise<ChatMessage[]> {
   const { context, chat, signal, send } = input;
@@ -41,6 +42,11 @@ export async function runTurnOrchestration(input: TurnOrchestrationInput): Promi
     });
     send('orchestration-result', result);
     if (signal.aborted) return [];
+    // a run that failed part-way applies nothing: the reply goes on as if orchestration were off
+    if (result.error) {
+      send('orchestration-error', result.error);
+      return [];
+    }
     const { outcome } = result;
     if (outcome.forcedEntries.length > 0) input.worldInfo.force(outcome.forcedEntries);
     await applyOutcomeVariables(context.storage, chat.id, outcome, (scope, name, value) =>

@@ -6,6 +6,7 @@ import { collect, postSse } from '../generation/__fixtures__/sse-client.js';
 import {
   requestsWith,
   scriptAgents,
+  streamed,
   systemText,
   toolNames,
 } from '../orchestration/__fixtures__/scripted-agents.js';
@@ -265,6 +266,39 @@ describe('/api/orchestration', () => {
     expect(await storage.variables.list(chatId)).toEqual({ alert: 2 });
     const stored = await storage.messages.list(chatId);
     expect(stored.at(-1)).toMatchObject({ role: 'assistant', content: 'You slip past the sleepy guard.' });
+  });
+
+  it('a failing orchestration is reported, applies nothing, and the reply still comes', async () => {
+    await server.request('PUT', '/api/orchestration', profile);
+    const chatId = await newChat({ orchestration: { enabled: true } });
+    let planner = 0;
+    emulator.on('/v1/chat/completions', (req) => {
+      if (systemText(req).includes('PLANNER')) {
+        planner++;
+        return planner === 1
+          ? streamed({ toolCalls: [{ id: 'v', name: 'set_variable', args: { name: 'half', value: 1 } }] })
+          : { status: 401, json: { error: { message: 'bad key', type: 'invalid_request_error' } } };
+      }
+      return streamed({ text: 'Reply without notes.' });
+    });
+    const events = await collect(
+      await postSse(`${server.url}/api/chats/${chatId}/generate`, { content: 'Go.' }),
+    );
+    const failure = events.find((e) => e.event === 'orchestration-error');
+    expect(failure?.data.code).toBe('auth_missing');
+    expect(events.find((e) => e.event === 'orchestration-result')?.data.trace.root.error.code).toBe(
+      'auth_missing',
+    );
+    expect(
+      events
+        .filter((e) => e.event === 'text-delta')
+        .map((e) => e.data.text)
+        .join(''),
+    ).toBe('Reply without notes.');
+    const { storage } = server.app.toolsmith;
+    expect(await storage.variables.list(chatId)).toEqual({});
+    const main = emulator.requests.at(-1)!;
+    expect(systemText(main)).not.toContain('Orchestration notes');
   });
 
   it('a chat without orchestration never calls an agent', async () => {
