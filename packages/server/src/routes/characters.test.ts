@@ -2,7 +2,15 @@
 import { defaultCardPng } from '@toolsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
-import { download } from './__fixtures__/character-cards.js';
+import {
+  download,
+  dumpDatabase,
+  scriptTool,
+  staticTool,
+  uploadCard,
+  v2Card,
+  webhookTool,
+} from './__fixtures__/character-cards.js';
 
 describe('characters CRUD', () => {
   let server: TestServer;
@@ -132,5 +140,56 @@ describe('characters CRUD', () => {
       field: 'characterIds',
       message: 'No character with id "chr_nope".',
     });
+  });
+
+  it("edits the character's own tools under its scope, and deletes them with the character", async () => {
+    const upload = await uploadCard(
+      server,
+      JSON.stringify(v2Card({ tools: [scriptTool, webhookTool, staticTool] })),
+      'application/json',
+    );
+    const applied = await server.request('POST', `/api/characters/import/${upload.body.importId}/apply`, {
+      withTools: true,
+    });
+    const id = applied.body.character.id;
+    const hook = applied.body.tools.find((t: any) => t.name === 'post_diary');
+    const other = (await server.request('POST', '/api/characters', { name: 'Other' })).body;
+
+    // a character's tool is not a global tool, and not another character's
+    expect((await server.request('PATCH', `/api/tools/${hook.id}`, { enabled: true })).status).toBe(404);
+    expect(
+      (await server.request('PATCH', `/api/characters/${other.id}/tools/${hook.id}`, { enabled: true }))
+        .status,
+    ).toBe(404);
+    const on = await server.request('PATCH', `/api/characters/${id}/tools/${hook.id}`, {
+      enabled: true,
+      includeHiddenContext: true,
+      // the card's URL carries user:pass, which the tools rules make the user confirm
+      confirmCredentials: true,
+    });
+    expect(on.status).toBe(200);
+    expect(on.body).toMatchObject({ name: 'post_diary', enabled: true, includeHiddenContext: true });
+    // the same rules as global tools: names unique in the scope, builtin names reserved
+    const clash = await server.request('PATCH', `/api/characters/${id}/tools/${hook.id}`, {
+      name: 'house_rules',
+    });
+    expect(clash.status).toBe(409);
+    const reserved = await server.request('PATCH', `/api/characters/${id}/tools/${hook.id}`, {
+      name: 'roll_dice',
+    });
+    expect(reserved.status).toBe(409);
+    expect((await server.request('DELETE', `/api/characters/${id}/tools/${hook.id}`)).status).toBe(204);
+    const left = (await server.request('GET', `/api/characters/${id}/tools`)).body.tools;
+    expect(left.map((t: any) => t.name).sort()).toEqual(['house_rules', 'track_mood']);
+
+    const chat = (await server.request('POST', '/api/chats', { characterIds: [id] })).body;
+    const before = dumpDatabase(server);
+    expect((await server.request('DELETE', `/api/characters/${id}`)).status).toBe(204);
+    const after = dumpDatabase(server);
+    expect(after.tools.length).toBe(before.tools.length - 2);
+    expect(after.characters.length).toBe(before.characters.length - 1);
+    // its lorebook stays a normal lorebook; the chat keeps going without the character
+    expect(after.lorebooks.length).toBe(before.lorebooks.length);
+    expect((await server.request('GET', `/api/chats/${chat.id}`)).status).toBe(200);
   });
 });
