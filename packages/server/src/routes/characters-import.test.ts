@@ -244,4 +244,34 @@ describe('card import review', () => {
     // the failed Apply did not consume the review
     expect((await server.request('DELETE', `/api/characters/import/${res.body.importId}`)).status).toBe(204);
   });
+
+  it("keeps the card's orchestration override, its own tools made safe, and exports it back", async () => {
+    // house_rules exists globally by now (an earlier test): this card's static tool has its own name
+    const card = v2Card({ tools: [{ ...staticTool, name: 'lamp_hours' }] });
+    (card.data.extensions as any).toolsmith.orchestration = {
+      mode: 'loop',
+      tools: [{ ...scriptTool, name: 'note_taker' }],
+    };
+    const res = await uploadCard(server, JSON.stringify(card), 'application/json');
+    const names = res.body.review.tools.map((t: any) => [t.name, t.source]);
+    expect(names).toEqual([
+      ['lamp_hours', 'toolsmith'],
+      ['note_taker', 'orchestration'],
+    ]);
+    // the review's override comes without its tool list (the tools are listed on their own)
+    expect(res.body.review.orchestration).toEqual({ mode: 'loop', tools: [] });
+    const applied = await server.request('POST', `/api/characters/import/${res.body.importId}/apply`, {
+      withTools: true,
+    });
+    const override = applied.body.character.extensions.toolsmith.orchestration;
+    expect(override.mode).toBe('loop');
+    expect(override.tools).toEqual([
+      expect.objectContaining({ name: 'note_taker', enabled: false, includeHiddenContext: false }),
+    ]);
+    // the profile's tools belong to the override, not to the character's tool list
+    expect(applied.body.tools.map((t: any) => t.name)).toEqual(['lamp_hours']);
+    const exported = await server.request('GET', `/api/characters/${applied.body.character.id}/export`);
+    expect(exported.body.data.extensions.toolsmith.orchestration.tools[0].name).toBe('note_taker');
+    expect(exported.body.data.extensions.toolsmith.tools.map((t: any) => t.name)).toEqual(['lamp_hours']);
+  });
 });
