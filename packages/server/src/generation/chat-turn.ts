@@ -1,13 +1,10 @@
-import { randomInt } from 'node:crypto';
 import {
-  activateLorebooks,
   type ChatMessage,
-  createSeededRandom,
   type GenerateContext,
+  type GenerateStreamFn,
   type MacroEnv,
   substituteMacros,
   type VariableStore,
-  type WorldInfoActivator,
 } from '@toolsmith/core';
 import {
   type BuiltinServices,
@@ -16,10 +13,9 @@ import {
   type TurnVariables,
   type TurnWorldInfo,
 } from '../builtins/builtin-context.js';
-import { activationOptions } from '../lorebooks/activation-settings.js';
 import { loadChatLorebooks } from '../lorebooks/chat-lorebooks.js';
 import type { StoredChat, StoredMessage, StoredPersona, Storage } from '../storage/types.js';
-import { storedActivation } from './world-info-trace.js';
+import { createRoundWorldInfo } from './round-world-info.js';
 
 /**
  * What one chat generation adds around the tool loop: the persona, the chat's and global variables, the
@@ -32,6 +28,8 @@ export interface ChatTurn {
   services: BuiltinServices;
   /** createRuntime options: persona, chat (messages to scan, variables), global variables, activator */
   runtime: Pick<GenerateContext, 'persona' | 'chat' | 'globalVariables' | 'worldInfoActivator'>;
+  /** wraps generateTaskStream for runToolLoopWith: world info is activated before each model round */
+  wrapGenerate(generate: GenerateStreamFn): GenerateStreamFn;
   /** system messages that go before the history (the persona) */
   leadingMessages: ChatMessage[];
 }
@@ -95,28 +93,30 @@ export async function prepareChatTurn(
   };
   const worldInfo = createTurnWorldInfo();
   const books = await loadChatLorebooks(storage, chat);
-  // one seed per turn: every round of this generation rolls the same probabilities
-  const seed = randomInt(0, 2 ** 31);
-
-  const worldInfoActivator: WorldInfoActivator = {
-    async activate(input) {
-      const activation = activateLorebooks({
-        ...input,
-        // the chat's scan depth, budget and recursion settings
-        ...activationOptions(chat.settings.worldInfo),
-        books: [...books, ...(input.books ?? [])],
-        forceActivate: [...worldInfo.forced(), ...(input.forceActivate ?? [])],
-        random: createSeededRandom(seed),
-      });
-      try {
-        await storage.worldInfoTraces.set(chat.id, storedActivation(activation, books));
-      } catch {
-        // the chat was deleted mid-run: the generation itself reports that when it stores the answer
-      }
-      // generateTask places `before` and `after` entries only; depth entries go after the card meanwhile
-      return { ...activation, after: [...activation.after, ...activation.atDepth] };
-    },
+  // macros in the scanned messages resolve as in the prompt (without side effects)
+  const description = persona
+    ? substituteMacros(persona.description, {
+        user: persona.name,
+        variables: variables.chat,
+        globalVariables: variables.global,
+      })
+    : '';
+  const scanEnv: MacroEnv = {
+    user: persona?.name ?? 'User',
+    persona: description,
+    variables: variables.chat,
+    globalVariables: variables.global,
+    seed: chat.id,
   };
+  const roundWorldInfo = createRoundWorldInfo({
+    storage,
+    chatId: chat.id,
+    books,
+    settings: chat.settings.worldInfo,
+    forced: worldInfo,
+    scanMessages: () =>
+      messages.map((m) => ({ role: m.role, content: substituteMacros(m.content, scanEnv) })),
+  });
 
   const leadingMessages: ChatMessage[] = [];
   if (persona && persona.description.trim() !== '') {
@@ -131,24 +131,16 @@ export async function prepareChatTurn(
     runtime: {
       // {{persona}} is the description with its own {{user}} (and other macros) already resolved, as
       // SillyTavern shows it; the core never expands a macro's result again
-      persona: persona
-        ? {
-            name: persona.name,
-            description: substituteMacros(persona.description, {
-              user: persona.name,
-              variables: variables.chat,
-              globalVariables: variables.global,
-            }),
-          }
-        : undefined,
+      persona: persona ? { name: persona.name, description } : undefined,
       chat: {
         id: chat.id,
         messages: messages.map((m) => ({ role: m.role, content: m.content })),
         variables: variables.chat,
       },
       globalVariables: variables.global,
-      worldInfoActivator,
+      worldInfoActivator: roundWorldInfo.activator,
     },
+    wrapGenerate: roundWorldInfo.wrap,
     leadingMessages,
   };
 }

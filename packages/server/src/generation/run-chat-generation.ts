@@ -2,6 +2,7 @@ import {
   type Connection,
   createRuntime,
   isGenerateTaskError,
+  runToolLoopWith,
   type Preset,
   type StoppedBecause,
   type ToolDefinition,
@@ -201,7 +202,8 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
         },
       },
     });
-    const result = await runtime.runToolLoop({
+    // the turn activates world info before each model round and places depth entries in the messages
+    const result = await runToolLoopWith(turn.wrapGenerate(runtime.generateTaskStream), {
       taskMessages: history,
       apiPresetName: connection.name,
       llmPresetName: preset?.name,

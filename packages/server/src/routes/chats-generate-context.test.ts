@@ -187,7 +187,9 @@ describe('chat generation with personas, lorebooks and variables', () => {
     const system = systemText(emulator, 0);
     expect(system).toContain('The compass points to the old mill.');
     expect(system).toContain('Tam once lived at the old mill.');
-    expect(system).toContain('DEPTH-NOTE');
+    // a depth-0 entry goes after the last message, not into the system prompt
+    expect(sentMessages(emulator, 0)[0].content).not.toContain('DEPTH-NOTE');
+    expect(sentMessages(emulator, 0).at(-1)).toEqual({ role: 'system', content: 'DEPTH-NOTE' });
     const trace = (await server.request('GET', `/api/chats/${chatId}/world-info`)).body.activation;
     expect(trace.trace.find((t: any) => t.uid === 2)).toMatchObject({
       activated: true,
@@ -239,6 +241,30 @@ describe('chat generation with personas, lorebooks and variables', () => {
     emulator.enqueue('/v1/chat/completions', textStream('She plays.'));
     await generate(chatId, 'Play the violin for me.');
     expect(systemText(emulator, 0)).toContain('ARIA-VIOLIN-LORE');
+  });
+
+  it('places depth entries counting a tool call and its results as one message', async () => {
+    const book = await createBook({
+      name: 'Depth',
+      entries: [{ keys: ['anchor'], content: 'DEPTH-ONE', position: 'depth', depth: 1, role: 'user' }],
+    });
+    const chatId = await newChat({ settings: { lorebookIds: [book.id], tools: ['get_variable'] } });
+    emulator.enqueue(
+      '/v1/chat/completions',
+      toolCallStream([{ id: 'c1', name: 'get_variable', args: { name: 'x' } }]),
+      textStream('Anchored.'),
+    );
+    await generate(chatId, 'Drop the anchor.');
+    const first = sentMessages(emulator, 0).filter((m) => m.role !== 'system');
+    expect(first.map((m) => m.content)).toEqual(['DEPTH-ONE', 'Drop the anchor.']);
+    const second = (emulator.requests[1].body as any).messages as any[];
+    const roles = second.filter((m) => m.role !== 'system').map((m) => [m.role, m.content ?? null]);
+    expect(roles).toEqual([
+      ['user', 'Drop the anchor.'],
+      ['user', 'DEPTH-ONE'],
+      ['assistant', null],
+      ['tool', expect.any(String)],
+    ]);
   });
 
   it('uses global lorebooks in every chat, and an unattached book in none', async () => {
