@@ -101,8 +101,12 @@ export async function prepareChatTurn(
         globalVariables: variables.global,
       })
     : '';
+  // the first of the chat's characters answers ({{char}})
+  const speakerId = chat.characterIds?.[0];
+  const speaker = speakerId ? await storage.characters.get(speakerId) : undefined;
   const scanEnv: MacroEnv = {
     user: persona?.name ?? 'User',
+    char: speaker?.card.name ?? '',
     persona: description,
     variables: variables.chat,
     globalVariables: variables.global,

@@ -233,14 +233,19 @@ describe('chat generation with personas, lorebooks and variables', () => {
   it("activates the lorebooks of the chat's characters", async () => {
     const book = await createBook({
       name: 'Aria book',
-      entries: [{ keys: ['violin'], content: 'ARIA-VIOLIN-LORE' }],
+      entries: [
+        { keys: ['violin'], content: 'ARIA-VIOLIN-LORE' },
+        { keys: ['Aria'], content: 'NAMED-THROUGH-CHAR-MACRO', matchWholeWords: true },
+      ],
     });
     const character = await server.request('POST', '/api/characters', { name: 'Aria', lorebookId: book.id });
     expect(character.status).toBe(201);
     const chatId = await newChat({ characterIds: [character.body.id], settings: { toolUse: false } });
     emulator.enqueue('/v1/chat/completions', textStream('She plays.'));
-    await generate(chatId, 'Play the violin for me.');
+    await generate(chatId, 'Play the violin for me, {{char}}.');
     expect(systemText(emulator, 0)).toContain('ARIA-VIOLIN-LORE');
+    // world info scans the messages with macros resolved, {{char}} included
+    expect(systemText(emulator, 0)).toContain('NAMED-THROUGH-CHAR-MACRO');
   });
 
   it('places depth entries counting a tool call and its results as one message', async () => {
