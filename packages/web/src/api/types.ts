@@ -269,6 +269,8 @@ export interface Persona {
 /** The chat fields this part reads beside `Chat` (the server sends them on every chat). */
 export interface ChatContext {
   personaId?: string | null;
+  /** one character, or several for a group chat */
+  characterIds?: string[];
   settings: { lorebookIds?: string[] };
 }
 
@@ -332,3 +334,72 @@ export interface AgentSummary {
   id: string;
   name: string;
 }
+
+// --- Characters and card import review (appended) ---
+
+export interface Character {
+  id: string;
+  name: string;
+  description: string;
+  personality: string;
+  scenario: string;
+  first_mes: string;
+  mes_example: string;
+  system_prompt: string;
+  post_history_instructions: string;
+  creator_notes: string;
+  creator: string;
+  character_version: string;
+  alternate_greetings: string[];
+  tags: string[];
+  extensions: Record<string, unknown>;
+  hasAvatar: boolean;
+  lorebookId: string | null;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+/** One tool of a card under review (the core's CardToolReview). */
+export interface CardToolReview {
+  name: string;
+  displayName?: string;
+  kind: ToolKind;
+  mode: ToolMode;
+  description: string;
+  parameters: Record<string, unknown>;
+  body: string | null;
+  simulateBody: string | null;
+  staticResult: string | null;
+  origin: string | null;
+  requestedEnabled: boolean;
+  requestedHiddenContext: boolean;
+  source: 'toolsmith' | 'luker' | 'orchestration';
+  format: string;
+  willImport: boolean;
+  enabledAfterImport: boolean;
+  skipReason?: string;
+}
+
+export interface CardImportReviewData {
+  card: { name: string; description?: string; tags?: string[]; [field: string]: unknown };
+  format: 'json' | 'png';
+  version: string;
+  specVersion?: string;
+  hasImage: boolean;
+  orchestration?: Record<string, unknown>;
+  tools: CardToolReview[];
+  hasTools: boolean;
+  warnings: string[];
+}
+
+/** `POST /api/characters/import` and `POST /api/characters/import/:id/apply`. */
+export type CardImportAnswer =
+  | {
+      status: 'saved';
+      character: Character;
+      tools: Tool[];
+      skipped: Array<{ name: string; reason: string }>;
+      lorebookId: string | null;
+      warnings: string[];
+    }
+  | { status: 'review'; importId: string; expiresAt?: string; review: CardImportReviewData };

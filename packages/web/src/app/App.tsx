@@ -1,4 +1,5 @@
 import { AdminSecretDialog } from '../components/AdminSecretDialog';
+import { CharactersPage } from '../pages/characters/CharactersPage';
 import { ChatPage } from '../pages/chats/ChatPage';
 import { ChatsPage } from '../pages/chats/ChatsPage';
 import { ConnectionsPage } from '../pages/connections/ConnectionsPage';
@@ -16,6 +17,7 @@ const NAV: Array<{ label: string; route: Route; section: Route['page'][] }> = [
   { label: 'Chats', route: { page: 'chats' }, section: ['chats', 'chat'] },
   { label: 'Connections', route: { page: 'connections' }, section: ['connections'] },
   { label: 'Presets', route: { page: 'presets' }, section: ['presets'] },
+  { label: 'Characters', route: { page: 'characters' }, section: ['characters'] },
   { label: 'Lorebooks', route: { page: 'lorebooks' }, section: ['lorebooks', 'lorebook-edit'] },
   { label: 'Personas', route: { page: 'personas' }, section: ['personas'] },
   { label: 'Simulation', route: { page: 'simulation', chatId: null }, section: ['simulation'] },
@@ -41,6 +43,8 @@ function Page({ route }: { route: Route }) {
       return <LorebookEditorPage key={route.id} id={route.id} />;
     case 'personas':
       return <PersonasPage />;
+    case 'characters':
+      return <CharactersPage />;
     case 'simulation':
       return <SimulationPage key={route.chatId ?? ''} chatId={route.chatId} />;
   }

@@ -11,6 +11,7 @@ export type Route =
   | { page: 'lorebooks' }
   | { page: 'lorebook-edit'; id: string }
   | { page: 'personas' }
+  | { page: 'characters' }
   | { page: 'simulation'; chatId: string | null };
 
 export function parseRoute(hash: string): Route {
@@ -30,6 +31,8 @@ export function parseRoute(hash: string): Route {
       return parts[1] ? { page: 'lorebook-edit', id: parts[1] } : { page: 'lorebooks' };
     case 'personas':
       return { page: 'personas' };
+    case 'characters':
+      return { page: 'characters' };
     case 'simulation':
       return { page: 'simulation', chatId: parts[1] ?? null };
     default:

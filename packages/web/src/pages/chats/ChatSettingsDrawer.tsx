@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Chat, ChatContext, Connection, Preset } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { ChatCharactersSelect } from '../characters/ChatCharactersSelect';
 import { ChatWorldInfoSection } from '../lorebooks/ChatWorldInfoSection';
 import { ChatPersonaSelect } from '../personas/ChatPersonaSelect';
 import { Switch } from '../../components/Switch';
@@ -128,7 +129,11 @@ export function ChatSettingsDrawer({
         </select>
       </label>
 
-      {/* Persona and world info (issue 6) save through the same PATCH; errors show in their own sections. */}
+      {/* Characters, persona and world info (issue 6) save through the same PATCH; errors show in their own sections. */}
+      <ChatCharactersSelect
+        characterIds={(chat as ChatWithContext).characterIds ?? []}
+        onChange={(characterIds) => onUpdate({ characterIds } as ChatPatch)}
+      />
       <ChatPersonaSelect
         personaId={(chat as ChatWithContext).personaId ?? null}
         onChange={(personaId) => onUpdate({ personaId } as ChatPatch)}

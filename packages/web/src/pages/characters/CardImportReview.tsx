@@ -1,0 +1,146 @@
+import type { CardImportReviewData, CardToolReview } from '../../api/types';
+
+const KIND_LABELS: Record<string, string> = {
+  static: 'Static',
+  webhook: 'Webhook',
+  script: 'Script',
+  native: 'Native',
+};
+const SOURCE_LABELS: Record<CardToolReview['source'], string> = {
+  toolsmith: 'Toolsmith tools',
+  luker: 'Luker orchestrator',
+  orchestration: 'the character’s orchestration profile',
+};
+
+function CodeBlock({ label, code }: { label: string; code: string }) {
+  return (
+    <div className="card-code">
+      <div className="card-code-label">{label}</div>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable to scroll by keyboard */}
+      <section className="card-code-box" aria-label={label} tabIndex={0}>
+        <pre>
+          <code>{code}</code>
+        </pre>
+      </section>
+    </div>
+  );
+}
+
+function ToolReview({ tool }: { tool: CardToolReview }) {
+  return (
+    <li className="panel card-tool" aria-label={`Tool ${tool.name}`}>
+      <div className="spread">
+        <h3 className="card-tool-name">
+          {tool.name}
+          {tool.displayName ? <span className="hint"> · {tool.displayName}</span> : null}
+        </h3>
+        <span className="row">
+          <span className="pill">{KIND_LABELS[tool.kind] ?? tool.kind}</span>
+          <span className={`pill${tool.mode === 'write' ? ' amber' : ''}`}>
+            {tool.mode === 'write' ? 'Write' : 'Read'}
+          </span>
+          {tool.willImport ? (
+            <span className={`pill${tool.enabledAfterImport ? ' ok' : ''}`}>
+              {tool.enabledAfterImport ? 'Arrives enabled' : 'Arrives disabled'}
+            </span>
+          ) : (
+            <span className="pill danger">Will be skipped</span>
+          )}
+        </span>
+      </div>
+      <p className="card-tool-description">{tool.description}</p>
+      {tool.skipReason && (
+        <p className="error hint" role="note">
+          Skipped: {tool.skipReason}
+        </p>
+      )}
+      <dl className="card-tool-facts">
+        <dt>Kind</dt>
+        <dd>{KIND_LABELS[tool.kind] ?? tool.kind}</dd>
+        <dt>Mode</dt>
+        <dd>{tool.mode}</dd>
+        <dt>Origin</dt>
+        <dd>{tool.origin ?? (tool.kind === 'webhook' ? 'unknown' : 'runs here (no network)')}</dd>
+        <dt>Requested state</dt>
+        <dd>
+          {tool.requestedEnabled ? 'enabled' : 'disabled'}, hidden chat context{' '}
+          {tool.requestedHiddenContext ? 'requested' : 'not requested'}
+        </dd>
+        <dt>Found in</dt>
+        <dd>
+          {SOURCE_LABELS[tool.source]} ({tool.format})
+        </dd>
+      </dl>
+      {tool.kind === 'script' && (
+        <>
+          <CodeBlock label={`Body of ${tool.name}`} code={tool.body ?? ''} />
+          <CodeBlock
+            label={`Simulate body of ${tool.name}`}
+            code={tool.simulateBody && tool.simulateBody.trim() !== '' ? tool.simulateBody : '(none)'}
+          />
+        </>
+      )}
+      {tool.kind === 'static' && (
+        <CodeBlock label={`Static result of ${tool.name}`} code={tool.staticResult ?? ''} />
+      )}
+      <CodeBlock label={`Parameters of ${tool.name}`} code={JSON.stringify(tool.parameters, null, 2)} />
+    </li>
+  );
+}
+
+/**
+ * The card import review: everything the card's tools would do, before anything is saved. Apply with tools
+ * stores the character and its tools (webhook and script tools disabled); Apply without tools stores the
+ * character only; Cancel stores nothing.
+ */
+export function CardImportReview({
+  review,
+  busy,
+  onApply,
+  onCancel,
+}: {
+  review: CardImportReviewData;
+  busy: boolean;
+  onApply: (withTools: boolean) => void;
+  onCancel: () => void;
+}) {
+  return (
+    <section className="panel card-review" aria-labelledby="card-review-title">
+      <h2 id="card-review-title">Review the tools of “{review.card.name}”</h2>
+      <p>
+        This {review.format.toUpperCase()} card ({review.version}
+        {review.specVersion ? ` ${review.specVersion}` : ''}) carries {review.tools.length} tool
+        {review.tools.length === 1 ? '' : 's'}. Nothing is saved until you choose. Webhook and script tools
+        arrive disabled: switch them on in the character’s tools once you trust them.
+      </p>
+      {review.warnings.length > 0 && (
+        <ul className="card-warnings" aria-label="Warnings">
+          {review.warnings.map((w) => (
+            <li key={w} className="banner info">
+              {w}
+            </li>
+          ))}
+        </ul>
+      )}
+      {review.orchestration && (
+        <p className="hint">The card also carries an orchestration override for this character.</p>
+      )}
+      <ul className="card-tools" aria-label="Tools in this card">
+        {review.tools.map((tool) => (
+          <ToolReview key={`${tool.source}:${tool.name}`} tool={tool} />
+        ))}
+      </ul>
+      <div className="row end card-review-actions">
+        <button type="button" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <button type="button" onClick={() => onApply(false)} disabled={busy}>
+          Apply without tools
+        </button>
+        <button type="button" className="primary" onClick={() => onApply(true)} disabled={busy}>
+          Apply with tools
+        </button>
+      </div>
+    </section>
+  );
+}

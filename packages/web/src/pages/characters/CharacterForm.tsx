@@ -1,0 +1,138 @@
+import { useEffect, useState } from 'react';
+import { ApiError, api, errorMessage } from '../../api/client';
+import type { Character, LorebookSummary } from '../../api/types';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { type CharacterDraft, characterBody, draftFromCharacter, TEXT_FIELDS } from './character-form';
+import { CharacterTools } from './CharacterTools';
+
+/** Create or edit a character's card fields, its lorebook, and (when saved) switch its tools on or off. */
+export function CharacterForm({
+  character,
+  onSaved,
+  onCancel,
+}: {
+  character: Character | null;
+  onSaved: (saved: Character) => void;
+  onCancel: () => void;
+}) {
+  const creating = character === null;
+  const [draft, setDraft] = useState<CharacterDraft>(() => draftFromCharacter(character));
+  const [books, setBooks] = useState<LorebookSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    api
+      .get<{ lorebooks: LorebookSummary[] }>('/api/lorebooks')
+      .then((a) => setBooks(a.lorebooks))
+      .catch((e) => setError(`Could not load lorebooks: ${errorMessage(e)}`));
+  }, []);
+
+  const set = (field: keyof CharacterDraft, value: string) => setDraft((d) => ({ ...d, [field]: value }));
+
+  const save = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!draft.name.trim()) {
+      setFieldErrors({ name: 'Give the character a name.' });
+      return;
+    }
+    setFieldErrors({});
+    setSaving(true);
+    try {
+      const body = characterBody(draft);
+      onSaved(
+        creating
+          ? await api.post<Character>('/api/characters', body)
+          : await api.patch<Character>(`/api/characters/${encodeURIComponent(character.id)}`, body),
+      );
+    } catch (e) {
+      setError(errorMessage(e));
+      if (e instanceof ApiError)
+        setFieldErrors(Object.fromEntries(e.fieldErrors.map((f) => [f.field, f.message])));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = creating ? 'New character' : `Edit ${character.name}`;
+  const fieldError = (field: string) =>
+    fieldErrors[field] ? <span className="error hint">{fieldErrors[field]}</span> : null;
+
+  return (
+    <div className="panel">
+      <form className="form-grid" noValidate onSubmit={save} aria-label={title}>
+        <h2>{title}</h2>
+        <ErrorBanner error={error} onDismiss={() => setError(null)} />
+        <label>
+          Name
+          <input
+            value={draft.name}
+            maxLength={256}
+            onChange={(e) => set('name', e.target.value)}
+            aria-invalid={fieldErrors.name ? true : undefined}
+          />
+          {fieldError('name')}
+        </label>
+        <label>
+          Lorebook
+          <select
+            value={draft.lorebookId}
+            onChange={(e) => set('lorebookId', e.target.value)}
+            disabled={books === null}
+          >
+            <option value="">No lorebook</option>
+            {draft.lorebookId && books && !books.some((b) => b.id === draft.lorebookId) && (
+              <option value={draft.lorebookId}>(current lorebook)</option>
+            )}
+            {books?.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+          {fieldError('lorebookId')}
+        </label>
+        {TEXT_FIELDS.map((f) => (
+          <label key={f.key} className="wide">
+            {f.label}
+            <textarea rows={f.rows} value={draft[f.key]} onChange={(e) => set(f.key, e.target.value)} />
+            {fieldError(f.key)}
+          </label>
+        ))}
+        <label className="wide">
+          Alternate greetings
+          <textarea
+            rows={3}
+            value={draft.alternateGreetings}
+            onChange={(e) => set('alternateGreetings', e.target.value)}
+          />
+          <span className="hint">Separate greetings with a blank line.</span>
+        </label>
+        <label>
+          Tags
+          <input value={draft.tags} onChange={(e) => set('tags', e.target.value)} />
+          <span className="hint">Comma-separated.</span>
+        </label>
+        <label>
+          Creator
+          <input value={draft.creator} onChange={(e) => set('creator', e.target.value)} />
+        </label>
+        <label>
+          Character version
+          <input value={draft.characterVersion} onChange={(e) => set('characterVersion', e.target.value)} />
+        </label>
+        <div className="row end">
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={saving}>
+            {saving ? 'Saving…' : creating ? 'Create character' : 'Save character'}
+          </button>
+        </div>
+      </form>
+      {!creating && <CharacterTools characterId={character.id} name={character.name} />}
+    </div>
+  );
+}
