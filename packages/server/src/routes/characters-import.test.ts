@@ -275,3 +275,47 @@ describe('card import review', () => {
     expect(exported.body.data.extensions.toolsmith.tools.map((t: any) => t.name)).toEqual(['lamp_hours']);
   });
 });
+
+describe('card import is privileged', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ ADMIN_SECRET: 'correct-horse-battery' });
+  });
+  afterAll(async () => server.close());
+
+  const remote = (
+    method: 'POST' | 'DELETE',
+    url: string,
+    payload: string,
+    headers: Record<string, string> = {},
+  ) =>
+    server.app.inject({
+      method,
+      url,
+      remoteAddress: '203.0.113.7',
+      headers: { 'content-type': 'application/json', 'x-toolsmith-request': '1', ...headers },
+      payload,
+    });
+
+  it('needs X-Admin-Secret from a non-loopback client to import, apply or cancel', async () => {
+    const card = json(v2Card({ tools: [staticTool] }));
+    const before = dumpDatabase(server);
+    const without = await remote('POST', '/api/characters/import', card);
+    expect(without.statusCode).toBe(403);
+    expect(without.json()).toMatchObject({ code: 'admin_secret_required' });
+    const held = await remote('POST', '/api/characters/import', card, {
+      'x-admin-secret': 'correct-horse-battery',
+    });
+    expect(held.statusCode).toBe(200);
+    const { importId } = held.json();
+    const apply = await remote('POST', `/api/characters/import/${importId}/apply`, '{"withTools":true}');
+    expect(apply.statusCode).toBe(403);
+    const cancel = await remote('DELETE', `/api/characters/import/${importId}`, '');
+    expect(cancel.statusCode).toBe(403);
+    expect(dumpDatabase(server)).toEqual(before);
+    const applied = await remote('POST', `/api/characters/import/${importId}/apply`, '{"withTools":true}', {
+      'x-admin-secret': 'correct-horse-battery',
+    });
+    expect(applied.statusCode).toBe(201);
+  });
+});
