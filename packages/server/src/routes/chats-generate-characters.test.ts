@@ -45,6 +45,7 @@ const CTX_PROBE: ToolDefinition = {
     name1: ctx.name1,
     name2: ctx.name2,
     run: ctx.__run,
+    hidden: ctx.context ? ctx.context.characters : null,
   };`,
   includeHiddenContext: false,
   enabled: true,
@@ -86,6 +87,7 @@ describe('chats with characters', () => {
     expect(probe.enabled).toBe(false);
     const enabled = await server.request('PATCH', `/api/characters/${ayla.id}/tools/${probe.id}`, {
       enabled: true,
+      includeHiddenContext: true,
     });
     expect(enabled.body.enabled).toBe(true);
     bram = (
@@ -167,6 +169,11 @@ describe('chats with characters', () => {
     expect(ctx.groupId).toBe(chat.id);
     expect(ctx.name1).toBe('Kit');
     expect(ctx.name2).toBe('Ayla');
+    // the hidden context (asked for by the tool) names the chat's characters
+    expect(ctx.hidden).toEqual([
+      { id: ayla.id, name: 'Ayla' },
+      { id: bram.id, name: 'Bram' },
+    ]);
     expect(ctx.run.aborted).toBe(false);
     expect(ctx.run.traceId).toMatch(/^tr_/);
     // the character's lorebook entry keyed "lighthouse" was injected before the call
