@@ -132,6 +132,19 @@ describe('chats with characters', () => {
     expect(body.tools).toBeUndefined();
   });
 
+  it("activates the character's lorebook in its chats without attaching it to the chat", async () => {
+    const chat = (
+      await server.request('POST', '/api/chats', { title: 'Lore', connectionId, characterIds: [ayla.id] })
+    ).body;
+    emulator.enqueue('/v1/chat/completions', textStream('West.'));
+    await collect(
+      await postSse(`${server.url}/api/chats/${chat.id}/generate`, { content: 'A storm again?' }),
+    );
+    const system = systemText(emulator.requests[0].body);
+    expect(system).toContain('Storms come from the west.');
+    expect(system).not.toContain('The lighthouse is old.');
+  });
+
   it('offers the character tools while tool use is on, and hands a script the Luker-shaped ctx in a group chat', async () => {
     const book = ayla.lorebookId as string;
     const chat = (
