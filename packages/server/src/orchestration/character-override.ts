@@ -1,4 +1,5 @@
 import { CARD_TOOLS_EXTENSION, CARD_TOOLS_VERSION, type CardData } from '@toolsmith/core';
+import { loadChatCharacters } from '../characters/chat-characters.js';
 import type { StoredChat, StoredCharacter, Storage } from '../storage/types.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -29,6 +30,5 @@ export async function chatCharacter(
   storage: Pick<Storage, 'characters'>,
   chat: Pick<StoredChat, 'characterIds'>,
 ): Promise<StoredCharacter | undefined> {
-  const id = chat.characterIds?.[0];
-  return id ? storage.characters.get(id) : undefined;
+  return (await loadChatCharacters(storage, chat))[0];
 }

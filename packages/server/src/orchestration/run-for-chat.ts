@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   type Agent,
   type ChatMessage,
@@ -20,9 +21,11 @@ import { loadToolRegistry } from '../executors/tool-registry.js';
 import { loadConnections, loadPresets } from '../executors/runtime-sources.js';
 import { toolExecutors } from '../executors/tool-executors.js';
 import { historyFromMessages } from '../generation/chat-history.js';
+import { loadChatCharacters, scriptCharacter } from '../characters/chat-characters.js';
 import {
   buildHiddenContext,
   buildToolCtx,
+  type ScriptRunState,
   sandboxWithHiddenContextGate,
 } from '../generation/hidden-context.js';
 import { storedToDefinition } from '../routes/tool-input.js';
@@ -64,13 +67,29 @@ async function chatRunSetup(
   });
   const last = [...stored].reverse().find((m) => m.role === 'user');
   const connection = chat.connectionId ? await storage.connections.get(chat.connectionId) : undefined;
+  // scripts get the same ctx as in the chat's own generation (Luker's fields included)
+  const characters = await loadChatCharacters(storage, chat);
+  const persona = chat.personaId ? ((await storage.personas.get(chat.personaId))?.name ?? null) : null;
+  const run: ScriptRunState = {
+    aborted: input.signal?.aborted === true,
+    activatedEntryKeys: [],
+    traceId: `tr_${randomBytes(9).toString('base64url')}`,
+  };
+  input.signal?.addEventListener('abort', () => (run.aborted = true), { once: true });
+  const hidden = buildHiddenContext({
+    chat,
+    lastUserMessage: last?.content ?? '',
+    persona,
+    characters: characters.map((c) => ({ id: c.id, name: c.card.name })),
+    variables: await storage.variables.list(chat.id),
+  });
   return {
     runtime,
     registry,
     messages: historyFromMessages(stored) as ChatMessage[],
     defaultConnection: connection?.name,
     loopOptions: {
-      ctx: buildToolCtx(chat, stored, buildHiddenContext({ chat, lastUserMessage: last?.content ?? '' })),
+      ctx: buildToolCtx(chat, stored, hidden, { characters: characters.map(scriptCharacter), persona, run }),
       sandbox:
         config.customToolScriptEnabled && scriptTools.length > 0
           ? sandboxWithHiddenContextGate(context.sandbox(), scriptTools)

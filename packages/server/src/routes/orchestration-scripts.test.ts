@@ -48,7 +48,11 @@ describe('orchestration with profile script tools', () => {
     await storage.messages.append(chatId, { role: 'user', content: 'Count the coins.' });
     const put = await server.request('PUT', '/api/orchestration', {
       tools: [
-        script('count_messages', 'read', 'return ctx.chat.messages.length;'),
+        script(
+          'count_messages',
+          'read',
+          'return { n: ctx.chat.messages.length, name1: ctx.name1, aborted: ctx.__run.aborted, trace: typeof ctx.__run.traceId };',
+        ),
         script('spend_coins', 'write', 'throw new Error("must not run");', 'return { wouldSpend: 3 };'),
       ],
       loop: { agent: { name: 'counter', systemPrompt: 'COUNTER agent', tools: [] } },
@@ -72,7 +76,7 @@ describe('orchestration with profile script tools', () => {
     expect(count).toMatchObject({
       name: 'count_messages',
       ok: true,
-      result: 1,
+      result: { n: 1, name1: 'User', aborted: false, trace: 'string' },
       simulated: true,
       unvalidated: false,
     });
