@@ -3,6 +3,7 @@
 import { exportCardPng } from '@toolsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { CARD_IMPORT_BODY_LIMIT, MSG_CARD_TOO_LARGE } from './characters-transfer.js';
 import {
   dumpDatabase,
   lukerTool,
@@ -228,6 +229,11 @@ describe('card import review', () => {
       expect(res.body.code).toBe('import_refused');
       expect(res.body.error).toMatch(pattern);
     }
+    const huge = new Uint8Array(CARD_IMPORT_BODY_LIMIT + 1);
+    huge.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const tooLarge = await uploadCard(server, huge, 'image/png');
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toEqual({ error: MSG_CARD_TOO_LARGE, code: 'import_too_large' });
     const wrongType = await uploadCard(server, 'hello', 'text/plain');
     expect(wrongType.status).toBe(415);
     expect(wrongType.body.code).toBe('import_media_type');
