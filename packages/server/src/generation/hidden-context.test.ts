@@ -80,6 +80,62 @@ describe('buildToolCtx', () => {
     expect(ctx.chat.messages[0]).toEqual({ role: 'assistant', content: '#5' });
     expect(ctx.chat).toMatchObject({ id: 'c_1', title: 'T' });
   });
+
+  const message = (role: 'user' | 'assistant', content: string): StoredMessage => ({
+    id: `m_${content}`,
+    chatId: 'c_1',
+    role,
+    content,
+    reasoning: '',
+    createdAt: '',
+    toolInvocations: [],
+  });
+  const character = (id: string, name: string) => ({
+    id,
+    name,
+    description: '',
+    personality: '',
+    scenario: '',
+    first_mes: '',
+    mes_example: '',
+    creator_notes: '',
+    system_prompt: '',
+    post_history_instructions: '',
+    alternate_greetings: [],
+    tags: [],
+  });
+
+  it("adds Luker's fields when the chat's people are known: one character", () => {
+    const run = { aborted: false, activatedEntryKeys: [], traceId: 'tr_1' };
+    const ctx = buildToolCtx(
+      { id: 'c_1', title: 'T' },
+      [message('user', 'hi'), message('assistant', 'hello')],
+      buildHiddenContext({ chat: { id: 'c_1' }, lastUserMessage: 'hi' }),
+      { characters: [character('chr_a', 'Ayla')], persona: 'Kit', run },
+    );
+    expect(ctx.chat.messages).toEqual([
+      { role: 'user', content: 'hi', name: 'Kit', is_user: true, mes: 'hi' },
+      { role: 'assistant', content: 'hello', name: 'Ayla', is_user: false, mes: 'hello' },
+    ]);
+    expect(ctx).toMatchObject({ characterId: 0, groups: [], groupId: null, name1: 'Kit', name2: 'Ayla' });
+    // the run state is shared, not copied: later changes reach scripts called later
+    expect(ctx.__run).toBe(run);
+  });
+
+  it('a group is the chat: one group whose id is the chat id; no persona means "User"', () => {
+    const ctx = buildToolCtx(
+      { id: 'c_1', title: 'Harbour' },
+      [],
+      buildHiddenContext({ chat: { id: 'c_1' }, lastUserMessage: null }),
+      {
+        characters: [character('chr_a', 'Ayla'), character('chr_b', 'Bram')],
+        persona: null,
+        run: { aborted: false, activatedEntryKeys: [], traceId: 'tr_2' },
+      },
+    );
+    expect(ctx.groups).toEqual([{ id: 'c_1', name: 'Harbour', members: ['chr_a', 'chr_b'] }]);
+    expect(ctx).toMatchObject({ groupId: 'c_1', name1: 'User', name2: 'Ayla', characterId: 0 });
+  });
 });
 
 describe('sandboxWithHiddenContextGate', () => {
