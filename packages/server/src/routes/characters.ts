@@ -38,10 +38,16 @@ export async function characterRoutes(app: FastifyInstance): Promise<void> {
     return characterResource(updated);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/characters/:id', async (request, reply) => {
-    if (!(await storage.characters.delete(request.params.id))) throw notFound('character', request.params.id);
-    return reply.code(204).send();
-  });
+  // privileged: it deletes the character's tools too (deleting tools is privileged everywhere)
+  app.delete<{ Params: { id: string } }>(
+    '/api/characters/:id',
+    { config: { privileged: true } },
+    async (request, reply) => {
+      if (!(await storage.characters.delete(request.params.id)))
+        throw notFound('character', request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
   app.get<{ Params: { id: string } }>('/api/characters/:id/avatar', async (request, reply) => {
     await load(request.params.id);
