@@ -47,6 +47,7 @@ afterAll(async () => {
 async function openPage(hash: string, width = 1280): Promise<{ page: Page; close: () => Promise<void> }> {
   const { page, context } = await newPage(browser, stack.serverUrl);
   if (width !== 1280) await page.setViewportSize({ width, height: 900 });
+  page.setDefaultTimeout(15_000);
   await page.goto(`/${hash}`);
   return { page, close: () => context.close() };
 }
@@ -130,6 +131,26 @@ describe('lorebooks in a real browser', () => {
       return stored.settings.lorebookIds;
     }).toEqual([books.lorebooks[0].id]);
 
+    // The chat's activation settings: a token budget and scan depth, stored in settings.worldInfo.
+    const activationForm = drawer.getByRole('form', { name: 'World info activation settings' });
+    await activationForm.getByLabel('Scan depth').fill('4');
+    await activationForm.getByLabel('Budget', { exact: true }).fill('1000');
+    await activationForm.getByRole('button', { name: 'Save activation settings' }).click();
+    await poll(() => activationForm.getByRole('status').textContent()).toBe('Activation settings saved.');
+    await poll(async () => {
+      const stored = (await (await fetch(`${stack.serverUrl}/api/chats/${chat.id}`)).json()) as {
+        settings: { worldInfo?: unknown };
+      };
+      return stored.settings.worldInfo;
+    }).toEqual({ scanDepth: 4, budget: { limit: 1000, unit: 'tokens' } });
+    // A wrong number is refused with its message.
+    await activationForm.getByLabel('Recursion rounds').fill('11');
+    await activationForm.getByRole('button', { name: 'Save activation settings' }).click();
+    await poll(() => drawer.getByRole('alert').first().textContent()).toContain(
+      'Recursion rounds must be a whole number from 0 to 10.',
+    );
+    await activationForm.getByLabel('Recursion rounds').fill('');
+
     await page.getByRole('textbox', { name: 'Message' }).fill('Where do the Wyrms of Vel rest?');
     await page.getByRole('button', { name: 'Send' }).click();
     await poll(() => page.getByText('The dragons sleep beneath the mountain.').isVisible(), {
@@ -143,6 +164,7 @@ describe('lorebooks in a real browser', () => {
     await poll(() => line.textContent()).toContain('Used');
     await poll(() => line.textContent()).toContain('secondary logic NOT_ANY');
     await poll(() => line.textContent()).toContain('“Wyrms”');
+    await poll(() => drawer.getByText(/budget \d+\/1000 tokens/).isVisible()).toBe(true);
     await screenshot(page, 'lorebook-chat-trace');
 
     // Phone width: the drawer's trace stays readable without sideways scrolling.

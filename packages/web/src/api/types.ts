@@ -271,7 +271,14 @@ export interface ChatContext {
   personaId?: string | null;
   /** one character, or several for a group chat */
   characterIds?: string[];
-  settings: { lorebookIds?: string[] };
+  settings: { lorebookIds?: string[]; worldInfo?: ChatWorldInfoSettings };
+}
+
+/** `chat.settings.worldInfo`: the chat's activation settings; unset fields keep the engine's defaults. */
+export interface ChatWorldInfoSettings {
+  scanDepth?: number;
+  budget?: { limit: number; unit: 'tokens' | 'chars' };
+  recursion?: { enabled?: boolean; maxDepth?: number };
 }
 
 // --- Orchestration simulation (appended) ---

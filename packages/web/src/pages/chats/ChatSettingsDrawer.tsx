@@ -140,8 +140,8 @@ export function ChatSettingsDrawer({
       />
       <ChatWorldInfoSection
         chatId={chat.id}
-        lorebookIds={(chat as ChatWithContext).settings.lorebookIds ?? []}
-        onChange={(lorebookIds) => onUpdate({ settings: { lorebookIds } } as ChatPatch)}
+        settings={(chat as ChatWithContext).settings}
+        onChange={(settings) => onUpdate({ settings } as ChatPatch)}
       />
 
       <section className="drawer-section" aria-labelledby="function-calling-heading">

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
-import type { LorebookSummary, WorldInfoActivationTrace } from '../../api/types';
+import type { ChatWorldInfoSettings, LorebookSummary, WorldInfoActivationTrace } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { hrefFor } from '../../app/router';
 import { traceLines } from './activation-text';
+import { settingsDraft, settingsFromDraft, type WorldInfoSettingsDraft } from './world-info-settings';
 import './lorebooks.css';
 
 /**
@@ -12,13 +13,16 @@ import './lorebooks.css';
  */
 export function ChatWorldInfoSection({
   chatId,
-  lorebookIds,
+  settings,
   onChange,
 }: {
   chatId: string;
-  lorebookIds: string[];
-  onChange: (lorebookIds: string[]) => Promise<void>;
+  settings: { lorebookIds?: string[]; worldInfo?: ChatWorldInfoSettings };
+  onChange: (settings: { lorebookIds?: string[]; worldInfo?: ChatWorldInfoSettings | null }) => Promise<void>;
 }) {
+  const lorebookIds = settings.lorebookIds ?? [];
+  const [draft, setDraft] = useState<WorldInfoSettingsDraft>(() => settingsDraft(settings.worldInfo));
+  const [settingsStatus, setSettingsStatus] = useState<string | null>(null);
   const [books, setBooks] = useState<LorebookSummary[] | null>(null);
   const [activation, setActivation] = useState<WorldInfoActivationTrace | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
@@ -45,12 +49,36 @@ export function ChatWorldInfoSection({
     setBusy(true);
     setError(null);
     try {
-      await onChange(on ? [...lorebookIds, id] : lorebookIds.filter((x) => x !== id));
+      await onChange({ lorebookIds: on ? [...lorebookIds, id] : lorebookIds.filter((x) => x !== id) });
     } catch (e) {
       setError(errorMessage(e));
     } finally {
       setBusy(false);
     }
+  };
+
+  const saveSettings = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setSettingsStatus(null);
+    setError(null);
+    const parsed = settingsFromDraft(draft);
+    if (!parsed.ok) {
+      setError(parsed.error);
+      return;
+    }
+    setBusy(true);
+    try {
+      await onChange({ worldInfo: Object.keys(parsed.settings).length > 0 ? parsed.settings : null });
+      setSettingsStatus('Activation settings saved.');
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const edit = (next: Partial<WorldInfoSettingsDraft>) => {
+    setDraft((d) => ({ ...d, ...next }));
+    setSettingsStatus(null);
   };
 
   const lines = activation ? traceLines(activation) : [];
@@ -88,6 +116,76 @@ export function ChatWorldInfoSection({
         </fieldset>
       )}
       {missing.length > 0 && <p className="hint">{missing.length} attached lorebook(s) no longer exist.</p>}
+      <form
+        className="field lore-settings"
+        noValidate
+        onSubmit={saveSettings}
+        aria-label="World info activation settings"
+      >
+        <div className="lore-settings-grid">
+          <label>
+            Scan depth
+            <input
+              type="number"
+              min={0}
+              max={1000}
+              placeholder="2"
+              value={draft.scanDepth}
+              onChange={(e) => edit({ scanDepth: e.target.value })}
+            />
+          </label>
+          <label>
+            Budget
+            <input
+              type="number"
+              min={1}
+              placeholder="none"
+              value={draft.budgetLimit}
+              onChange={(e) => edit({ budgetLimit: e.target.value })}
+            />
+          </label>
+          <label>
+            Budget unit
+            <select
+              value={draft.budgetUnit}
+              onChange={(e) => edit({ budgetUnit: e.target.value as 'tokens' | 'chars' })}
+            >
+              <option value="tokens">Tokens</option>
+              <option value="chars">Characters</option>
+            </select>
+          </label>
+          <label>
+            Recursion rounds
+            <input
+              type="number"
+              min={0}
+              max={10}
+              placeholder="3"
+              value={draft.maxDepth}
+              disabled={!draft.recursion}
+              onChange={(e) => edit({ maxDepth: e.target.value })}
+            />
+          </label>
+        </div>
+        <div className="spread">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={draft.recursion}
+              onChange={(e) => edit({ recursion: e.target.checked })}
+            />
+            Entries can activate entries (recursion)
+          </label>
+          <button type="submit" disabled={busy}>
+            Save activation settings
+          </button>
+        </div>
+        {settingsStatus && (
+          <p className="hint" role="status">
+            {settingsStatus}
+          </p>
+        )}
+      </form>
       <div className="spread">
         <h4>Last activation</h4>
         <button type="button" onClick={loadTrace}>
