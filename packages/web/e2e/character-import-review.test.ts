@@ -160,6 +160,41 @@ describe('character card import review in a real browser', () => {
     await context.close();
   });
 
+  it('exports a PNG card and imports it back; Apply without tools stores the character alone', async () => {
+    const { page, context } = await newPage(browser, stack.serverUrl);
+    await page.goto('/#/characters');
+    const item = page.getByRole('listitem', { name: 'Ayla' });
+    await poll(() => item.isVisible()).toBe(true);
+    await item.getByLabel('Export format for Ayla').selectOption('png-v3');
+    const download = page.waitForEvent('download');
+    await item.getByRole('button', { name: 'Export Ayla' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Ayla.png');
+    const pngPath = join(stack.dataDir, 'upload', 'Ayla.png');
+    const bytes = readFileSync((await file.path())!);
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    writeFileSync(pngPath, bytes);
+
+    await page.getByLabel('Character card file to import').setInputFiles(pngPath);
+    const review = page.getByRole('region', { name: 'Review the tools of “Ayla”' });
+    await poll(() => review.isVisible()).toBe(true);
+    await poll(() => review.textContent()).toContain('This PNG card');
+    await poll(() => review.getByLabel('Body of track_mood', { exact: true }).textContent()).toBe(BODY);
+    await review.getByRole('button', { name: 'Apply without tools' }).click();
+    await poll(() => page.getByRole('status').textContent()).toMatch(/^Imported “Ayla”;/);
+    const characters = (
+      await getJson<{ characters: Array<{ id: string; hasAvatar: boolean }> }>('/api/characters')
+    ).characters;
+    expect(characters).toHaveLength(2);
+    expect(characters[1].hasAvatar).toBe(true);
+    expect((await getJson<{ tools: unknown[] }>(`/api/characters/${characters[1].id}/tools`)).tools).toEqual(
+      [],
+    );
+    await poll(() => page.getByRole('listitem', { name: 'Ayla' }).count()).toBe(2);
+    await screenshot(page, 'character-list');
+    await context.close();
+  });
+
   it('a chat picks its character and persona in Chat Settings; a refused import shows the server message', async () => {
     const persona = await apiPost<{ id: string }>(stack, '/api/personas', {
       name: 'Rin',
@@ -173,7 +208,8 @@ describe('character card import review in a real browser', () => {
     const drawer = page.getByRole('complementary', { name: 'Chat Settings' });
     const ayla = drawer
       .getByRole('group', { name: 'Characters in this chat' })
-      .getByRole('checkbox', { name: 'Ayla' });
+      .getByRole('checkbox', { name: 'Ayla' })
+      .first();
     await poll(() => ayla.isVisible()).toBe(true);
     await ayla.click();
     await poll(() => ayla.isChecked()).toBe(true);
