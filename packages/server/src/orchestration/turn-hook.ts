@@ -1,10 +1,25 @@
-import { type ChatMessage, isGenerateTaskError } from '@toolsmith/core';
+import { type ChatMessage, isGenerateTaskError, type WorldInfoEntryRef } from '@toolsmith/core';
 import type { AppContext } from '../app/context.js';
 import type { BuiltinServices, TurnWorldInfo } from '../builtins/builtin-context.js';
-import type { StoredChat } from '../storage/types.js';
+import { loadChatLorebooks } from '../lorebooks/chat-lorebooks.js';
+import type { StoredChat, Storage } from '../storage/types.js';
 import { chatOrchestrationSetting } from './chat-setting.js';
 import { applyOutcomeVariables, notesMessage, runChatOrchestration } from './run-for-chat.js';
 import { orchestrationEventData } from './sse-events.js';
+
+/** The model may name a book by its name; world-info activation matches book ids. */
+async function entryRefsById(
+  storage: Pick<Storage, 'lorebooks'>,
+  chat: StoredChat,
+  refs: WorldInfoEntryRef[],
+): Promise<WorldInfoEntryRef[]> {
+  const books = await loadChatLorebooks(storage, chat);
+  return refs.map((ref) => {
+    if (ref.book === undefined || books.some((b) => b.id === ref.book)) return ref;
+    const byName = books.find((b) => b.name === ref.book);
+    return byName ? { book: byName.id, uid: ref.uid } : ref;
+  });
+}
 
 export interface TurnOrchestrationInput {
   context: AppContext;
@@ -48,7 +63,9 @@ export async function runTurnOrchestration(input: TurnOrchestrationInput): Promi
       return [];
     }
     const { outcome } = result;
-    if (outcome.forcedEntries.length > 0) input.worldInfo.force(outcome.forcedEntries);
+    if (outcome.forcedEntries.length > 0) {
+      input.worldInfo.force(await entryRefsById(context.storage, chat, outcome.forcedEntries));
+    }
     await applyOutcomeVariables(context.storage, chat.id, outcome, (scope, name, value) =>
       input.services.variables.set(scope, name, value),
     );

@@ -268,6 +268,41 @@ describe('/api/orchestration', () => {
     expect(stored.at(-1)).toMatchObject({ role: 'assistant', content: 'You slip past the sleepy guard.' });
   });
 
+  it("entries the orchestration forces join the main reply's world info", async () => {
+    await server.request('PUT', '/api/orchestration', profile);
+    const book = await server.request('POST', '/api/lorebooks', {
+      name: 'Secrets',
+      entries: [{ uid: 7, keys: ['password'], content: 'The gate opens to the word "mellon".' }],
+    });
+    expect(book.status).toBe(201);
+    const chatId = await newChat({ orchestration: { enabled: true }, lorebookIds: [book.body.id] });
+    scriptAgents(emulator, {
+      PLANNER: (n) =>
+        n === 0
+          ? {
+              toolCalls: [
+                {
+                  id: 'f',
+                  name: 'orchestration_activate_entries',
+                  args: { entries: [{ book: 'Secrets', uid: 7 }] },
+                },
+              ],
+            }
+          : { text: 'Mention the word.' },
+      'Orchestration notes': () => ({ text: 'Mellon!' }),
+    });
+    const events = await collect(
+      await postSse(`${server.url}/api/chats/${chatId}/generate`, { content: 'Open it.' }),
+    );
+    expect(events.find((e) => e.event === 'orchestration-result')?.data.outcome.forcedEntries).toEqual([
+      { book: 'Secrets', uid: 7 },
+    ]);
+    const main = emulator.requests.find((r) => systemText(r).includes('Orchestration notes'))!;
+    // no key matched ("password" is nowhere in the chat): only the orchestration put it there
+    expect(JSON.stringify(main.body)).toContain('mellon');
+    expect(JSON.stringify(requestsWith(emulator, 'PLANNER')[0].body)).not.toContain('mellon');
+  });
+
   it('a failing orchestration is reported, applies nothing, and the reply still comes', async () => {
     await server.request('PUT', '/api/orchestration', profile);
     const chatId = await newChat({ orchestration: { enabled: true } });
