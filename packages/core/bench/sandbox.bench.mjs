@@ -6,7 +6,7 @@ import vm from 'node:vm';
 import { createSandbox, DEFAULT_POOL_SIZE } from '@toolsmith/core';
 
 const WARMUP = 100;
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 600);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 1000);
 const THROUGHPUT_CALLS = Number(process.env.BENCH_THROUGHPUT_CALLS ?? 2000);
 
 const cases = [
@@ -29,19 +29,29 @@ function percentile(sorted, p) {
 
 const pause = (msDelay) => new Promise((resolve) => setTimeout(resolve, msDelay));
 
-/** `gapMs` > 0 leaves the pool idle between calls (untimed), so each call meets a prepared worker. */
+/**
+ * `gapMs` > 0 leaves the pool idle between calls (untimed), so each call meets a prepared worker.
+ * `cpuMs`: CPU time of the whole process (main thread, sandbox workers, V8 helpers) per call, a figure
+ * that depends far less on the machine's load than latency does; reported for back-to-back runs only.
+ */
 async function measure(call, samples = SAMPLES, warmup = WARMUP, gapMs = 0) {
   for (let i = 0; i < warmup; i++) await call();
   globalThis.gc?.();
   const times = [];
+  const cpu = process.cpuUsage();
   for (let i = 0; i < samples; i++) {
     if (gapMs) await pause(gapMs);
     const t = performance.now();
     await call();
     times.push(performance.now() - t);
   }
+  const used = process.cpuUsage(cpu);
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    cpuMs: (used.user + used.system) / 1000 / samples,
+  };
 }
 
 // node:vm baselines (no isolation at all): the result crosses as JSON like the sandbox's. "fresh" builds a
@@ -58,8 +68,15 @@ function vmCall(body, fresh) {
 
 const ms = (n) => `${n.toFixed(3)} ms`;
 const cpuCount = os.cpus().length;
+// Latency on a shared machine follows its load: every figure below is printed with the load average
+// (1/5/15 min) around it, so runs can be compared fairly.
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ');
 console.log(
-  `sandbox benchmark — Node ${process.version}, ${cpuCount} CPUs, load average ${os.loadavg()[0].toFixed(1)}; ` +
+  `sandbox benchmark — Node ${process.version}, ${cpuCount} CPUs, load average ${load()} (1/5/15 min); ` +
     `${SAMPLES} samples per case after ${WARMUP} warm-up calls unless noted`,
 );
 
@@ -70,8 +87,13 @@ try {
   if (!check.ok || check.result !== 3) throw new Error(`sandbox self-check failed: ${JSON.stringify(check)}`);
 
   console.log('\nwarm call latency');
-  console.log('  back-to-back: each call starts when the previous one returns (workers may still be freeing');
-  console.log('  the last context and preparing the next, ~1 ms of QuickJS work per call);');
+  console.log(
+    '  back-to-back: each call starts when the previous one returns; workers free the used context and',
+  );
+  console.log(
+    '  prepare the next (~0.5-1 ms of QuickJS work per call) while other calls run, each keeping up to two',
+  );
+  console.log('  contexts prepared ahead;');
   console.log('  spaced: 3 ms idle between calls, so every call meets a worker with its context prepared.');
   for (const c of cases) {
     const sandboxCall = async () => {
@@ -85,10 +107,11 @@ try {
     const target = (m) =>
       c.target === undefined ? '' : `  target ≤ ${c.target} ms p50: ${m.p50 <= c.target ? 'met' : 'MISSED'}`;
     const ratio = (base) => `spaced sandbox/vm p50 ${(spaced.p50 / base.p50).toFixed(1)}x`;
-    console.log(`  ${c.name}`);
+    console.log(`  ${c.name} (load average ${load()})`);
     console.log(
       `    sandbox, back-to-back     p50 ${ms(backToBack.p50)}  p95 ${ms(backToBack.p95)}${target(backToBack)}`,
     );
+    console.log(`                              process CPU per call ${ms(backToBack.cpuMs)}`);
     console.log(
       `    sandbox, spaced           p50 ${ms(spaced.p50)}  p95 ${ms(spaced.p95)}${target(spaced)}`,
     );
@@ -118,6 +141,7 @@ try {
       `  concurrency ${String(concurrency).padStart(2)}: ${Math.round(THROUGHPUT_CALLS / seconds)} calls/s`,
     );
   }
+  console.log(`\nload average at the end ${load()}`);
 } catch (error) {
   failed = true;
   console.error(error);

@@ -1,5 +1,6 @@
-// One fresh QuickJS runtime + context, prepared ahead of the job that will use it (creating a context
-// costs ~0.5 ms) and disposed right after. Runs inside a sandbox worker, never on the host's main thread.
+// One fresh QuickJS runtime + context, prepared ahead of the job that will use it (creating the context
+// and evaluating the prelude cost ~0.5-1 ms) and disposed right after. Runs inside a sandbox worker,
+// never on the host's main thread.
 import type {
   QuickJSContext,
   QuickJSDeferredPromise,
@@ -8,7 +9,7 @@ import type {
   QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
 import type { LogEntry } from '../tools/types.js';
-import { GUEST_LIBRARY, GUEST_PRELUDE } from './guest-prelude.js';
+import { GUEST_PARTS, GUEST_PRELUDE } from './guest-prelude.js';
 import { MAX_HOST_CALL_ARGS_CHARS, MAX_HOST_CALLS_PER_JOB, MAX_PENDING_HOST_CALLS } from './limits.js';
 import { LogLimiter } from './log-limiter.js';
 import type { SandboxErrorCode } from './types.js';
@@ -126,12 +127,15 @@ export class GuestSession {
       this.io.hostCall(callId, vm.getString(nameHandle), argsJson);
       return deferred.handle;
     });
-    this.handles.push(hostLog, hostCall);
+    // Sources of the helpers a job compiles on first use (see guest-prelude.ts).
+    const hostPart = vm.newFunction('hostPart', (nameHandle) => {
+      const name = vm.typeof(nameHandle) === 'string' ? vm.getString(nameHandle) : '';
+      return vm.newString(Object.hasOwn(GUEST_PARTS, name) ? GUEST_PARTS[name] : '');
+    });
+    this.handles.push(hostLog, hostCall, hostPart);
     const factory = vm.unwrapResult(vm.evalCode(GUEST_PRELUDE, 'prelude.js'));
     this.handles.push(factory);
-    const library = vm.newString(GUEST_LIBRARY);
-    this.handles.push(library);
-    this.runFn = vm.unwrapResult(vm.callFunction(factory, vm.undefined, hostLog, hostCall, library));
+    this.runFn = vm.unwrapResult(vm.callFunction(factory, vm.undefined, hostLog, hostCall, hostPart));
     this.handles.push(this.runFn);
   }
 
@@ -202,6 +206,13 @@ export class GuestSession {
       return this.interruptedBy ? interrupted() : outcome(classify(message));
     }
     const promise = called.value;
+    if (vm.typeof(promise) === 'string') {
+      // The body did not compile: `run` answered with an error envelope at once.
+      const text = vm.getString(promise);
+      promise.dispose();
+      this.io = null;
+      return this.interruptedBy ? interrupted() : outcome(decodeEnvelope(text));
+    }
     try {
       for (;;) {
         const jobs = this.runtime.executePendingJobs();

@@ -15,6 +15,8 @@ export class PooledWorker {
   private listener: WorkerListener | null = null;
   private exitListener: ((reason: string) => void) | null = null;
   readonly ready: Promise<void>;
+  /** Called when the worker asks to be retired between jobs; see WorkerPool. */
+  onRetire: (() => void) | null = null;
   dead = false;
   exitReason: string | null = null;
 
@@ -46,7 +48,8 @@ export class PooledWorker {
     });
     this.ready.catch(() => undefined);
     this.worker.on('message', (message: WorkerToHost) => {
-      if (message.t !== 'ready' && message.t !== 'init-error') this.listener?.(message);
+      if (message.t === 'retire') this.onRetire?.();
+      else if (message.t !== 'ready' && message.t !== 'init-error') this.listener?.(message);
     });
     this.worker.on('error', (error) => {
       this.exitReason = errorReason(error);

@@ -40,7 +40,15 @@ function nearMemoryCap(): boolean {
 const quietOutput: object = { print: () => {}, printErr: () => {} };
 
 let module: QuickJSWASMModule;
-let spare: GuestSession | null = null;
+/**
+ * Contexts prepared ahead, each in its own runtime that no job has touched. Two, so a job that arrives
+ * right after the previous one finds a context ready while the worker prepares the next in the
+ * background (preparing costs ~0.5-1 ms of QuickJS work; see guest-prelude.ts). Spares live in separate runtimes
+ * of the same module; a module that reached its memory cap or failed is retired with all of them.
+ */
+const SPARE_CONTEXTS = 2;
+const spares: GuestSession[] = [];
+let refilling = false;
 let current: { id: number; session: GuestSession } | null = null;
 /** Set when a runtime failed to dispose: the worker finishes its reply and takes no further jobs. */
 let retiring = false;
@@ -50,25 +58,53 @@ function send(message: WorkerToHost): void {
 }
 
 function takeSession(): GuestSession {
-  const session = spare ?? new GuestSession(module, limits);
-  spare = null;
-  return session;
+  return spares.shift() ?? new GuestSession(module, limits);
+}
+
+/** Prepares one more spare context; a failure retires the worker. */
+function prepareSpare(): void {
+  try {
+    spares.push(new GuestSession(module, limits));
+  } catch {
+    retiring = true;
+  }
 }
 
 /**
- * After a reply: frees the job's runtime, prepares the next context, then tells the host this worker
- * is idle (or must retire). The caller already has its answer, so none of this delays it.
+ * Tops the spares up, one context per turn of the event loop, so a job that arrives meanwhile waits
+ * for at most one preparation. Stops while a job runs (its host answers should not wait either).
+ */
+function refill(): void {
+  if (refilling) return;
+  refilling = true;
+  const step = () => {
+    if (retiring || current || spares.length >= SPARE_CONTEXTS) {
+      refilling = false;
+      return;
+    }
+    prepareSpare();
+    if (retiring) {
+      // Idle in the pool, so no reply will carry the news: say it now (a job already on its way
+      // still gets an answer, marked retire).
+      refilling = false;
+      send({ t: 'retire' });
+      return;
+    }
+    setImmediate(step);
+  };
+  setImmediate(step);
+}
+
+/**
+ * After a reply: frees the job's runtime, makes sure a prepared context is ready, then tells the host
+ * this worker is idle (or must retire) and prepares further spares in the background. The caller
+ * already has its answer, so none of this delays it.
  */
 function recycle(session: GuestSession | null, id: number): void {
   if (session && !session.dispose()) retiring = true;
-  if (!retiring && !spare) {
-    try {
-      spare = new GuestSession(module, limits);
-    } catch {
-      retiring = true;
-    }
-  }
+  if (!retiring && spares.length === 0) prepareSpare();
   send({ t: 'idle', id, retire: retiring });
+  if (!retiring) refill();
 }
 
 async function handleRun(message: Extract<HostToWorker, { t: 'run' }>): Promise<void> {
@@ -193,8 +229,9 @@ try {
       emscriptenModule: quietOutput,
     }),
   );
-  spare = new GuestSession(module, limits);
+  spares.push(new GuestSession(module, limits));
   send({ t: 'ready' });
+  refill();
 } catch (error) {
   send({ t: 'init-error', message: errorText(error) });
 }

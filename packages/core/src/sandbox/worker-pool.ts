@@ -149,6 +149,11 @@ export class WorkerPool {
         stackSizeBytes: this.config.stackSizeBytes,
       });
       this.counts.started++;
+      const started = worker;
+      // Busy workers report retirement with their reply instead; only an idle one is stopped here.
+      started.onRetire = () => {
+        if (this.idle.includes(started)) this.discard(started, 'retired');
+      };
       // Referenced while starting (a job may be waiting for it); unreferenced once idle.
       await worker.ready;
     } catch (error) {

@@ -58,4 +58,6 @@ export type WorkerToHost =
    * Sent after 'done' / 'compiled' once the job's runtime is freed and the next context is ready.
    * `retire`: a runtime failed to dispose or the module reached its memory cap; stop using this worker.
    */
-  | { t: 'idle'; id: number; retire: boolean };
+  | { t: 'idle'; id: number; retire: boolean }
+  /** An idle worker could not prepare a context in the background: stop using it. */
+  | { t: 'retire' };
