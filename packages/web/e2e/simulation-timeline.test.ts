@@ -173,4 +173,25 @@ describe('simulation timeline in a real browser', () => {
     await screenshot(page, 'simulation-failure');
     await context.close();
   });
+  it('Chat Settings turns orchestration on for a chat, picks its mode, and links to its simulation', async () => {
+    const { page, context } = await newPage(browser, stack.serverUrl);
+    await page.goto(`/#/chats/${chatId}`);
+    await page.getByRole('button', { name: 'Chat Settings' }).first().click();
+    const drawer = page.getByRole('complementary', { name: 'Chat Settings' });
+    const toggle = drawer.getByRole('switch', { name: 'Run orchestration before each reply' });
+    await poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    await toggle.click();
+    await poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    await drawer.getByLabel('Orchestration mode').selectOption('loop');
+    await poll(async () => {
+      const stored = (await (await fetch(`${stack.serverUrl}/api/chats/${chatId}`)).json()) as {
+        settings: { orchestration?: unknown };
+      };
+      return stored.settings.orchestration;
+    }).toEqual({ enabled: true, mode: 'loop' });
+    await drawer.getByRole('link', { name: 'Simulate this chat’s orchestration' }).click();
+    await poll(() => page.getByRole('heading', { name: 'Simulation', level: 1 }).isVisible()).toBe(true);
+    await poll(() => page.getByLabel('Chat').inputValue()).toBe(chatId);
+    await context.close();
+  });
 });

@@ -271,7 +271,12 @@ export interface ChatContext {
   personaId?: string | null;
   /** one character, or several for a group chat */
   characterIds?: string[];
-  settings: { lorebookIds?: string[]; worldInfo?: ChatWorldInfoSettings };
+  settings: {
+    lorebookIds?: string[];
+    worldInfo?: ChatWorldInfoSettings;
+    /** run the orchestration profile before each reply (mode: the profile's own when absent) */
+    orchestration?: { enabled: boolean; mode?: 'loop' | 'director' };
+  };
 }
 
 /** `chat.settings.worldInfo`: the chat's activation settings; unset fields keep the engine's defaults. */

@@ -4,6 +4,7 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { ChatCharactersSelect } from '../characters/ChatCharactersSelect';
 import { ChatWorldInfoSection } from '../lorebooks/ChatWorldInfoSection';
 import { ChatPersonaSelect } from '../personas/ChatPersonaSelect';
+import { ChatOrchestrationSection } from '../simulation/ChatOrchestrationSection';
 import { Switch } from '../../components/Switch';
 import { FunctionPicker } from './FunctionPicker';
 import { addToList, KIND_LABELS, type PickerEntry } from './tool-picker';
@@ -142,6 +143,11 @@ export function ChatSettingsDrawer({
         chatId={chat.id}
         settings={(chat as ChatWithContext).settings}
         onChange={(settings) => onUpdate({ settings } as ChatPatch)}
+      />
+      <ChatOrchestrationSection
+        chatId={chat.id}
+        setting={(chat as ChatWithContext).settings.orchestration}
+        onChange={(orchestration) => onUpdate({ settings: { orchestration } } as ChatPatch)}
       />
 
       <section className="drawer-section" aria-labelledby="function-calling-heading">
