@@ -415,3 +415,13 @@ export type CardImportAnswer =
       warnings: string[];
     }
   | { status: 'review'; importId: string; expiresAt?: string; review: CardImportReviewData };
+
+/** `GET /api/agents` entries. */
+export interface Agent extends AgentSummary {
+  connectionId: string | null;
+  presetId: string | null;
+  systemPrompt: string;
+  tools: string[];
+  createdAt?: string;
+  updatedAt?: string;
+}

@@ -1,4 +1,5 @@
 import { AdminSecretDialog } from '../components/AdminSecretDialog';
+import { AgentsPage } from '../pages/agents/AgentsPage';
 import { CharactersPage } from '../pages/characters/CharactersPage';
 import { ChatPage } from '../pages/chats/ChatPage';
 import { ChatsPage } from '../pages/chats/ChatsPage';
@@ -20,6 +21,7 @@ const NAV: Array<{ label: string; route: Route; section: Route['page'][] }> = [
   { label: 'Characters', route: { page: 'characters' }, section: ['characters'] },
   { label: 'Lorebooks', route: { page: 'lorebooks' }, section: ['lorebooks', 'lorebook-edit'] },
   { label: 'Personas', route: { page: 'personas' }, section: ['personas'] },
+  { label: 'Agents', route: { page: 'agents' }, section: ['agents'] },
   { label: 'Simulation', route: { page: 'simulation', chatId: null }, section: ['simulation'] },
 ];
 
@@ -45,6 +47,8 @@ function Page({ route }: { route: Route }) {
       return <PersonasPage />;
     case 'characters':
       return <CharactersPage />;
+    case 'agents':
+      return <AgentsPage />;
     case 'simulation':
       return <SimulationPage key={route.chatId ?? ''} chatId={route.chatId} />;
   }

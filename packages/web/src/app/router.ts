@@ -12,6 +12,7 @@ export type Route =
   | { page: 'lorebook-edit'; id: string }
   | { page: 'personas' }
   | { page: 'characters' }
+  | { page: 'agents' }
   | { page: 'simulation'; chatId: string | null };
 
 export function parseRoute(hash: string): Route {
@@ -33,6 +34,8 @@ export function parseRoute(hash: string): Route {
       return { page: 'personas' };
     case 'characters':
       return { page: 'characters' };
+    case 'agents':
+      return { page: 'agents' };
     case 'simulation':
       return { page: 'simulation', chatId: parts[1] ?? null };
     default:

@@ -88,7 +88,7 @@ export function SimulationPage({ chatId }: { chatId: string | null }) {
           </select>
         </label>
         <label>
-          Run
+          What to run
           <select value={target} onChange={(e) => setTarget(e.target.value)}>
             <option value={PROFILE}>Orchestration profile</option>
             {agents?.map((a) => (

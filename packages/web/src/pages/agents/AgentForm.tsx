@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { ApiError, api, errorMessage } from '../../api/client';
+import type { Agent, Connection, Preset } from '../../api/types';
+import { ErrorBanner } from '../../components/ErrorBanner';
+
+/** Pinned tools typed comma-separated: trimmed, blanks and repeats dropped. */
+export function splitToolNames(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** Create or edit an agent: name, connection and preset, system prompt, pinned tools. */
+export function AgentForm({
+  agent,
+  connections,
+  presets,
+  onSaved,
+  onCancel,
+}: {
+  agent: Agent | null;
+  connections: Connection[];
+  presets: Preset[];
+  onSaved: (saved: Agent) => void;
+  onCancel: () => void;
+}) {
+  const creating = agent === null;
+  const [name, setName] = useState(agent?.name ?? '');
+  const [connectionId, setConnectionId] = useState(agent?.connectionId ?? '');
+  const [presetId, setPresetId] = useState(agent?.presetId ?? '');
+  const [systemPrompt, setSystemPrompt] = useState(agent?.systemPrompt ?? '');
+  const [tools, setTools] = useState((agent?.tools ?? []).join(', '));
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  const save = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setFieldErrors({});
+    setSaving(true);
+    try {
+      const body = {
+        name: name.trim(),
+        connectionId: connectionId || null,
+        presetId: presetId || null,
+        systemPrompt,
+        tools: splitToolNames(tools),
+      };
+      onSaved(
+        creating
+          ? await api.post<Agent>('/api/agents', body)
+          : await api.patch<Agent>(`/api/agents/${encodeURIComponent(agent.id)}`, body),
+      );
+    } catch (e) {
+      setError(errorMessage(e));
+      if (e instanceof ApiError)
+        setFieldErrors(Object.fromEntries(e.fieldErrors.map((f) => [f.field, f.message])));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = creating ? 'New agent' : `Edit ${agent.name}`;
+  const fieldError = (field: string) =>
+    fieldErrors[field] ? <span className="error hint">{fieldErrors[field]}</span> : null;
+
+  return (
+    <form className="panel form-grid" noValidate onSubmit={save} aria-label={title}>
+      <h2>{title}</h2>
+      <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      <label>
+        Agent name
+        <input value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
+        <span className="hint">Letters, digits, _ or -, starting with a letter.</span>
+        {fieldError('name')}
+      </label>
+      <label>
+        Agent connection
+        <select value={connectionId} onChange={(e) => setConnectionId(e.target.value)}>
+          <option value="">The chat’s connection</option>
+          {connections.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        {fieldError('connectionId')}
+      </label>
+      <label>
+        Agent preset
+        <select value={presetId} onChange={(e) => setPresetId(e.target.value)}>
+          <option value="">Provider defaults</option>
+          {presets.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        {fieldError('presetId')}
+      </label>
+      <label className="wide">
+        System prompt
+        <textarea rows={4} value={systemPrompt} onChange={(e) => setSystemPrompt(e.target.value)} />
+        {fieldError('systemPrompt')}
+      </label>
+      <label className="wide">
+        Pinned tools
+        <input
+          value={tools}
+          onChange={(e) => setTools(e.target.value)}
+          placeholder="empty: whatever its scope offers"
+        />
+        <span className="hint">
+          Comma-separated tool names: when set, exactly these tools are on for this agent.
+        </span>
+        {fieldError('tools')}
+      </label>
+      <div className="row end">
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={saving}>
+          {saving ? 'Saving…' : creating ? 'Create agent' : 'Save agent'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,148 @@
+import { useEffect, useState } from 'react';
+import { api, errorMessage } from '../../api/client';
+import type { Agent, Connection, Preset } from '../../api/types';
+import { hrefFor } from '../../app/router';
+import { ConfirmDialog } from '../../components/Dialog';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { AgentForm } from './AgentForm';
+import { ProfileEditor } from './ProfileEditor';
+import '../connections/settings-pages.css';
+import './agents.css';
+
+/** Agents (connection, preset, system prompt, pinned tools) and the global orchestration profile. */
+export function AgentsPage() {
+  const [agents, setAgents] = useState<Agent[] | null>(null);
+  const [connections, setConnections] = useState<Connection[]>([]);
+  const [presets, setPresets] = useState<Preset[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Agent | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Agent | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  useEffect(() => {
+    api
+      .get<{ agents: Agent[] }>('/api/agents')
+      .then((a) => setAgents(a.agents))
+      .catch((e) => setError(errorMessage(e)));
+    api
+      .get<{ connections: Connection[] }>('/api/connections')
+      .then((a) => setConnections(a.connections))
+      .catch((e) => setError(`Could not load connections: ${errorMessage(e)}`));
+    api
+      .get<{ presets: Preset[] }>('/api/presets')
+      .then((a) => setPresets(a.presets))
+      .catch((e) => setError(`Could not load presets: ${errorMessage(e)}`));
+  }, []);
+
+  const saved = (agent: Agent) => {
+    setAgents((list) => {
+      const all = list ?? [];
+      return all.some((a) => a.id === agent.id)
+        ? all.map((a) => (a.id === agent.id ? agent : a))
+        : [...all, agent];
+    });
+    setEditing(null);
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    try {
+      await api.del(`/api/agents/${encodeURIComponent(deleting.id)}`);
+      setAgents((list) => list?.filter((a) => a.id !== deleting.id) ?? null);
+      setDeleting(null);
+      setDeleteError(null);
+    } catch (e) {
+      setDeleteError(errorMessage(e));
+    }
+  };
+
+  const form = (agent: Agent | null) => (
+    <AgentForm
+      agent={agent}
+      connections={connections}
+      presets={presets}
+      onSaved={saved}
+      onCancel={() => setEditing(null)}
+    />
+  );
+
+  return (
+    <section>
+      <div className="spread">
+        <h1>Agents</h1>
+        <div className="row">
+          <a className="button" href={hrefFor({ page: 'simulation', chatId: null })}>
+            Simulate
+          </a>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => setEditing('new')}
+            disabled={editing === 'new'}
+          >
+            New agent
+          </button>
+        </div>
+      </div>
+      <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      {editing === 'new' && form(null)}
+      {agents === null && !error && <p className="hint">Loading…</p>}
+      {agents?.length === 0 && editing !== 'new' && (
+        <p className="empty">
+          No agents yet. An agent can run on demand or inside the orchestration profile.
+        </p>
+      )}
+      <ul className="card-list agents-list" aria-label="Agents">
+        {agents?.map((agent) =>
+          editing !== 'new' && editing?.id === agent.id ? (
+            <li key={agent.id}>{form(agent)}</li>
+          ) : (
+            <li key={agent.id} className="panel" aria-label={agent.name}>
+              <div className="spread">
+                <div>
+                  <h2 className="card-title">{agent.name}</h2>
+                  <div className="hint">
+                    {connections.find((c) => c.id === agent.connectionId)?.name ?? 'the chat’s connection'}
+                    {agent.tools.length > 0 ? ` · pinned: ${agent.tools.join(', ')}` : ''}
+                  </div>
+                </div>
+                <div className="row">
+                  <button type="button" onClick={() => setEditing(agent)} aria-label={`Edit ${agent.name}`}>
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="danger"
+                    onClick={() => setDeleting(agent)}
+                    aria-label={`Delete ${agent.name}`}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </div>
+            </li>
+          ),
+        )}
+      </ul>
+      <ProfileEditor />
+      {deleting && (
+        <ConfirmDialog
+          title="Delete agent"
+          message={
+            <p>
+              Delete <strong>{deleting.name}</strong>?
+            </p>
+          }
+          confirmLabel="Delete"
+          danger
+          error={deleteError}
+          onConfirm={remove}
+          onCancel={() => {
+            setDeleting(null);
+            setDeleteError(null);
+          }}
+        />
+      )}
+    </section>
+  );
+}
