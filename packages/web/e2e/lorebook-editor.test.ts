@@ -176,7 +176,7 @@ describe('lorebooks in a real browser', () => {
     await close();
   });
 
-  it('imports a SillyTavern world-info file and reports a file that is not one', async () => {
+  it('imports a SillyTavern world-info file, refuses a file that is not one, guards unsaved edits, deletes', async () => {
     const dir = join(stack.dataDir, 'upload');
     mkdirSync(dir, { recursive: true });
     const good = join(dir, 'harbor-lore.json');
@@ -226,8 +226,19 @@ describe('lorebooks in a real browser', () => {
     );
     await screenshot(page, 'lorebook-import-narrow');
 
+    // Unsaved edits: leaving asks first; Keep editing keeps them, Discard leaves without saving.
+    await page.getByLabel('Name', { exact: true }).fill('Renamed harbor');
+    await page.getByRole('link', { name: '← Lorebooks' }).click();
+    const guard = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await poll(() => guard.isVisible()).toBe(true);
+    await guard.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Renamed harbor');
+    await page.getByRole('link', { name: '← Lorebooks' }).click();
+    await guard.getByRole('button', { name: 'Discard changes' }).click();
+    await poll(() => page.getByRole('heading', { name: 'Lorebooks', level: 1 }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('listitem', { name: 'harbor-lore' }).isVisible()).toBe(true);
+
     // Delete asks first, then the book is gone.
-    await page.goto('/#/lorebooks');
     await page.getByRole('button', { name: 'Delete harbor-lore' }).click();
     await page
       .getByRole('dialog', { name: 'Delete lorebook' })
