@@ -213,6 +213,14 @@ describe('character card import review in a real browser', () => {
     await poll(() => ayla.isVisible()).toBe(true);
     await ayla.click();
     await poll(() => ayla.isChecked()).toBe(true);
+    // The character's book now applies to the chat, shown as such in World Info.
+    const book = drawer
+      .getByRole('group', { name: 'Lorebooks in this chat' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Via Ayla' });
+    await poll(() => book.count()).toBe(1);
+    expect(await book.getByRole('checkbox').isChecked()).toBe(true);
+    expect(await book.getByRole('checkbox').isDisabled()).toBe(true);
     await drawer.getByLabel('Persona').selectOption(persona.id);
     await poll(async () => {
       const stored = await getJson<{ personaId: string | null; characterIds: string[] }>(

@@ -141,6 +141,7 @@ export function ChatSettingsDrawer({
       />
       <ChatWorldInfoSection
         chatId={chat.id}
+        characterIds={(chat as ChatWithContext).characterIds}
         settings={(chat as ChatWithContext).settings}
         onChange={(settings) => onUpdate({ settings } as ChatPatch)}
       />

@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
-import type { ChatWorldInfoSettings, LorebookSummary, WorldInfoActivationTrace } from '../../api/types';
+import type {
+  Character,
+  ChatWorldInfoSettings,
+  LorebookSummary,
+  WorldInfoActivationTrace,
+} from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { hrefFor } from '../../app/router';
 import { traceLines } from './activation-text';
@@ -13,10 +18,13 @@ import './lorebooks.css';
  */
 export function ChatWorldInfoSection({
   chatId,
+  characterIds = [],
   settings,
   onChange,
 }: {
   chatId: string;
+  /** the chat's characters: their books apply too */
+  characterIds?: string[];
   settings: { lorebookIds?: string[]; worldInfo?: ChatWorldInfoSettings };
   onChange: (settings: { lorebookIds?: string[]; worldInfo?: ChatWorldInfoSettings | null }) => Promise<void>;
 }) {
@@ -27,6 +35,7 @@ export function ChatWorldInfoSection({
   const [activation, setActivation] = useState<WorldInfoActivationTrace | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [characters, setCharacters] = useState<Character[]>([]);
 
   const loadTrace = useCallback(() => {
     api
@@ -42,6 +51,10 @@ export function ChatWorldInfoSection({
       .get<{ lorebooks: LorebookSummary[] }>('/api/lorebooks')
       .then((a) => setBooks(a.lorebooks))
       .catch((e) => setError(`Could not load lorebooks: ${errorMessage(e)}`));
+    api
+      .get<{ characters: Character[] }>('/api/characters')
+      .then((a) => setCharacters(a.characters))
+      .catch((e) => setError(`Could not load characters: ${errorMessage(e)}`));
     loadTrace();
   }, [loadTrace]);
 
@@ -81,6 +94,10 @@ export function ChatWorldInfoSection({
     setSettingsStatus(null);
   };
 
+  /** the chat character whose book this is, if any */
+  const viaCharacter = (bookId: string) =>
+    characters.find((c) => characterIds.includes(c.id) && c.lorebookId === bookId);
+
   const lines = activation ? traceLines(activation) : [];
   const missing = books ? lorebookIds.filter((id) => !books.some((b) => b.id === id)) : [];
 
@@ -97,21 +114,25 @@ export function ChatWorldInfoSection({
         <fieldset className="field">
           <legend>Lorebooks in this chat</legend>
           <ul className="lore-attach">
-            {books.map((book) => (
-              <li key={book.id}>
-                <label className="check">
-                  <input
-                    type="checkbox"
-                    checked={book.global || lorebookIds.includes(book.id)}
-                    disabled={busy || book.global}
-                    onChange={(e) => void toggle(book.id, e.target.checked)}
-                  />
-                  {book.name}
-                  {book.global && <span className="pill">Global</span>}
-                  {book.disabled && <span className="pill amber">Disabled</span>}
-                </label>
-              </li>
-            ))}
+            {books.map((book) => {
+              const via = viaCharacter(book.id);
+              return (
+                <li key={book.id}>
+                  <label className="check">
+                    <input
+                      type="checkbox"
+                      checked={book.global || Boolean(via) || lorebookIds.includes(book.id)}
+                      disabled={busy || book.global || Boolean(via)}
+                      onChange={(e) => void toggle(book.id, e.target.checked)}
+                    />
+                    {book.name}
+                    {book.global && <span className="pill">Global</span>}
+                    {via && <span className="pill">Via {via.name}</span>}
+                    {book.disabled && <span className="pill amber">Disabled</span>}
+                  </label>
+                </li>
+              );
+            })}
           </ul>
         </fieldset>
       )}
