@@ -100,6 +100,12 @@ describe('character card import review in a real browser', () => {
     expect(facts).toContain('enabled, hidden chat context requested');
     expect(facts).toContain('Arrives disabled');
     await screenshot(page, 'character-import-review');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(
+      true,
+    );
+    await screenshot(page, 'character-import-review-narrow');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Cancel: nothing at all is stored — no character, no tool, no lorebook.
     await review.getByRole('button', { name: 'Cancel' }).click();
