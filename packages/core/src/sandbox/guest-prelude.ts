@@ -5,9 +5,9 @@
 // the guest only as strings: 'R' + result JSON, or 'E' + kind ('e' error, 'o' out of memory) + message.
 //
 // Cost matters: every job gets a fresh context, and QuickJS compiles source at about 0.2 ms per KB,
-// which made this prelude the largest part of preparing a context. So it holds only what every job
-// uses (the captures, `run`, the quick JSON path); the rest lives in GUEST_PARTS, compiled inside a
-// job's context the first time that job needs it (a console call, a host function, an error).
+// which made this prelude the largest part of preparing a context. So it holds only what most jobs
+// use (the captures, `run`, the quick JSON path, host functions); console output and the library live
+// in GUEST_PARTS, compiled inside a job's context the first time that job needs them.
 //
 // Host functions it receives: hostLog(level, message), hostCall(name, argsJson) → Promise<json text>,
 // hostPart(name) → the source of one of GUEST_PARTS.
@@ -21,16 +21,13 @@ export const GUEST_PRELUDE = `(function (hostLog, hostCall, hostPart) {
   const stringify = JSON.stringify;
   const apply = Reflect.apply;
   const promiseThen = Promise.prototype.then;
+  const promiseReject = Promise.reject.bind(Promise);
   const NOT_JSON = {};
   const parts = { __proto__: null };
   const I = {
     InternalError: typeof InternalError === 'function' ? InternalError : undefined,
     Error: Error,
     TypeError: TypeError,
-    Promise: Promise,
-    promiseReject: Promise.reject,
-    promiseThen: promiseThen,
-    parse: parse,
     stringify: stringify,
     apply: apply,
     ownKeys: Reflect.ownKeys,
@@ -47,9 +44,7 @@ export const GUEST_PRELUDE = `(function (hostLog, hostCall, hostPart) {
     stringSlice: String.prototype.slice,
     NOT_JSON: NOT_JSON,
     hostLog: hostLog,
-    hostCall: hostCall,
     part: part,
-    toJson: toJson,
   };
   function part(name) {
     return parts[name] || (parts[name] = apply(FunctionCtor, undefined, ['I', hostPart(name)])(I));
@@ -70,6 +65,20 @@ export const GUEST_PRELUDE = `(function (hostLog, hostCall, hostPart) {
   }
   function failure(e) {
     return part('library').failure(e);
+  }
+  // ctx.NAME(...): JSON arguments out, a promise of the parsed answer back.
+  function hostFunction(name) {
+    return function () {
+      const list = [];
+      for (let i = 0; i < arguments.length; i++) list[i] = arguments[i];
+      let pending;
+      try {
+        pending = hostCall(name, toJson(list, 'The arguments of ctx.' + name));
+      } catch (e) {
+        return promiseReject(e);
+      }
+      return apply(promiseThen, pending, [parse]);
+    };
   }
   function settle(value) {
     try {
@@ -98,7 +107,7 @@ export const GUEST_PRELUDE = `(function (hostLog, hostCall, hostPart) {
     }
     const ctx = parse(ctxJson);
     const names = parse(namesJson);
-    if (names.length) part('host')(ctx, names);
+    for (let i = 0; i < names.length; i++) ctx[names[i]] = hostFunction(names[i]);
     return apply(promiseThen, fn(parse(argsJson), ctx), [settle, failure]);
   };
 })`;
@@ -106,26 +115,6 @@ export const GUEST_PRELUDE = `(function (hostLog, hostCall, hostPart) {
 /** Bodies of `function (I) { ... }`, compiled on first use; `I` holds what the prelude captured. */
 export const GUEST_PARTS: Readonly<Record<string, string>> = {
   library: GUEST_LIBRARY,
-
-  // ctx.NAME(...) for each host function: JSON arguments out, a promise of the parsed answer back.
-  host: `'use strict';
-  const apply = I.apply;
-  function hostFunction(name) {
-    return function () {
-      const list = [];
-      for (let i = 0; i < arguments.length; i++) list[i] = arguments[i];
-      let pending;
-      try {
-        pending = I.hostCall(name, I.toJson(list, 'The arguments of ctx.' + name));
-      } catch (e) {
-        return apply(I.promiseReject, I.Promise, [e]);
-      }
-      return apply(I.promiseThen, pending, [I.parse]);
-    };
-  }
-  return function (ctx, names) {
-    for (let i = 0; i < names.length; i++) ctx[names[i]] = hostFunction(names[i]);
-  };`,
 
   // console.LEVEL(...): plain values joined here, anything else rendered by the library.
   console: `'use strict';
