@@ -255,15 +255,16 @@ describe('chats with tool use in a real browser', () => {
     await poll(() => failed.isVisible(), { timeout: 20_000 }).toBe(true);
     await poll(() => failed.getAttribute('class')).toContain('failed');
     expect(await failed.getByText('Failed', { exact: true }).isVisible()).toBe(true);
-    await failed.locator('summary').click();
-    await poll(() => failed.getByRole('heading', { name: 'Error' }).isVisible()).toBe(true);
-    expect(await failed.locator('pre.error').textContent()).toContain('500');
+    // Wait for the turn to finish first: the view then swaps the live cards for the stored ones.
     await poll(() =>
       page
         .getByText(/^Tool answered:/)
         .nth(1)
         .isVisible(),
     ).toBe(true);
+    await failed.locator('summary').click();
+    await poll(() => failed.getByRole('heading', { name: 'Error' }).isVisible()).toBe(true);
+    expect(await failed.locator('pre.error').textContent()).toContain('500');
     await failed.scrollIntoViewIfNeeded();
     await screenshot(page, 'chat-webhook-tools');
     await close();
