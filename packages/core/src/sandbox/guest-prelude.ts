@@ -80,6 +80,18 @@ export const GUEST_PRELUDE = `(function (hostLog, hostCall, hostPart) {
       return apply(promiseThen, pending, [parse]);
     };
   }
+  // A dotted name ("variables.get") becomes a nested function (ctx.variables.get); the names come from the host.
+  function install(ctx, name) {
+    let target = ctx;
+    let start = 0;
+    for (let dot = name.indexOf('.'); dot >= 0; dot = name.indexOf('.', start)) {
+      const key = name.slice(start, dot);
+      const next = target[key];
+      target = typeof next === 'object' && next !== null ? next : (target[key] = { __proto__: null });
+      start = dot + 1;
+    }
+    target[name.slice(start)] = hostFunction(name);
+  }
   function settle(value) {
     try {
       return 'R' + toJson(value, 'The result');
@@ -107,7 +119,16 @@ export const GUEST_PRELUDE = `(function (hostLog, hostCall, hostPart) {
     }
     const ctx = parse(ctxJson);
     const names = parse(namesJson);
-    for (let i = 0; i < names.length; i++) ctx[names[i]] = hostFunction(names[i]);
+    for (let i = 0; i < names.length; i++) install(ctx, names[i]);
+    // Host functions named "__extensions.API.method" become ctx.getExtensionApi("API").method(...).
+    const extensions = ctx.__extensions;
+    if (extensions !== undefined) {
+      delete ctx.__extensions;
+      ctx.getExtensionApi = function (name) {
+        const api = extensions[name];
+        return api === undefined ? null : api;
+      };
+    }
     return apply(promiseThen, fn(parse(argsJson), ctx), [settle, failure]);
   };
 })`;
