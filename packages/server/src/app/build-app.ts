@@ -1,3 +1,4 @@
+import type { ExtensionApis } from '../generation/script-host-functions.js';
 import { createSandbox, type Sandbox } from '@toolsmith/core';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { assertAdmin } from '../auth/admin-secret.js';
@@ -43,6 +44,8 @@ export interface AppDeps {
   routes?: FastifyPluginAsync[];
   /** a pino logger instance; default: pino at config.logLevel */
   logger?: FastifyServerOptions['loggerInstance'];
+  /** APIs that trusted extensions expose to script tools as `ctx.getExtensionApi(name).method(...)` */
+  extensionApis?: ExtensionApis;
 }
 
 /** A hop count becomes a function: Fastify's types take booleans, address lists or functions. */
@@ -80,6 +83,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
       return sandbox!;
     },
     webhookExecutor: deps.webhookExecutor ?? ownedWebhookExecutor!,
+    extensionApis: deps.extensionApis ?? {},
     shutdownSignal: shutdown.signal,
   };
   app.decorate('toolsmith', context);

@@ -1,3 +1,4 @@
+import type { ExtensionApis } from '../generation/script-host-functions.js';
 import type { Sandbox } from '@toolsmith/core';
 import type { ServerConfig } from '../config/config.js';
 import type { Storage } from '../storage/types.js';
@@ -14,6 +15,8 @@ export interface AppContext {
   webhookExecutor: WebhookExecutor;
   /** aborted when the server shuts down: long-running work (generation, tool calls) should stop */
   shutdownSignal: AbortSignal;
+  /** APIs trusted server extensions expose to script tools (`ctx.getExtensionApi(name)`) */
+  extensionApis: ExtensionApis;
 }
 
 declare module 'fastify' {

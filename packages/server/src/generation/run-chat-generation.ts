@@ -1,3 +1,4 @@
+import { scriptHostFunctions } from './script-host-functions.js';
 import {
   type Connection,
   createRuntime,
@@ -219,6 +220,12 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
       maxRounds: config.maxToolRounds,
       toolTimeoutMs: config.customToolTimeoutMs,
       ctx,
+      hostFunctions: scriptHostFunctions({
+        variables: turn.services.variables,
+        simulate: false,
+        onEvent: (event) => send('script-event', { ...event, traceId: run.traceId }),
+        extensionApis: context.extensionApis,
+      }),
       sandbox,
       executors: toolExecutors(context.webhookExecutor),
       abortSignal: signal,

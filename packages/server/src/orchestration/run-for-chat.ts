@@ -1,3 +1,4 @@
+import { scriptHostFunctions } from '../generation/script-host-functions.js';
 import { randomBytes } from 'node:crypto';
 import {
   type Agent,
@@ -52,7 +53,8 @@ async function chatRunSetup(
   const { context, chat } = input;
   const { storage, config } = context;
   const stored = await storage.messages.list(chat.id);
-  const registry = await loadToolRegistry(context, captureServices(storage, chat, recorder));
+  const services = captureServices(storage, chat, recorder);
+  const registry = await loadToolRegistry(context, services);
   // script tools count only while scripts are enabled on this server
   const scriptTools: ToolDefinition[] = extraTools.filter((t) => t.kind === 'script');
   for (const tool of registry.enabledTools()) {
@@ -90,6 +92,14 @@ async function chatRunSetup(
     defaultConnection: connection?.name,
     loopOptions: {
       ctx: buildToolCtx(chat, stored, hidden, { characters: characters.map(scriptCharacter), persona, run }),
+      // ctx.variables.set lands in the outcome like set_variable (nothing written here; never in a simulation);
+      // ctx.eventSource.emit events are not streamed from orchestration runs
+      hostFunctions: scriptHostFunctions({
+        variables: services.variables,
+        simulate: input.simulate,
+        onEvent: () => {},
+        extensionApis: context.extensionApis,
+      }),
       sandbox:
         config.customToolScriptEnabled && scriptTools.length > 0
           ? sandboxWithHiddenContextGate(context.sandbox(), scriptTools)
