@@ -15,7 +15,45 @@ export function ScriptReference({ timeoutMs }: { timeoutMs: number | null }) {
         <dt>
           <code>ctx.chat</code>
         </dt>
-        <dd>A snapshot of the chat (null in a dry run).</dd>
+        <dd>
+          A copy of the chat: <code>ctx.chat.messages</code>, latest last, each with <code>role</code>,{' '}
+          <code>content</code>, <code>name</code>, <code>is_user</code>, <code>mes</code> (null in a dry run).
+        </dd>
+        <dt>
+          <code>ctx.characters</code>, <code>ctx.characterId</code>
+        </dt>
+        <dd>The chat's characters (cards) and the index of the one answering; null without one.</dd>
+        <dt>
+          <code>ctx.groups</code>, <code>ctx.groupId</code>
+        </dt>
+        <dd>The chat's character group (every character of the chat) and its id.</dd>
+        <dt>
+          <code>ctx.name1</code>, <code>ctx.name2</code>
+        </dt>
+        <dd>The persona's name (or User) and the answering character's name.</dd>
+        <dt>
+          <code>await ctx.variables.get(name, scope?)</code>,{' '}
+          <code>await ctx.variables.set(name, value, scope?)</code>
+        </dt>
+        <dd>
+          Chat variables (scope <code>"chat"</code>, the default) or global ones (<code>"global"</code>).
+          Writes happen only in real runs, never in a simulation.
+        </dd>
+        <dt>
+          <code>await ctx.eventSource.emit(name, payload)</code>
+        </dt>
+        <dd>Records an event in the trace and sends it to the chat's stream.</dd>
+        <dt>
+          <code>ctx.getExtensionApi(name)</code>
+        </dt>
+        <dd>An API a server extension registered (its methods are async), or null.</dd>
+        <dt>
+          <code>ctx.__run</code>
+        </dt>
+        <dd>
+          <code>aborted</code>, <code>activatedEntryKeys</code> (world-info keys already injected this turn)
+          and <code>traceId</code>.
+        </dd>
         <dt>
           <code>ctx.context</code>
         </dt>
