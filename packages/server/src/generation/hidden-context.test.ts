@@ -76,9 +76,9 @@ describe('buildToolCtx', () => {
       messages,
       buildHiddenContext({ chat: { id: 'c_1' }, lastUserMessage: null }),
     );
-    expect(ctx.chat.messages).toHaveLength(SNAPSHOT_MESSAGE_LIMIT);
-    expect(ctx.chat.messages[0]).toEqual({ role: 'assistant', content: '#5' });
-    expect(ctx.chat).toMatchObject({ id: 'c_1', title: 'T' });
+    expect(ctx.chat).toHaveLength(SNAPSHOT_MESSAGE_LIMIT);
+    expect(ctx.chat[0]).toEqual({ role: 'assistant', content: '#5' });
+    expect(ctx).toMatchObject({ chatId: 'c_1', chatTitle: 'T' });
   });
 
   const message = (role: 'user' | 'assistant', content: string): StoredMessage => ({
@@ -113,7 +113,7 @@ describe('buildToolCtx', () => {
       buildHiddenContext({ chat: { id: 'c_1' }, lastUserMessage: 'hi' }),
       { characters: [character('chr_a', 'Ayla')], persona: 'Kit', run },
     );
-    expect(ctx.chat.messages).toEqual([
+    expect(ctx.chat).toEqual([
       { role: 'user', content: 'hi', name: 'Kit', is_user: true, mes: 'hi' },
       { role: 'assistant', content: 'hello', name: 'Ayla', is_user: false, mes: 'hello' },
     ]);

@@ -97,12 +97,11 @@ type SnapshotMessage = { role: 'user' | 'assistant'; content: string } & Partial
  * `name1`, `name2`, `__run`).
  */
 export interface ChatToolCtx {
-  chat: {
-    id: string;
-    title: string;
-    /** latest last; with people known, each also carries Luker's `name`, `is_user` and `mes` */
-    messages: SnapshotMessage[];
-  };
+  /** Luker's `ctx.chat`: a copy of the messages, latest last; with people known, each also carries `name`,
+   * `is_user` and `mes` */
+  chat: SnapshotMessage[];
+  chatId: string;
+  chatTitle: string;
   dryRun: false;
   /** the hidden context: webhooks send it and scripts keep it only when their tool asks for it */
   context: HiddenContext;
@@ -127,11 +126,9 @@ export function buildToolCtx(
   const latest = messages.slice(-SNAPSHOT_MESSAGE_LIMIT);
   if (!people) {
     return {
-      chat: {
-        id: chat.id,
-        title: chat.title,
-        messages: latest.map((m) => ({ role: m.role, content: m.content })),
-      },
+      chat: latest.map((m) => ({ role: m.role, content: m.content })),
+      chatId: chat.id,
+      chatTitle: chat.title,
       dryRun: false,
       context,
     };
@@ -140,17 +137,15 @@ export function buildToolCtx(
   const name2 = people.characters[0]?.name ?? 'Assistant';
   const group = people.characters.length > 1;
   return {
-    chat: {
-      id: chat.id,
-      title: chat.title,
-      messages: latest.map((m) => ({
-        role: m.role,
-        content: m.content,
-        name: m.role === 'user' ? name1 : name2,
-        is_user: m.role === 'user',
-        mes: m.content,
-      })),
-    },
+    chat: latest.map((m) => ({
+      role: m.role,
+      content: m.content,
+      name: m.role === 'user' ? name1 : name2,
+      is_user: m.role === 'user',
+      mes: m.content,
+    })),
+    chatId: chat.id,
+    chatTitle: chat.title,
     dryRun: false,
     context,
     characters: people.characters,

@@ -35,8 +35,8 @@ const CTX_PROBE: ToolDefinition = {
   mode: 'read',
   kind: 'script',
   body: `return {
-    chat: ctx.chat.messages.map((m) => [m.role, m.name, m.is_user, m.mes]),
-    chatId: ctx.chat.id,
+    chat: ctx.chat.map((m) => [m.role, m.name, m.is_user, m.mes]),
+    chatId: ctx.chatId,
     characters: ctx.characters.map((c) => [c.id, c.name, c.personality, c.first_mes, c.tags]),
     characterId: ctx.characterId,
     speaker: ctx.characters[ctx.characterId].name,
@@ -199,7 +199,7 @@ describe('chats with characters', () => {
       name: 'read_ctx_global',
       description: 'Reports the script ctx.',
       kind: 'script',
-      body: 'return [ctx.characters, ctx.characterId, ctx.groups, ctx.groupId, ctx.name1, ctx.name2, ctx.chat.messages[0].name];',
+      body: 'return [ctx.characters, ctx.characterId, ctx.groups, ctx.groupId, ctx.name1, ctx.name2, ctx.chat[0].name];',
     });
     expect(created.status).toBe(201);
     const chat = (

@@ -36,8 +36,8 @@ const CONTEXT_PROBE = `return {
   contextKeys: ctx.context ? Object.keys(ctx.context).sort() : null,
   chatId: ctx.context ? ctx.context.chatId : null,
   last: ctx.context ? ctx.context.lastUserMessage : null,
-  snapshotChat: ctx.chat.id,
-  snapshotMessages: ctx.chat.messages.map((m) => m.role + ':' + m.content),
+  snapshotChat: ctx.chatId,
+  snapshotMessages: ctx.chat.map((m) => m.role + ':' + m.content),
 };`;
 
 async function addScriptTool(server: TestServer, name: string, body: string, includeHiddenContext: boolean) {

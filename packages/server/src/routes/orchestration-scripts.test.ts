@@ -51,7 +51,7 @@ describe('orchestration with profile script tools', () => {
         script(
           'count_messages',
           'read',
-          'return { n: ctx.chat.messages.length, name1: ctx.name1, aborted: ctx.__run.aborted, trace: typeof ctx.__run.traceId };',
+          'return { n: ctx.chat.length, name1: ctx.name1, aborted: ctx.__run.aborted, trace: typeof ctx.__run.traceId };',
         ),
         script('spend_coins', 'write', 'throw new Error("must not run");', 'return { wouldSpend: 3 };'),
       ],

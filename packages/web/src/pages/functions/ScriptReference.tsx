@@ -16,7 +16,7 @@ export function ScriptReference({ timeoutMs }: { timeoutMs: number | null }) {
           <code>ctx.chat</code>
         </dt>
         <dd>
-          A copy of the chat: <code>ctx.chat.messages</code>, latest last, each with <code>role</code>,{' '}
+          A copy of the chat's messages (the latest 50), latest last, each with <code>role</code>,{' '}
           <code>content</code>, <code>name</code>, <code>is_user</code>, <code>mes</code> (null in a dry run).
         </dd>
         <dt>
