@@ -9,6 +9,7 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { navigateUnguarded, useLeaveGuard } from '../../components/leave-guard';
 import { Switch } from '../../components/Switch';
 import { DryRunPanel } from './DryRunPanel';
+import { type FieldErrors, groupFieldErrors } from './field-errors';
 import { BasicsSection } from './BasicsSection';
 import { BehaviourSection } from './BehaviourSection';
 import { FieldMessages } from './FieldMessages';
@@ -29,22 +30,6 @@ interface Loaded {
   otherNames: Set<string>;
   reservedNames: Set<string>;
   caps: Capabilities;
-}
-
-type FieldErrors = Record<string, string[]>;
-
-/** Server field names → the form field that shows them (`parameters/...`, `parameters[0].name` → parameters). */
-function groupFieldErrors(error: unknown): FieldErrors {
-  const out: FieldErrors = {};
-  if (!(error instanceof ApiError)) return out;
-  const add = (field: string, message: string) => {
-    const key = field.split(/[.[/]/)[0] || 'form';
-    out[key] = [...(out[key] ?? []), message];
-  };
-  for (const d of error.fieldErrors) add(d.field, d.message);
-  if (error.code === 'reserved_name' || error.code === 'duplicate_name') add('name', error.message);
-  if (error.code === 'scripts_disabled') add('kind', error.message);
-  return out;
 }
 
 /** Create or edit one custom tool, check it as you type, try it with a dry run. */

@@ -1,0 +1,17 @@
+import { ApiError } from '../../api/client';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** Server field names → the form field that shows them (`parameters/...`, `parameters[0].name` → parameters). */
+export function groupFieldErrors(error: unknown): FieldErrors {
+  const out: FieldErrors = {};
+  if (!(error instanceof ApiError)) return out;
+  const add = (field: string, message: string) => {
+    const key = field.split(/[.[/]/)[0] || 'form';
+    out[key] = [...(out[key] ?? []), message];
+  };
+  for (const d of error.fieldErrors) add(d.field, d.message);
+  if (error.code === 'reserved_name' || error.code === 'duplicate_name') add('name', error.message);
+  if (error.code === 'scripts_disabled') add('kind', error.message);
+  return out;
+}
