@@ -3,6 +3,7 @@ import { api, errorMessage } from '../../api/client';
 import type { Agent, Connection, Preset } from '../../api/types';
 import { hrefFor } from '../../app/router';
 import { ConfirmDialog } from '../../components/Dialog';
+import { useEditableList } from '../../components/use-editable-list';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { AgentForm } from './AgentForm';
 import { ProfileEditor } from './ProfileEditor';
@@ -11,13 +12,21 @@ import './agents.css';
 
 /** Agents (connection, preset, system prompt, pinned tools) and the global orchestration profile. */
 export function AgentsPage() {
-  const [agents, setAgents] = useState<Agent[] | null>(null);
+  const {
+    items: agents,
+    setItems: setAgents,
+    editing,
+    setEditing,
+    deleting,
+    setDeleting,
+    deleteError,
+    setDeleteError,
+    saved,
+    remove,
+  } = useEditableList<Agent>('/api/agents');
   const [connections, setConnections] = useState<Connection[]>([]);
   const [presets, setPresets] = useState<Preset[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<Agent | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Agent | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
 
   useEffect(() => {
     api
@@ -32,29 +41,7 @@ export function AgentsPage() {
       .get<{ presets: Preset[] }>('/api/presets')
       .then((a) => setPresets(a.presets))
       .catch((e) => setError(`Could not load presets: ${errorMessage(e)}`));
-  }, []);
-
-  const saved = (agent: Agent) => {
-    setAgents((list) => {
-      const all = list ?? [];
-      return all.some((a) => a.id === agent.id)
-        ? all.map((a) => (a.id === agent.id ? agent : a))
-        : [...all, agent];
-    });
-    setEditing(null);
-  };
-
-  const remove = async () => {
-    if (!deleting) return;
-    try {
-      await api.del(`/api/agents/${encodeURIComponent(deleting.id)}`);
-      setAgents((list) => list?.filter((a) => a.id !== deleting.id) ?? null);
-      setDeleting(null);
-      setDeleteError(null);
-    } catch (e) {
-      setDeleteError(errorMessage(e));
-    }
-  };
+  }, [setAgents]);
 
   const form = (agent: Agent | null) => (
     <AgentForm

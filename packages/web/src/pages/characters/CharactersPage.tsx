@@ -3,6 +3,7 @@ import { api, errorMessage, request } from '../../api/client';
 import type { CardImportAnswer, CardImportReviewData, Character } from '../../api/types';
 import { ConfirmDialog } from '../../components/Dialog';
 import { downloadFromApi } from '../../components/download';
+import { useEditableList } from '../../components/use-editable-list';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { CardImportReview } from './CardImportReview';
 import { CharacterForm } from './CharacterForm';
@@ -28,12 +29,20 @@ function savedMessage(answer: Extract<CardImportAnswer, { status: 'saved' }>): s
 
 /** Characters: the list, create and edit, delete, card import with review of the tools a card carries, export. */
 export function CharactersPage() {
-  const [characters, setCharacters] = useState<Character[] | null>(null);
+  const {
+    items: characters,
+    setItems: setCharacters,
+    editing,
+    setEditing,
+    deleting,
+    setDeleting,
+    deleteError,
+    setDeleteError,
+    saved,
+    remove,
+  } = useEditableList<Character>('/api/characters');
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const [editing, setEditing] = useState<Character | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Character | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const [exportFormat, setExportFormat] = useState<Record<string, string>>({});
@@ -45,7 +54,7 @@ export function CharactersPage() {
         .get<{ characters: Character[] }>('/api/characters')
         .then((a) => setCharacters(a.characters))
         .catch((e) => setError(errorMessage(e))),
-    [],
+    [setCharacters],
   );
   useEffect(() => {
     void load();
@@ -130,29 +139,6 @@ export function CharactersPage() {
       setStatus(`Exported ${name}.`);
     } catch (e) {
       setError(`Export failed: ${errorMessage(e)}`);
-    }
-  };
-
-  const saved = (character: Character) => {
-    setCharacters((list) => {
-      const all = list ?? [];
-      return all.some((c) => c.id === character.id)
-        ? all.map((c) => (c.id === character.id ? character : c))
-        : [...all, character];
-    });
-    setEditing(null);
-  };
-
-  const remove = async () => {
-    if (!deleting) return;
-    try {
-      await api.del(`/api/characters/${encodeURIComponent(deleting.id)}`);
-      setCharacters((list) => list?.filter((c) => c.id !== deleting.id) ?? null);
-      if (editing !== 'new' && editing?.id === deleting.id) setEditing(null);
-      setDeleting(null);
-      setDeleteError(null);
-    } catch (e) {
-      setDeleteError(errorMessage(e));
     }
   };
 

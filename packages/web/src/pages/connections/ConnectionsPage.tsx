@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import type { Connection } from '../../api/types';
 import { ConfirmDialog } from '../../components/Dialog';
+import { useEditableList } from '../../components/use-editable-list';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { ConnectionForm } from './ConnectionForm';
 import { connectionSummary } from './connection-form';
@@ -15,12 +16,20 @@ type TestState =
 
 /** Connections: where chats send their requests. Create, edit, delete and test each one. */
 export function ConnectionsPage() {
-  const [connections, setConnections] = useState<Connection[] | null>(null);
+  const {
+    items: connections,
+    setItems: setConnections,
+    editing,
+    setEditing,
+    deleting,
+    setDeleting,
+    deleteError,
+    setDeleteError,
+    saved: savedItem,
+    remove,
+  } = useEditableList<Connection>('/api/connections');
   const [error, setError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<Connection | 'new' | null>(null);
   const [tests, setTests] = useState<Record<string, TestState>>({});
-  const [deleting, setDeleting] = useState<Connection | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -29,7 +38,7 @@ export function ConnectionsPage() {
     } catch (e) {
       setError(errorMessage(e));
     }
-  }, []);
+  }, [setConnections]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -46,29 +55,10 @@ export function ConnectionsPage() {
     setTests((t) => ({ ...t, [connection.id]: state }));
   };
 
-  const remove = async () => {
-    if (!deleting) return;
-    try {
-      await api.del(`/api/connections/${encodeURIComponent(deleting.id)}`);
-      setConnections((list) => list?.filter((c) => c.id !== deleting.id) ?? null);
-      setDeleting(null);
-      setDeleteError(null);
-    } catch (e) {
-      setDeleteError(errorMessage(e));
-    }
-  };
-
   const saved = (connection: Connection) => {
-    setConnections((list) => {
-      const rest = (list ?? []).filter((c) => c.id !== connection.id);
-      const index = (list ?? []).findIndex((c) => c.id === connection.id);
-      if (index < 0) return [...rest, connection];
-      rest.splice(index, 0, connection);
-      return rest;
-    });
+    savedItem(connection);
     // A changed connection's old test result no longer says anything about it.
     setTests(({ [connection.id]: _old, ...others }) => others);
-    setEditing(null);
   };
 
   return (

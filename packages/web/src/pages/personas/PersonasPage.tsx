@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Persona } from '../../api/types';
 import { ConfirmDialog } from '../../components/Dialog';
+import { useEditableList } from '../../components/use-editable-list';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import '../connections/settings-pages.css';
 
@@ -81,40 +82,26 @@ function PersonaForm({
 
 /** Personas: who the user plays ({{user}}); a chat picks one in Chat Settings. */
 export function PersonasPage() {
-  const [personas, setPersonas] = useState<Persona[] | null>(null);
+  const {
+    items: personas,
+    setItems: setPersonas,
+    editing,
+    setEditing,
+    deleting,
+    setDeleting,
+    deleteError,
+    setDeleteError,
+    saved,
+    remove,
+  } = useEditableList<Persona>('/api/personas');
   const [error, setError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<Persona | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Persona | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
 
   useEffect(() => {
     api
       .get<{ personas: Persona[] }>('/api/personas')
       .then((a) => setPersonas(a.personas))
       .catch((e) => setError(errorMessage(e)));
-  }, []);
-
-  const saved = (persona: Persona) => {
-    setPersonas((list) => {
-      const all = list ?? [];
-      return all.some((p) => p.id === persona.id)
-        ? all.map((p) => (p.id === persona.id ? persona : p))
-        : [...all, persona];
-    });
-    setEditing(null);
-  };
-
-  const remove = async () => {
-    if (!deleting) return;
-    try {
-      await api.del(`/api/personas/${encodeURIComponent(deleting.id)}`);
-      setPersonas((list) => list?.filter((p) => p.id !== deleting.id) ?? null);
-      setDeleting(null);
-      setDeleteError(null);
-    } catch (e) {
-      setDeleteError(errorMessage(e));
-    }
-  };
+  }, [setPersonas]);
 
   return (
     <section>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import type { Preset } from '../../api/types';
 import { ConfirmDialog } from '../../components/Dialog';
+import { useEditableList } from '../../components/use-editable-list';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PresetForm } from './PresetForm';
 import { presetSummary } from './preset-form';
@@ -9,40 +10,26 @@ import '../connections/settings-pages.css';
 
 /** Presets: named sets of generation parameters a chat can use. */
 export function PresetsPage() {
-  const [presets, setPresets] = useState<Preset[] | null>(null);
+  const {
+    items: presets,
+    setItems: setPresets,
+    editing,
+    setEditing,
+    deleting,
+    setDeleting,
+    deleteError,
+    setDeleteError,
+    saved,
+    remove,
+  } = useEditableList<Preset>('/api/presets');
   const [error, setError] = useState<string | null>(null);
-  const [editing, setEditing] = useState<Preset | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Preset | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
 
   useEffect(() => {
     api
       .get<{ presets: Preset[] }>('/api/presets')
       .then((answer) => setPresets(answer.presets))
       .catch((e) => setError(errorMessage(e)));
-  }, []);
-
-  const saved = (preset: Preset) => {
-    setPresets((list) => {
-      const all = list ?? [];
-      return all.some((p) => p.id === preset.id)
-        ? all.map((p) => (p.id === preset.id ? preset : p))
-        : [...all, preset];
-    });
-    setEditing(null);
-  };
-
-  const remove = async () => {
-    if (!deleting) return;
-    try {
-      await api.del(`/api/presets/${encodeURIComponent(deleting.id)}`);
-      setPresets((list) => list?.filter((p) => p.id !== deleting.id) ?? null);
-      setDeleting(null);
-      setDeleteError(null);
-    } catch (e) {
-      setDeleteError(errorMessage(e));
-    }
-  };
+  }, [setPresets]);
 
   return (
     <section>
