@@ -1,12 +1,13 @@
 // @toolsmith/core — each area exports its public names from its own index.
-export * from './tools/index.js';
-export * from './sandbox/index.js';
-export * from './protocols/index.js';
-export * from './providers/index.js';
+
+export * from './cards/index.js';
 export * from './generate/index.js';
 export * from './loop/index.js';
+export * from './macros/index.js';
+export * from './orchestration/index.js';
+export * from './protocols/index.js';
+export * from './providers/index.js';
+export * from './sandbox/index.js';
+export * from './tools/index.js';
 export * from './transfer/index.js';
 export * from './worldinfo/index.js';
-export * from './macros/index.js';
-export * from './cards/index.js';
-export * from './orchestration/index.js';

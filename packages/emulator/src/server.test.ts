@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './server.js';
-import { sseFrames, splitAt, splitBytes } from './sse.js';
+import { splitAt, splitBytes, sseFrames } from './sse.js';
 
 let emulator: Emulator | undefined;
 afterEach(async () => {

@@ -1,19 +1,19 @@
-export { SERVER_VERSION } from './version.js';
 export { type AppDeps, buildApp } from './app/build-app.js';
 export type { AppContext } from './app/context.js';
 export { HttpError } from './app/http-error.js';
 export { type StartedServer, type StartServerOptions, startServer } from './app/start-server.js';
+export { adminSecretRequired, assertAdmin } from './auth/admin-secret.js';
+export { isLoopbackAddress } from './auth/loopback.js';
+export { BUILTIN_TOOLS, type BuiltinTool } from './builtins/builtin-tools.js';
+export { runCli } from './cli/run-cli.js';
 export {
   CONFIG_DEFAULTS,
   ConfigError,
   checkConfig,
+  type LoadConfigOptions,
   loadConfig,
   parseConfig,
-  type LoadConfigOptions,
   type ServerConfig,
 } from './config/config.js';
-export { assertAdmin, adminSecretRequired } from './auth/admin-secret.js';
-export { isLoopbackAddress } from './auth/loopback.js';
-export { BUILTIN_TOOLS, type BuiltinTool } from './builtins/builtin-tools.js';
 export * from './storage/index.js';
-export { runCli } from './cli/run-cli.js';
+export { SERVER_VERSION } from './version.js';

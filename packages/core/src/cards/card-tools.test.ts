@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  LUKER_TOOL_NAMES,
   cardTools,
+  LUKER_TOOL_NAMES,
   lukerOrchestrator,
   scriptTool,
   v2CardDocument,

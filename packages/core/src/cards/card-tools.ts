@@ -1,6 +1,6 @@
-import { portableTool } from '../transfer/export.js';
-import { type ImportCandidate, candidatesFromJson, lukerCandidates } from '../transfer/formats.js';
 import type { ToolDefinition } from '../tools/types.js';
+import { portableTool } from '../transfer/export.js';
+import { candidatesFromJson, type ImportCandidate, lukerCandidates } from '../transfer/formats.js';
 import { CARD_TOOLS_EXTENSION, CARD_TOOLS_VERSION, type CardData, type CardToolsExtension } from './types.js';
 
 type Json = Record<string, unknown>;

@@ -4,8 +4,8 @@ import { decodeCardPayload } from './card-payload.js';
 import { defaultCardPng } from './default-png.js';
 import { exportCardJson, exportCardPng } from './export-card.js';
 import { planCardImport } from './import-plan.js';
-import { readPngChunks, writePngChunks } from './png-chunks.js';
 import { readCardPng, writeCardPng } from './png-card.js';
+import { readPngChunks, writePngChunks } from './png-chunks.js';
 import { cardChunkKeyword, makeTextChunk, readTextChunk } from './png-text.js';
 
 /** What the server does: import with tools (stored enabled again by the user), then export. */

@@ -1,7 +1,7 @@
-import type { ImportFormat } from '../transfer/formats.js';
 import { ORCHESTRATION_TOOL_NAMES } from '../orchestration/tool-switches.js';
-import { type ImportPlanOptions, planToolImport, webhookOrigin } from '../transfer/import-plan.js';
 import type { JsonSchema, ToolDefinition, ToolKind, ToolMode } from '../tools/types.js';
+import type { ImportFormat } from '../transfer/formats.js';
+import { type ImportPlanOptions, planToolImport, webhookOrigin } from '../transfer/import-plan.js';
 import {
   type CardToolCandidate,
   type CardToolSource,

@@ -5,8 +5,8 @@ import { type CardErrorCode, isCardError } from './card-error.js';
 import { encodeCardPayload } from './card-payload.js';
 import { defaultCardPng } from './default-png.js';
 import { DEFAULT_CARD_LIMITS } from './limits.js';
-import { type PngChunk, readPngChunks, writePngChunks } from './png-chunks.js';
 import { readCardPng, writeCardPng } from './png-card.js';
+import { type PngChunk, readPngChunks, writePngChunks } from './png-chunks.js';
 import { cardChunkKeyword, makeTextChunk, readTextChunk } from './png-text.js';
 
 const bytes = (s: string) => new TextEncoder().encode(s);

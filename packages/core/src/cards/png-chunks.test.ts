@@ -3,7 +3,7 @@ import { type CardErrorCode, isCardError } from './card-error.js';
 import { crc32, crc32Portable } from './crc32.js';
 import { defaultCardPng } from './default-png.js';
 import { DEFAULT_CARD_LIMITS } from './limits.js';
-import { PNG_SIGNATURE, isPng, readPngChunks, writePngChunks } from './png-chunks.js';
+import { isPng, PNG_SIGNATURE, readPngChunks, writePngChunks } from './png-chunks.js';
 
 const ascii = (s: string) => new TextEncoder().encode(s);
 

@@ -2,8 +2,8 @@ import { CardError } from './card-error.js';
 import { parseCardJsonText } from './card-payload.js';
 import { type CardLimits, DEFAULT_CARD_LIMITS } from './limits.js';
 import { type ParsedCard, parseCardDocument } from './parse-card.js';
-import { isPng } from './png-chunks.js';
 import { readCardPng } from './png-card.js';
+import { isPng } from './png-chunks.js';
 import type { CardFormat } from './types.js';
 
 /** What a card upload can be: file bytes (PNG or JSON, told apart by content), JSON text, or parsed JSON. */

@@ -1,7 +1,7 @@
-import { createEmulator, type Emulator, openaiErrors, openaiStream, openaiChunk } from '@toolsmith/emulator';
+import { createEmulator, type Emulator, openaiChunk, openaiErrors, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createRuntime } from '../runtime/create-runtime.js';
 import type { Connection } from '../providers/types.js';
+import { createRuntime } from '../runtime/create-runtime.js';
 import {
   body,
   jsonCalls,

@@ -1,7 +1,7 @@
+export * from '../runtime/index.js';
+export * from './assemble-prompt.js';
 export * from './errors.js';
+export * from './generate-task.js';
+export * from './json-output.js';
 export type * from './types.js';
 export * from './validate-options.js';
-export * from './json-output.js';
-export * from './assemble-prompt.js';
-export * from './generate-task.js';
-export * from '../runtime/index.js';

@@ -1,3 +1,4 @@
+import type { VariableStore } from '../macros/substitute.js';
 import type {
   ChatMessage,
   Connection,
@@ -14,7 +15,6 @@ import type {
   ToolSpec,
   Usage,
 } from '../providers/types.js';
-import type { VariableStore } from '../macros/substitute.js';
 import type { JsonSchema } from '../tools/types.js';
 import type {
   WorldInfoActivation,

@@ -1,2 +1,2 @@
-export type * from './types.js';
 export * from './run-tool-loop.js';
+export type * from './types.js';

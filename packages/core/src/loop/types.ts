@@ -1,4 +1,4 @@
-import type { GenerateEvent, GenerateTaskOptions, GeneratedToolCall } from '../generate/types.js';
+import type { GeneratedToolCall, GenerateEvent, GenerateTaskOptions } from '../generate/types.js';
 import type { ChatMessage, FinishReason, Usage } from '../providers/types.js';
 import type { ExecuteToolOptions } from '../tools/execute.js';
 import type { ToolRegistry } from '../tools/registry.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  MSG_AGENT_NAME,
   defaultOrchestrationProfile,
+  MSG_AGENT_NAME,
   parseAgent,
   parseOrchestrationProfile,
 } from './profile.js';

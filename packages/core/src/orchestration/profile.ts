@@ -1,5 +1,5 @@
-import type { FieldError, ToolDefinition } from '../tools/types.js';
 import { TOOL_NAME_PATTERN } from '../tools/messages.js';
+import type { FieldError, ToolDefinition } from '../tools/types.js';
 import { type ValidateToolDefinitionOptions, validateToolDefinition } from '../tools/validate-definition.js';
 import { ORCHESTRATION_TOOL_NAMES } from './tool-switches.js';
 import type {

@@ -1,6 +1,6 @@
 import type { GenerateEvent } from '../generate/types.js';
+import type { StoppedBecause, ToolLoopEvent, ToolLoopOptions } from '../loop/types.js';
 import type { ChatMessage } from '../providers/types.js';
-import type { ToolLoopEvent, ToolLoopOptions, StoppedBecause } from '../loop/types.js';
 import type { ToolDefinition } from '../tools/types.js';
 import type { WorldInfoEntryRef } from '../worldinfo/types.js';
 import type { OutcomeRecorder } from './outcome-tools.js';

@@ -3,7 +3,7 @@ export * from './history.js';
 export * from './parser-types.js';
 export * from './prompt.js';
 export { type ProtocolStyle, type RenderableCall, renderCalls, toCdata } from './render-calls.js';
+export * from './retry.js';
 export * from './text-parser.js';
 export { exampleArguments, listParameters, type ParameterLine, renderToolGuide } from './tool-guide.js';
 export * from './trigger.js';
-export * from './retry.js';

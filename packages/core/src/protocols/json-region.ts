@@ -1,5 +1,5 @@
 import type { CallHandle } from './event-sink.js';
-import { type CallSlot, JsonCallScanner, type JsonCallListener, newSlot } from './json-call-scanner.js';
+import { type CallSlot, type JsonCallListener, JsonCallScanner, newSlot } from './json-call-scanner.js';
 import {
   availableTools,
   type ParserContext,

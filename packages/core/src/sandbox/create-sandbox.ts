@@ -8,8 +8,8 @@ import {
   DEFAULT_MEMORY_LIMIT_BYTES,
   DEFAULT_POOL_SIZE,
   DEFAULT_STACK_SIZE_BYTES,
-  HARD_STOP_GRACE_MS,
   defaultTimeoutFromEnv,
+  HARD_STOP_GRACE_MS,
 } from './limits.js';
 import { logCutNote } from './log-limiter.js';
 import type { PooledWorker } from './pooled-worker.js';

@@ -1,8 +1,8 @@
 // One sandbox worker thread as the host sees it: started once, kept warm, handed one job at a time,
 // and terminated (never reused) when a guest outlives its deadline or its runtime fails to dispose.
 import { Worker } from 'node:worker_threads';
-import type { HostToWorker, WorkerInit, WorkerToHost } from './worker-protocol.js';
 import type { WorkerEntry } from './worker-entry.js';
+import type { HostToWorker, WorkerInit, WorkerToHost } from './worker-protocol.js';
 
 export type WorkerListener = (message: WorkerToHost) => void;
 

@@ -1,5 +1,5 @@
-import Ajv2020Module from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 // ajv and ajv-formats are CommonJS with `exports.default`; under NodeNext the default import is the module.

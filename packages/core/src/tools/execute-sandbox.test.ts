@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type QuickJsSandbox, createSandbox } from '../sandbox/index.js';
+import { createSandbox, type QuickJsSandbox } from '../sandbox/index.js';
 import { executeToolCall, executeToolCalls } from './execute.js';
 import { ToolRegistry } from './registry.js';
 import type { ToolDefinition, ToolResultEnvelope } from './types.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Sandbox, SandboxRunJob, SandboxRunResult } from '../sandbox/types.js';
-import { SIMULATED_PLACEHOLDER, executeToolCall, executeToolCalls } from './execute.js';
+import { executeToolCall, executeToolCalls, SIMULATED_PLACEHOLDER } from './execute.js';
 import type { NativeToolContext } from './registered-tool.js';
 import { ToolRegistry } from './registry.js';
 import type { ToolDefinition, ToolResultEnvelope } from './types.js';

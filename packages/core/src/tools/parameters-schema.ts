@@ -1,4 +1,4 @@
-import { type ErrorObject, compileSchema, getMetaSchemaValidator } from './ajv-instance.js';
+import { compileSchema, type ErrorObject, getMetaSchemaValidator } from './ajv-instance.js';
 import { MSG_PARAMETERS_ROOT, msgParametersInvalid, msgParametersUnusable } from './messages.js';
 
 /** Keywords whose values are data, not subschemas: never scanned for `pattern`. */

@@ -1,11 +1,11 @@
 import type { ToolSpec } from '../providers/types.js';
-import { MSG_TOOL_NAME, TOOL_NAME_PATTERN, msgReservedName } from './messages.js';
+import { MSG_TOOL_NAME, msgReservedName, TOOL_NAME_PATTERN } from './messages.js';
 import type {
   FunctionToolRegistration,
   OpenAiTool,
   OrchestrationToolRegistration,
-  RegisterOptions,
   RegisteredTool,
+  RegisterOptions,
   RegistryLogger,
 } from './registered-tool.js';
 import { GLOBAL_SCOPE, type ScopeKind, ToolScopes } from './tool-scopes.js';

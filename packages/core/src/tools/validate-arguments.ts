@@ -1,4 +1,4 @@
-import { type ErrorObject, type ValidateFunction, compileSchema } from './ajv-instance.js';
+import { compileSchema, type ErrorObject, type ValidateFunction } from './ajv-instance.js';
 import { describeError, escapePointer, isPlainObject } from './parameters-schema.js';
 import type { ToolDefinition, ToolError } from './types.js';
 

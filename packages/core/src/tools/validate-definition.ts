@@ -13,13 +13,13 @@ import {
   MSG_SCRIPTS_DISABLED,
   MSG_STATIC_RESULT,
   MSG_TOOL_NAME,
-  TOOL_KINDS,
-  TOOL_MODES,
-  TOOL_NAME_PATTERN,
   msgBodyEscapes,
   msgDuplicateName,
   msgReservedName,
   msgSyntaxError,
+  TOOL_KINDS,
+  TOOL_MODES,
+  TOOL_NAME_PATTERN,
 } from './messages.js';
 import { checkParametersSchema, isPlainObject } from './parameters-schema.js';
 import { checkScriptSyntax } from './script-syntax.js';

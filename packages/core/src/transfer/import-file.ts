@@ -1,4 +1,4 @@
-import { type ImportCandidate, candidatesFromArchive, candidatesFromJson, parseJsonText } from './formats.js';
+import { candidatesFromArchive, candidatesFromJson, type ImportCandidate, parseJsonText } from './formats.js';
 import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, TransferError } from './limits.js';
 import { looksLikeZip, readZipSafely } from './zip-reader.js';
 

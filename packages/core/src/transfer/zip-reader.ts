@@ -1,4 +1,4 @@
-import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
+import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
 import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, TransferError } from './limits.js';
 
 export interface ArchiveEntry {

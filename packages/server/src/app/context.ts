@@ -1,9 +1,9 @@
-import type { ExtensionApis } from '../generation/script-host-functions.js';
 import type { Sandbox } from '@toolsmith/core';
-import type { ServerConfig } from '../config/config.js';
-import type { Storage } from '../storage/types.js';
 import type { BuiltinTool } from '../builtins/builtin-tools.js';
+import type { ServerConfig } from '../config/config.js';
 import type { WebhookExecutor } from '../executors/webhook/index.js';
+import type { ExtensionApis } from '../generation/script-host-functions.js';
+import type { Storage } from '../storage/types.js';
 
 /** What routes need from the app: configuration, storage and the executors. */
 export interface AppContext {

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { ServerConfig } from '../config/config.js';
 import { HttpError } from '../app/http-error.js';
+import type { ServerConfig } from '../config/config.js';
 import { isLoopbackAddress } from './loopback.js';
 
 export const ADMIN_SECRET_HEADER = 'x-admin-secret';

@@ -1,6 +1,6 @@
 import type { Lorebook, WorldInfoEntryRef } from '@toolsmith/core';
 import { loadChatLorebooks } from '../lorebooks/chat-lorebooks.js';
-import type { StoredChat, Storage } from '../storage/types.js';
+import type { Storage, StoredChat } from '../storage/types.js';
 
 export type VariableScope = 'chat' | 'global';
 

@@ -1,6 +1,6 @@
 import { type CardData, isPng } from '@toolsmith/core';
-import type { CharacterInput, Storage } from '../storage/types.js';
 import { bodyObject, FieldChecker } from '../routes/fields.js';
+import type { CharacterInput, Storage } from '../storage/types.js';
 import { CARD_LIST_FIELDS, CARD_TEXT_FIELDS, emptyCard, TOOL_EXTENSION_KEYS } from './character-card.js';
 
 const WRITABLE = [...CARD_TEXT_FIELDS, ...CARD_LIST_FIELDS, 'extensions', 'avatar', 'lorebookId'];

@@ -2,7 +2,7 @@ import type { ChatMessage, ToolRegistry, ToolSpec } from '@toolsmith/core';
 import type { AppContext } from '../app/context.js';
 import type { ScriptCharacter } from '../generation/hidden-context.js';
 import { storedToDefinition } from '../routes/tool-input.js';
-import { characterToolScope, type StoredCharacter, type StoredChat, type Storage } from '../storage/types.js';
+import { characterToolScope, type Storage, type StoredCharacter, type StoredChat } from '../storage/types.js';
 
 /** The chat's characters in its order (the first one answers); ids of deleted characters are skipped. */
 export async function loadChatCharacters(

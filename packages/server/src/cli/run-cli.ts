@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from '../config/config.js';
 import { startServer } from '../app/start-server.js';
+import { ConfigError, loadConfig } from '../config/config.js';
 import { SERVER_VERSION } from '../version.js';
 import { dryRunCommand, toolsListCommand } from './tool-commands.js';
 import { toolsExportCommand, toolsImportCommand } from './transfer-commands.js';

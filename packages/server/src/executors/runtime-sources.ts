@@ -1,5 +1,5 @@
 import type { Connection, Preset } from '@toolsmith/core';
-import type { StoredConnection, StoredPreset, Storage } from '../storage/types.js';
+import type { Storage, StoredConnection, StoredPreset } from '../storage/types.js';
 
 /** Where each family's API lives when a connection leaves baseUrl empty. */
 export const DEFAULT_BASE_URLS: Record<StoredConnection['api'], string> = {

@@ -14,7 +14,7 @@ import {
   type TurnWorldInfo,
 } from '../builtins/builtin-context.js';
 import { loadChatLorebooks } from '../lorebooks/chat-lorebooks.js';
-import type { StoredChat, StoredMessage, StoredPersona, Storage } from '../storage/types.js';
+import type { Storage, StoredChat, StoredMessage, StoredPersona } from '../storage/types.js';
 import { createRoundWorldInfo } from './round-world-info.js';
 
 /**

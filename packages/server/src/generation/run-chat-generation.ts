@@ -1,36 +1,36 @@
-import { scriptHostFunctions } from './script-host-functions.js';
+import { randomBytes } from 'node:crypto';
 import {
   type Connection,
   createRuntime,
   isGenerateTaskError,
-  runToolLoopWith,
   type Preset,
+  runToolLoopWith,
   type StoppedBecause,
   type ToolDefinition,
   type ToolLoopEvent,
 } from '@toolsmith/core';
 import type { AppContext } from '../app/context.js';
-import { toolExecutors } from '../executors/tool-executors.js';
-import type { StoredChat, StoredMessage } from '../storage/types.js';
-import type { GenerationOutcome } from './chat-generations.js';
-import { historyFromMessages, storedToolError } from './chat-history.js';
-import { loadChatTools } from './chat-tools.js';
-import { applyUserMessageMacros, prepareChatTurn } from './chat-turn.js';
-import { runTurnOrchestration } from '../orchestration/turn-hook.js';
-import { randomBytes } from 'node:crypto';
+import { toCoreCharacter } from '../characters/character-card.js';
 import {
   addCharacterTools,
   characterPromptMessages,
   loadChatCharacters,
   scriptCharacter,
 } from '../characters/chat-characters.js';
-import { toCoreCharacter } from '../characters/character-card.js';
+import { toolExecutors } from '../executors/tool-executors.js';
+import { runTurnOrchestration } from '../orchestration/turn-hook.js';
+import type { StoredChat, StoredMessage } from '../storage/types.js';
+import type { GenerationOutcome } from './chat-generations.js';
+import { historyFromMessages, storedToolError } from './chat-history.js';
+import { loadChatTools } from './chat-tools.js';
+import { applyUserMessageMacros, prepareChatTurn } from './chat-turn.js';
 import {
   buildHiddenContext,
   buildToolCtx,
-  sandboxWithHiddenContextGate,
   type ScriptRunState,
+  sandboxWithHiddenContextGate,
 } from './hidden-context.js';
+import { scriptHostFunctions } from './script-host-functions.js';
 
 export type SendEvent = (event: string, data: unknown) => void;
 

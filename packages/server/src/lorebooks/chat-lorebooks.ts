@@ -1,5 +1,5 @@
 import { type Lorebook, mergeLorebookSources } from '@toolsmith/core';
-import type { StoredChat, Storage } from '../storage/types.js';
+import type { Storage, StoredChat } from '../storage/types.js';
 import { storedToLorebook } from './to-core.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { OutcomeRecorder, WorldInfoEntryRef } from '@toolsmith/core';
 import type { BuiltinServices, VariableScope } from '../builtins/builtin-context.js';
 import { loadChatLorebooks } from '../lorebooks/chat-lorebooks.js';
-import type { StoredChat, Storage } from '../storage/types.js';
+import type { Storage, StoredChat } from '../storage/types.js';
 
 /**
  * Builtin services for an orchestration run: reads come from storage (and the run's own earlier writes),

@@ -1,6 +1,6 @@
 import { CARD_TOOLS_EXTENSION, CARD_TOOLS_VERSION, type CardData } from '@toolsmith/core';
 import { loadChatCharacters } from '../characters/chat-characters.js';
-import type { StoredChat, StoredCharacter, Storage } from '../storage/types.js';
+import type { Storage, StoredCharacter, StoredChat } from '../storage/types.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

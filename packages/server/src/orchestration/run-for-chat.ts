@@ -1,4 +1,3 @@
-import { scriptHostFunctions } from '../generation/script-host-functions.js';
 import { randomBytes } from 'node:crypto';
 import {
   type Agent,
@@ -18,19 +17,20 @@ import {
 } from '@toolsmith/core';
 import type { AppContext } from '../app/context.js';
 import { HttpError } from '../app/http-error.js';
-import { loadToolRegistry } from '../executors/tool-registry.js';
+import { loadChatCharacters, scriptCharacter } from '../characters/chat-characters.js';
 import { loadConnections, loadPresets } from '../executors/runtime-sources.js';
 import { toolExecutors } from '../executors/tool-executors.js';
+import { loadToolRegistry } from '../executors/tool-registry.js';
 import { historyFromMessages } from '../generation/chat-history.js';
-import { loadChatCharacters, scriptCharacter } from '../characters/chat-characters.js';
 import {
   buildHiddenContext,
   buildToolCtx,
   type ScriptRunState,
   sandboxWithHiddenContextGate,
 } from '../generation/hidden-context.js';
+import { scriptHostFunctions } from '../generation/script-host-functions.js';
 import { storedToDefinition } from '../routes/tool-input.js';
-import { characterToolScope, type StoredChat, type Storage } from '../storage/types.js';
+import { characterToolScope, type Storage, type StoredChat } from '../storage/types.js';
 import { captureServices } from './capture-services.js';
 import { characterOverride, chatCharacter } from './character-override.js';
 import { loadGlobalProfile, resolveProfile, type StoredProfile } from './profile-store.js';

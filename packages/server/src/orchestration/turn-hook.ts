@@ -2,7 +2,7 @@ import { type ChatMessage, isGenerateTaskError, type WorldInfoEntryRef } from '@
 import type { AppContext } from '../app/context.js';
 import type { BuiltinServices, TurnWorldInfo } from '../builtins/builtin-context.js';
 import { loadChatLorebooks } from '../lorebooks/chat-lorebooks.js';
-import type { StoredChat, Storage } from '../storage/types.js';
+import type { Storage, StoredChat } from '../storage/types.js';
 import { chatOrchestrationSetting } from './chat-setting.js';
 import { applyOutcomeVariables, notesMessage, runChatOrchestration } from './run-for-chat.js';
 import { orchestrationEventData } from './sse-events.js';

@@ -2,9 +2,8 @@ import { parseAgent } from '@toolsmith/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
 import { type AgentInput, createAgentRepository } from '../orchestration/agent-repository.js';
-import { loadGlobalProfile } from '../orchestration/profile-store.js';
+import { coreAgent, loadGlobalProfile } from '../orchestration/profile-store.js';
 import { applyOutcomeVariables, runChatAgent } from '../orchestration/run-for-chat.js';
-import { coreAgent } from '../orchestration/profile-store.js';
 import type { Storage } from '../storage/types.js';
 import { bodyObject, FieldChecker } from './fields.js';
 

@@ -3,7 +3,6 @@
 import { exportCardPng } from '@toolsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
-import { CARD_IMPORT_BODY_LIMIT, MSG_CARD_TOO_LARGE } from './characters-transfer.js';
 import {
   dumpDatabase,
   lukerTool,
@@ -13,6 +12,7 @@ import {
   v2Card,
   webhookTool,
 } from './__fixtures__/character-cards.js';
+import { CARD_IMPORT_BODY_LIMIT, MSG_CARD_TOO_LARGE } from './characters-transfer.js';
 
 const json = (doc: unknown) => JSON.stringify(doc);
 

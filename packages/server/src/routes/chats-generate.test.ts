@@ -11,8 +11,8 @@ import {
   openaiStream,
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chatGenerationsFor } from '../generation/chat-generations.js';
 import { collect, nextEvent, postSse, type SseEvent } from '../generation/__fixtures__/sse-client.js';
+import { chatGenerationsFor } from '../generation/chat-generations.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 import { MSG_ALREADY_GENERATING } from './chats-generate.js';
 

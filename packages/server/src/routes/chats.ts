@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../app/http-error.js';
-import type { ChatInput, ChatSettings, Storage } from '../storage/types.js';
 import { parseWorldInfoSettings } from '../lorebooks/activation-settings.js';
 import { parseChatOrchestrationSetting } from '../orchestration/chat-setting.js';
+import type { ChatInput, ChatSettings, Storage } from '../storage/types.js';
 import { bodyObject, FieldChecker } from './fields.js';
 
 const WRITABLE = ['title', 'connectionId', 'presetId', 'personaId', 'characterIds', 'settings'];

@@ -4,8 +4,8 @@ import { notFound, validationError } from '../app/http-error.js';
 import { cardWithOverride, characterOverride } from '../orchestration/character-override.js';
 import { checkProfileBody, GLOBAL_PROFILE_KEY, loadGlobalProfile } from '../orchestration/profile-store.js';
 import { runChatOrchestration } from '../orchestration/run-for-chat.js';
-import { bodyObject, FieldChecker } from './fields.js';
 import { requestSignal } from './agents.js';
+import { bodyObject, FieldChecker } from './fields.js';
 
 /**
  * The global orchestration profile, each character's override of it, and the simulation (docs/api.md,

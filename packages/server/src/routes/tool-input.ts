@@ -1,6 +1,6 @@
 import { type FieldError, type ToolDefinition, validateToolDefinition } from '@toolsmith/core';
-import type { ServerConfig } from '../config/config.js';
 import { HttpError, validationError } from '../app/http-error.js';
+import type { ServerConfig } from '../config/config.js';
 import type { StoredTool, ToolInput } from '../storage/types.js';
 import { bodyObject } from './fields.js';
 

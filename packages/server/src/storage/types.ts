@@ -1,5 +1,5 @@
-import type { ChatWorldInfoSettings } from '../lorebooks/activation-settings.js';
 import type { CardData, JsonSchema, ToolKind, ToolMode, WorldInfoEntry } from '@toolsmith/core';
+import type { ChatWorldInfoSettings } from '../lorebooks/activation-settings.js';
 
 // Repository interfaces: routes depend only on these, so a PostgreSQL backend can implement them later.
 // Methods are async for that reason even though the SQLite implementation is synchronous underneath.

@@ -11,7 +11,7 @@ import { LorebooksPage } from '../pages/lorebooks/LorebooksPage';
 import { PersonasPage } from '../pages/personas/PersonasPage';
 import { PresetsPage } from '../pages/presets/PresetsPage';
 import { SimulationPage } from '../pages/simulation/SimulationPage';
-import { type Route, hrefFor, useRoute } from './router';
+import { hrefFor, type Route, useRoute } from './router';
 
 const NAV: Array<{ label: string; route: Route; section: Route['page'][] }> = [
   { label: 'Functions', route: { page: 'functions' }, section: ['functions', 'function-edit'] },

@@ -1,18 +1,18 @@
-export { textCompletionAdapter, textBackendFor } from './adapter.js';
+export { textBackendFor, textCompletionAdapter } from './adapter.js';
+export { koboldcppBackend } from './backends/koboldcpp.js';
+export { ollamaBackend } from './backends/ollama.js';
+export { openaiCompletionsBackend } from './backends/openai-completions.js';
+export type { TextBackend, TextBackendInput, TextPiece } from './backends/types.js';
+export { applyStopStrings, StopStringFilter } from './stop-filter.js';
 export {
-  type InstructTemplate,
-  type InstructTurn,
   alpacaTemplate,
   buildInstructPrompt,
   chatmlTemplate,
   getInstructTemplate,
+  type InstructTemplate,
+  type InstructTurn,
   instructTemplates,
   llama3Template,
   mistralTemplate,
   toInstructTurns,
 } from './templates.js';
-export { StopStringFilter, applyStopStrings } from './stop-filter.js';
-export type { TextBackend, TextBackendInput, TextPiece } from './backends/types.js';
-export { koboldcppBackend } from './backends/koboldcpp.js';
-export { openaiCompletionsBackend } from './backends/openai-completions.js';
-export { ollamaBackend } from './backends/ollama.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPinnedAgentPool, poolKey } from './agent-pool.js';
-import type { ConnectTarget, Connector } from './pinned-connection.js';
+import type { Connector, ConnectTarget } from './pinned-connection.js';
 
 /** Nothing in these tests sends a request: a connector that would dial is a bug. */
 const neverDial: Connector = async () => {

@@ -1,5 +1,5 @@
 import type { Agent } from 'undici';
-import { type ConnectTarget, type Connector, createPinnedDispatcher } from './pinned-connection.js';
+import { type Connector, type ConnectTarget, createPinnedDispatcher } from './pinned-connection.js';
 
 export const DEFAULT_MAX_AGENTS = 32;
 export const DEFAULT_AGENT_IDLE_TIMEOUT_MS = 30_000;

@@ -10,8 +10,8 @@ import {
   fakeResolver,
   json,
   recordingConnector,
-  type TestServer,
   startServer,
+  type TestServer,
 } from './__fixtures__/test-servers.js';
 import { isWebhookError, type WebhookError } from './errors.js';
 import { createWebhookExecutor } from './webhook-executor.js';

@@ -1,5 +1,4 @@
-import type { LookupAddress } from 'node:dns';
-import type { LookupOptions } from 'node:dns';
+import type { LookupAddress, LookupOptions } from 'node:dns';
 import { describe, expect, it } from 'vitest';
 import { createPinnedLookup, type ResolvedAddress } from './pinned-connection.js';
 

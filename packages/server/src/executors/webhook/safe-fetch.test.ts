@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import tls from 'node:tls';
-import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   closeAllServers,

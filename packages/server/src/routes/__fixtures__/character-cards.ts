@@ -1,7 +1,8 @@
 // Cards for the character routes' tests: tools in every place a card can carry them.
-import Database from 'better-sqlite3';
+
 import { join } from 'node:path';
 import type { ToolDefinition } from '@toolsmith/core';
+import Database from 'better-sqlite3';
 import { DATABASE_FILE_NAME } from '../../storage/index.js';
 import type { TestServer } from '../../test-support/test-server.js';
 

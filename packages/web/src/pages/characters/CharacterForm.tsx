@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Character, LorebookSummary } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { type CharacterDraft, characterBody, draftFromCharacter, TEXT_FIELDS } from './character-form';
 import { CharacterTools } from './CharacterTools';
+import { type CharacterDraft, characterBody, draftFromCharacter, TEXT_FIELDS } from './character-form';
 
 /** Create or edit a character's card fields, its lorebook, and (when saved) switch its tools on or off. */
 export function CharacterForm({

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Chat, ChatContext, Connection, Preset } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { Switch } from '../../components/Switch';
 import { ChatCharactersSelect } from '../characters/ChatCharactersSelect';
 import { ChatWorldInfoSection } from '../lorebooks/ChatWorldInfoSection';
 import { ChatPersonaSelect } from '../personas/ChatPersonaSelect';
 import { ChatOrchestrationSection } from '../simulation/ChatOrchestrationSection';
-import { Switch } from '../../components/Switch';
 import { FunctionPicker } from './FunctionPicker';
 import { addToList, KIND_LABELS, type PickerEntry } from './tool-picker';
 

@@ -1,6 +1,6 @@
-import type { ToolForm } from './tool-form';
 import { FieldMessages } from './FieldMessages';
-import { DESCRIPTION_MAX_LENGTH, charLength, checkDescription, checkDisplayName } from './tool-rules';
+import type { ToolForm } from './tool-form';
+import { charLength, checkDescription, checkDisplayName, DESCRIPTION_MAX_LENGTH } from './tool-rules';
 
 /** Technical name (checked as typed), display name, description with its counter, and the mode. */
 export function BasicsSection({

@@ -8,9 +8,9 @@ import { downloadFromApi } from '../../components/download';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Switch } from '../../components/Switch';
 import { ImportReview } from './ImportReview';
-import { KindPill, ParameterCount, ToolRow } from './ToolRow';
 import { importToolsFile, loadReview, saveReview } from './import-tools';
 import { moveItem } from './reorder';
+import { KindPill, ParameterCount, ToolRow } from './ToolRow';
 
 /** The Functions panel: custom tools (ordered, switchable), builtins, import and export. */
 export function FunctionsPage() {

@@ -1,7 +1,7 @@
-import { hrefFor } from '../../app/router';
 import type { ImportResult, Tool } from '../../api/types';
-import { KindPill } from './ToolRow';
+import { hrefFor } from '../../app/router';
 import { importSummary } from './import-tools';
+import { KindPill } from './ToolRow';
 
 const yesNo = (v: boolean) => (v ? 'yes' : 'no');
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PARAMETER_TYPES, type ParameterType } from './parameter-rows';
-import { type RowDraft, enumAllowed, newRowDraft } from './row-drafts';
-import { type ParamsTab, type ToolForm, formParameters, switchParamsTab } from './tool-form';
+import { enumAllowed, newRowDraft, type RowDraft } from './row-drafts';
+import { formParameters, type ParamsTab, switchParamsTab, type ToolForm } from './tool-form';
 
 /**
  * Parameters as rows (name, type, required, description, allowed values, item type) or as a JSON Schema.

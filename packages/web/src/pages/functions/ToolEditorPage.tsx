@@ -8,21 +8,21 @@ import { downloadFromApi } from '../../components/download';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { navigateUnguarded, useLeaveGuard } from '../../components/leave-guard';
 import { Switch } from '../../components/Switch';
-import { DryRunPanel } from './DryRunPanel';
-import { type FieldErrors, groupFieldErrors } from './field-errors';
 import { BasicsSection } from './BasicsSection';
 import { BehaviourSection } from './BehaviourSection';
+import { DryRunPanel } from './DryRunPanel';
 import { FieldMessages } from './FieldMessages';
+import { type FieldErrors, groupFieldErrors } from './field-errors';
 import { ParametersEditor } from './ParametersEditor';
 import {
-  type ToolForm,
   changedFields,
   formFromTool,
   formParameters,
   inputFromForm,
   isDirty,
+  type ToolForm,
 } from './tool-form';
-import { MSG_SCRIPTS_DISABLED, checkToolName } from './tool-rules';
+import { checkToolName, MSG_SCRIPTS_DISABLED } from './tool-rules';
 import { useCompileCheck } from './use-compile-check';
 
 interface Loaded {

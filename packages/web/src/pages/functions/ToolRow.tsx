@@ -1,6 +1,6 @@
 import type { DragEvent } from 'react';
-import { hrefFor } from '../../app/router';
 import type { Tool } from '../../api/types';
+import { hrefFor } from '../../app/router';
 import { Switch } from '../../components/Switch';
 import { parameterCount } from './tool-form';
 

@@ -1,6 +1,6 @@
 import * as core from '@toolsmith/core';
 import { describe, expect, it } from 'vitest';
-import { type ParameterRow, PARAMETER_TYPES, parametersFromRows, rowsFromParameters } from './parameter-rows';
+import { PARAMETER_TYPES, type ParameterRow, parametersFromRows, rowsFromParameters } from './parameter-rows';
 
 const rowSets: ParameterRow[][] = [
   [],

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type RowDraft,
   draftsFromSchema,
   newRowDraft,
+  type RowDraft,
   rowsFromDrafts,
   sampleArgs,
   schemaFromDrafts,

@@ -2,11 +2,11 @@
 // rows reports problems instead of guessing, and a schema whose enum text would not read back identically is
 // left to the JSON tab.
 import {
+  deepEqual,
   type JsonSchema,
   type ParameterEnumValue,
   type ParameterRow,
   type ParameterType,
-  deepEqual,
   parametersFromRows,
   rowsFromParameters,
 } from './parameter-rows';

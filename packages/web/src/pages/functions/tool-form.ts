@@ -1,7 +1,7 @@
 // The editor's form state and how it maps to the API's tool fields. Pure functions, unit-tested.
 import type { Tool, ToolInput, ToolMode } from '../../api/types';
-import { type JsonSchema, deepEqual, isPlainObject } from './parameter-rows';
-import { type DraftProblem, type RowDraft, draftsFromSchema, schemaFromDrafts } from './row-drafts';
+import { deepEqual, isPlainObject, type JsonSchema } from './parameter-rows';
+import { type DraftProblem, draftsFromSchema, type RowDraft, schemaFromDrafts } from './row-drafts';
 
 export type EditableKind = ToolInput['kind'];
 export type ParamsTab = 'rows' | 'json';

@@ -6,8 +6,8 @@ import type {
   LorebookSummary,
   WorldInfoActivationTrace,
 } from '../../api/types';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { hrefFor } from '../../app/router';
+import { ErrorBanner } from '../../components/ErrorBanner';
 import { traceLines } from './activation-text';
 import { settingsDraft, settingsFromDraft, type WorldInfoSettingsDraft } from './world-info-settings';
 import './lorebooks.css';

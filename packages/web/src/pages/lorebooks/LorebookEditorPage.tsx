@@ -4,12 +4,12 @@ import type { Lorebook, LorebookEntry } from '../../api/types';
 import { ConfirmDialog } from '../../components/Dialog';
 import { downloadFromApi } from '../../components/download';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { navigateUnguarded, useLeaveGuard } from '../../components/leave-guard';
 import { Switch } from '../../components/Switch';
-import { useLeaveGuard, navigateUnguarded } from '../../components/leave-guard';
 import { EntryEditor } from './EntryEditor';
 import {
-  type EntryDraft,
   draftFromEntry,
+  type EntryDraft,
   emptyEntryDraft,
   entryFromDraft,
   type Tristate,

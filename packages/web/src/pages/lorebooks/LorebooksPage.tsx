@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import type { Lorebook, LorebookSummary } from '../../api/types';
+import { hrefFor, navigate } from '../../app/router';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Switch } from '../../components/Switch';
-import { hrefFor, navigate } from '../../app/router';
 import '../connections/settings-pages.css';
 import './lorebooks.css';
 

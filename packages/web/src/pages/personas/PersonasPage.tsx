@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Persona } from '../../api/types';
 import { ConfirmDialog } from '../../components/Dialog';
-import { useEditableList } from '../../components/use-editable-list';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { useEditableList } from '../../components/use-editable-list';
 import '../connections/settings-pages.css';
 
 function PersonaForm({

@@ -1,8 +1,8 @@
 import { GenerateTaskError } from '../../../generate/errors.js';
 import { joinUrl } from '../../http.js';
-import { readSse } from '../../sse.js';
 import { openaiUsageToUsage } from '../../openai/index.js';
 import { streamPayloadError } from '../../openai/stream-error.js';
+import { readSse } from '../../sse.js';
 import type { TextBackend, TextPiece } from './types.js';
 
 function completionsUrl(baseUrl: string): string {

@@ -3,7 +3,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
-import type { ConnectTarget, Connector, ResolvedAddress, Resolver } from '../pinned-connection.js';
+import type { Connector, ConnectTarget, ResolvedAddress, Resolver } from '../pinned-connection.js';
 
 export interface SeenRequest {
   method: string;
