@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HttpError } from './http-error.js';
+import { isApiClientPath, routePath } from './request-path.js';
 
 export const CSRF_HEADER = 'x-toolsmith-request';
 export const MSG_CSRF_HEADER_MISSING =
@@ -34,7 +35,7 @@ function setSecurityHeaders(reply: FastifyReply): void {
 }
 
 /**
- * Security headers on every answer, and the CSRF header on state-changing /api requests. A custom header
+ * Security headers on every answer, and the CSRF header on every state-changing request outside the gateway. A custom header
  * cannot be sent cross-origin without a CORS preflight, and this server never answers preflights with CORS
  * headers, so only same-origin pages (and non-browser clients) can pass.
  */
@@ -44,7 +45,8 @@ export function registerSecurity(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     setSecurityHeaders(reply);
     if (!STATE_CHANGING.has(request.method)) return;
-    if (!request.url.startsWith('/api/')) {
+    // The matched route decides, never the raw URL: `/%61pi/tools` and `http://host/api/tools` reach /api too.
+    if (isApiClientPath(routePath(request))) {
       // The OpenAI-compatible gateway (/v1) serves API clients that cannot add custom headers. Browsers mark
       // cross-site requests, and without a text/plain or form parser a "simple" cross-site POST gets 415.
       if (request.headers['sec-fetch-site'] === 'cross-site') {
