@@ -2,6 +2,7 @@ import { transportError } from '../providers/http.js';
 import type {
   FinishReason,
   ProviderAdapter,
+  ProviderMetadata,
   ProviderRequest,
   ReasoningPart,
   StreamEvent,
@@ -23,6 +24,8 @@ export interface AttemptOutcome {
   rawFinishReason: string | null;
   usage?: Usage;
   raw: unknown;
+  /** Gemini: the signature of the answer's text, kept on the assistant message */
+  providerMetadata?: ProviderMetadata;
 }
 
 const CODES = new Set<GenerateTaskErrorCode>([
@@ -101,6 +104,7 @@ export async function* sendAndCollect(
           outcome.rawFinishReason = event.rawReason;
           outcome.usage = event.usage;
           outcome.raw = event.raw ?? null;
+          if (event.providerMetadata) outcome.providerMetadata = event.providerMetadata;
           break;
         case 'error': {
           const code = CODES.has(event.code as GenerateTaskErrorCode)

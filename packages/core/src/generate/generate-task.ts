@@ -199,6 +199,7 @@ export async function* runGenerateTask(
     }));
   }
   if (outcome.reasoningParts.length) message.reasoning = outcome.reasoningParts;
+  if (outcome.providerMetadata) message.providerMetadata = outcome.providerMetadata;
   const result: GenerateTaskResult = {
     assistantText: outcome.text,
     toolCalls: outcome.calls,

@@ -17,6 +17,63 @@ export interface Connection {
   textBackend?: 'koboldcpp' | 'openai-completions' | 'ollama';
   /** extra HTTP headers sent with every request */
   headers?: Record<string, string>;
+  /** provider-specific body fields merged into every request (deep merge for objects; a preset's win) */
+  extraBody?: Record<string, unknown>;
+  /** reasoning / thinking defaults for this connection; a preset's `thinking` wins key by key */
+  thinking?: ThinkingSettings;
+  /** Anthropic prompt caching: where `cache_control` breakpoints go (off unless set) */
+  promptCaching?: PromptCachingSettings;
+  /** OpenAI-compatible servers: which provider's quirks apply and which fields to leave out */
+  quirks?: QuirkSettings;
+}
+
+/** Reasoning effort levels as OpenAI names them (`none` and `xhigh` only on newer models). */
+export type ReasoningEffort = 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh';
+
+/**
+ * Reasoning / thinking controls, read by each adapter in its provider's terms (docs/providers.md):
+ * OpenAI `reasoning_effort` / Responses `reasoning.effort`, Anthropic `thinking.budget_tokens`,
+ * Gemini `thinkingConfig` (`thinkingLevel` from the effort, `thinkingBudget`, `includeThoughts`).
+ */
+export interface ThinkingSettings {
+  effort?: ReasoningEffort;
+  /** Anthropic: turns extended thinking on with this budget (≥ 1024); Gemini: thinkingBudget (0 off, -1 dynamic) */
+  budgetTokens?: number;
+  /** Gemini: includeThoughts; OpenAI Responses: reasoning summaries (`summary: "auto"`) */
+  includeThoughts?: boolean;
+}
+
+/** Anthropic `cache_control` breakpoints (at most 4 per request). */
+export interface PromptCachingSettings {
+  /** after the last tool definition */
+  tools?: boolean;
+  /** after the system prompt */
+  system?: boolean;
+  /** on the last message (and the user turn before it), so the conversation so far is read from cache */
+  history?: boolean;
+  /** cache lifetime: 5 minutes (default) or 1 hour */
+  ttl?: '5m' | '1h';
+}
+
+/** Known OpenAI-compatible providers whose documented quirks are applied. */
+export type QuirkProfile =
+  | 'auto'
+  | 'openai'
+  | 'mistral'
+  | 'deepseek'
+  | 'openrouter'
+  | 'gemini'
+  | 'groq'
+  | 'generic';
+
+/** Request fields a connection can ask never to send. */
+export type OmittableField = 'stream_options' | 'parallel_tool_calls' | 'message_name' | 'reasoning_content';
+
+export interface QuirkSettings {
+  /** `auto` (default) picks the profile from the base URL */
+  profile?: QuirkProfile;
+  /** leave these out of every request, whatever the profile says */
+  omit?: OmittableField[];
 }
 
 /** Generation parameters from a preset. */
@@ -29,6 +86,10 @@ export interface GenerationParams {
   frequencyPenalty?: number;
   presencePenalty?: number;
   seed?: number;
+  /** reasoning / thinking controls; override the connection's key by key */
+  thinking?: ThinkingSettings;
+  /** provider-specific body fields; merged over the connection's `extraBody` */
+  extraBody?: Record<string, unknown>;
 }
 
 export interface Preset extends GenerationParams {
@@ -46,7 +107,7 @@ export type ToolChoice = 'auto' | 'none' | 'required' | { name: string };
 
 /** Provider-specific data that must travel back with a call or a reasoning block on the next turn. */
 export interface ProviderMetadata {
-  /** Gemini: thoughtSignature of the part */
+  /** Gemini: thoughtSignature of the part (native), or `extra_content.google.thought_signature` (OpenAI-compatible) */
   thoughtSignature?: string;
 }
 
@@ -63,6 +124,12 @@ export interface ReasoningPart {
   signature?: string;
   /** Anthropic redacted_thinking data */
   redactedData?: string;
+  /** OpenAI-compatible: the message field the reasoning came in, and goes back in */
+  field?: 'reasoning_content' | 'reasoning';
+  /** OpenRouter: the `reasoning_details` entries (stream fragments merged), sent back as they came */
+  details?: Array<Record<string, unknown>>;
+  /** OpenAI Responses: the reasoning item (id, summary, encrypted_content), replayed in the next request */
+  item?: Record<string, unknown>;
 }
 
 /** The canonical chat history every adapter converts to and from its wire format. */

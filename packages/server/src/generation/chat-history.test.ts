@@ -96,4 +96,20 @@ describe('historyFromMessages', () => {
     expect(call).toMatchObject({ toolCalls: [{ args: {} }] });
     expect(result).toMatchObject({ content: '{"answer":42}' });
   });
+
+  it('keeps the reasoning of tool-calling turns (DeepSeek wants it back in later turns)', () => {
+    const thinking = { ...message('assistant', '', [invocation({ callId: 'r' })]), reasoning: 'Plan.' };
+    const plain = { ...message('assistant', 'Done.'), reasoning: 'Not needed again.' };
+    expect(historyFromMessages([message('user', 'Q'), thinking, plain])).toEqual([
+      { role: 'user', content: 'Q' },
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: 'r', name: 'lookup', args: { q: 'x' } }],
+        reasoning: [{ text: 'Plan.' }],
+      },
+      { role: 'tool', toolCallId: 'r', name: 'lookup', content: '{"answer":42}', isError: false },
+      { role: 'assistant', content: 'Done.' },
+    ]);
+  });
 });

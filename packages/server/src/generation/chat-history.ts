@@ -33,7 +33,7 @@ export function invocationEnvelope(invocation: StoredToolInvocation): ToolResult
 /**
  * The canonical history for the model, rebuilt from stored messages: each assistant message with its
  * tool calls, followed by one `tool` message per result. Every adapter writes that in its own provider's
- * form. Empty assistant messages are left out and back-to-back user messages (after an aborted run) are
+ * form (with the reasoning of tool-calling turns, which some providers require back). Empty assistant messages are left out and back-to-back user messages (after an aborted run) are
  * joined, since some providers insist on alternating turns.
  */
 export function historyFromMessages(messages: readonly StoredMessage[]): ChatMessage[] {
@@ -55,6 +55,8 @@ export function historyFromMessages(messages: readonly StoredMessage[]): ChatMes
       role: 'assistant',
       content: message.content,
       toolCalls: invocations.map((inv) => ({ id: inv.callId, name: inv.name, args: argsObject(inv.args) })),
+      // DeepSeek's thinking mode wants the reasoning of every tool-calling turn back, in later turns too
+      ...(message.reasoning ? { reasoning: [{ text: message.reasoning }] } : {}),
     });
     for (const inv of invocations) {
       const envelope = invocationEnvelope(inv);

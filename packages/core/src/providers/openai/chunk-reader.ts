@@ -1,6 +1,7 @@
 import { GenerateTaskError } from '../../generate/errors.js';
 import { normalizeFinishReason } from '../finish-reason.js';
 import type { StreamEvent, Usage } from '../types.js';
+import { OpenAIReasoningCollector } from './reasoning-collector.js';
 import { isErrorPayload, streamPayloadError } from './stream-error.js';
 import { OpenAIToolCallAccumulator, type OpenAIToolCallDeltaWire } from './tool-call-accumulator.js';
 
@@ -38,6 +39,21 @@ export function reasoningText(delta: Record<string, any>): string {
   return text;
 }
 
+/**
+ * Queues the answer's reasoning as one `reasoning-part` (what goes back next round), then `finish` carrying
+ * Gemini's text signature when there was one.
+ */
+export function finishWithReasoning(
+  out: StreamEvent[],
+  reasoning: OpenAIReasoningCollector,
+  finish: Extract<StreamEvent, { type: 'finish' }>,
+): void {
+  const part = reasoning.part();
+  if (part) out.push({ type: 'reasoning-part', part });
+  if (reasoning.signature) finish.providerMetadata = { thoughtSignature: reasoning.signature };
+  out.push(finish);
+}
+
 /** Queues text, merged into the previous event of the same kind: one event per network read, not per chunk. */
 function pushText(out: StreamEvent[], type: 'text-delta' | 'reasoning-delta', text: string): void {
   const last = out.length > 0 ? out[out.length - 1] : undefined;
@@ -54,6 +70,7 @@ const TRUNCATING = new Set(['length', 'content_filter', 'error']);
  */
 export class OpenAIChunkReader {
   private readonly calls = new OpenAIToolCallAccumulator();
+  private readonly reasoning = new OpenAIReasoningCollector();
   private rawReason: string | null | undefined;
   private usage: Usage | undefined;
   private chunks = 0;
@@ -76,7 +93,7 @@ export class OpenAIChunkReader {
     if (!choice) return;
     const delta = choice.delta ?? choice.message;
     if (delta) {
-      const reasoning = reasoningText(delta);
+      const reasoning = this.reasoning.read(delta);
       if (reasoning) pushText(out, 'reasoning-delta', reasoning);
       const content = delta.content;
       if (typeof content === 'string' && content !== '') pushText(out, 'text-delta', content);
@@ -109,6 +126,6 @@ export class OpenAIChunkReader {
     let reason = normalizeFinishReason(rawReason);
     if (rawReason === null && this.calls.size > 0) reason = 'tool_calls';
     this.calls.finish(out, { skipInvalid: TRUNCATING.has(reason) });
-    out.push({ type: 'finish', reason, rawReason, usage: this.usage });
+    finishWithReasoning(out, this.reasoning, { type: 'finish', reason, rawReason, usage: this.usage });
   }
 }

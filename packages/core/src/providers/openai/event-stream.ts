@@ -3,6 +3,7 @@ import { GenerateTaskError } from '../../generate/errors.js';
 import { joinUrl, postJson, readJson, transportError } from '../http.js';
 import type { ProviderRequest, StreamEvent } from '../types.js';
 import { OpenAIChunkReader } from './chunk-reader.js';
+import { explainRejectedFields } from './rejected-field.js';
 import { buildOpenAIBody, openaiHeaders } from './request.js';
 import { replayOpenAIResponse } from './response.js';
 import { streamPayloadError } from './stream-error.js';
@@ -127,13 +128,18 @@ export class OpenAIEventStream implements AsyncIterableIterator<StreamEvent> {
   /** Sends the request. Returns true when the whole answer is already queued (non-streaming). */
   private async open(): Promise<boolean> {
     const request = this.request;
-    const response = await postJson({
-      url: joinUrl(request.connection.baseUrl, 'chat/completions'),
-      headers: openaiHeaders(request),
-      body: buildOpenAIBody(request),
-      signal: request.signal,
-      fetch: request.fetch,
-    });
+    let response: Response;
+    try {
+      response = await postJson({
+        url: joinUrl(request.connection.baseUrl, 'chat/completions'),
+        headers: openaiHeaders(request),
+        body: buildOpenAIBody(request),
+        signal: request.signal,
+        fetch: request.fetch,
+      });
+    } catch (error) {
+      throw explainRejectedFields(error);
+    }
     this.response = response;
     // A server that ignores `stream: true` answers with a whole JSON body: replay it the same way.
     const contentType = response.headers.get('content-type') ?? '';

@@ -1,5 +1,15 @@
 import type { JsonSchema } from '../../tools/types.js';
+import { applyExtraBody, effectiveThinking } from '../request-settings.js';
 import type { ChatMessage, ProviderRequest, ToolChoice, ToolSpec } from '../types.js';
+import { isOpenAIReasoningModel, OPENAI_PROFILES, type OpenAIProfile, openaiProfile } from './profile.js';
+
+export interface OpenAIWireToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+  /** Gemini (OpenAI-compatible): the call's thought signature */
+  extra_content?: { google: { thought_signature: string } };
+}
 
 export type OpenAIWireMessage =
   | { role: 'system'; content: string }
@@ -8,37 +18,77 @@ export type OpenAIWireMessage =
       role: 'assistant';
       content: string | null;
       reasoning_content?: string;
-      tool_calls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }>;
+      reasoning?: string;
+      reasoning_details?: Array<Record<string, unknown>>;
+      tool_calls?: OpenAIWireToolCall[];
+      extra_content?: { google: { thought_signature: string } };
     }
   | { role: 'tool'; tool_call_id: string; content: string };
 
+type AssistantMessage = Extract<ChatMessage, { role: 'assistant' }>;
+type AssistantWire = Extract<OpenAIWireMessage, { role: 'assistant' }>;
+
+/**
+ * An assistant turn's reasoning, written back the way the provider wants it (docs/providers.md): OpenRouter's
+ * `reasoning_details` as they came; DeepSeek's `reasoning_content` on every tool-calling turn (HTTP 400 without
+ * it in thinking mode, even when the model thought nothing); elsewhere the text in the field it came in, on
+ * tool-calling turns only (a new user turn does not need it).
+ */
+function addReasoning(wire: AssistantWire, message: AssistantMessage, profile: OpenAIProfile): void {
+  const parts = message.reasoning ?? [];
+  const hasCalls = (message.toolCalls?.length ?? 0) > 0;
+  if (profile.reasoningDetails) {
+    const details = parts.flatMap((part) => part.details ?? []);
+    if (details.length > 0) {
+      wire.reasoning_details = details;
+      return;
+    }
+  }
+  if (!hasCalls || profile.reasoningBack === 'never') return;
+  // Anthropic-signed or Responses parts are other providers' formats: only plain reasoning text travels here.
+  const plain = parts.filter((part) => !part.redactedData && !part.item);
+  const text = plain.map((part) => part.text).join('');
+  if (profile.reasoningBack === 'always') wire.reasoning_content = text;
+  else if (text) wire[plain.find((part) => part.field)?.field ?? 'reasoning_content'] = text;
+}
+
 /** Canonical history → Chat Completions messages (tool arguments travel as JSON text). */
-export function toOpenAIMessages(messages: ChatMessage[]): OpenAIWireMessage[] {
+export function toOpenAIMessages(
+  messages: ChatMessage[],
+  profile: OpenAIProfile = OPENAI_PROFILES.generic,
+): OpenAIWireMessage[] {
   return messages.map((message): OpenAIWireMessage => {
     switch (message.role) {
       case 'system':
         return { role: 'system', content: message.content };
       case 'user':
-        return message.name
+        return message.name && profile.messageName
           ? { role: 'user', content: message.content, name: message.name }
           : { role: 'user', content: message.content };
       case 'assistant': {
         const calls = message.toolCalls ?? [];
-        if (calls.length === 0) return { role: 'assistant', content: message.content };
-        const wire: OpenAIWireMessage = {
-          role: 'assistant',
+        const wire: AssistantWire = { role: 'assistant', content: message.content };
+        if (calls.length > 0) {
           // OpenAI documents `content` as optional when `tool_calls` is present; null is the usual form.
-          content: message.content === '' ? null : message.content,
-          tool_calls: calls.map((call) => ({
-            id: call.id,
-            type: 'function' as const,
-            function: { name: call.name, arguments: JSON.stringify(call.args ?? {}) },
-          })),
-        };
-        // DeepSeek's thinking mode answers HTTP 400 unless the reasoning of a tool-calling turn comes back
-        // with it; only models that produced reasoning text have any to send.
-        const reasoning = (message.reasoning ?? []).map((part) => part.text).join('');
-        if (reasoning) wire.reasoning_content = reasoning;
+          wire.content = message.content === '' ? null : message.content;
+          wire.tool_calls = calls.map((call) => {
+            const out: OpenAIWireToolCall = {
+              id: call.id,
+              type: 'function',
+              function: { name: call.name, arguments: JSON.stringify(call.args ?? {}) },
+            };
+            const signature = call.providerMetadata?.thoughtSignature;
+            if (signature && profile.extraContent) {
+              out.extra_content = { google: { thought_signature: signature } };
+            }
+            return out;
+          });
+        }
+        const textSignature = message.providerMetadata?.thoughtSignature;
+        if (textSignature && profile.extraContent) {
+          wire.extra_content = { google: { thought_signature: textSignature } };
+        }
+        addReasoning(wire, message, profile);
         return wire;
       }
       default:
@@ -98,32 +148,63 @@ export function toOpenAIResponseFormat(jsonSchema: { name: string; schema: JsonS
   };
 }
 
+/** Reasoning effort and budget in the profile's spelling (docs/providers.md, "Thinking"). */
+function addThinking(body: Record<string, unknown>, request: ProviderRequest, profile: OpenAIProfile) {
+  const { effort, budgetTokens, includeThoughts } = effectiveThinking(request);
+  if (profile.reasoningStyle === 'openrouter') {
+    const reasoning: Record<string, unknown> = {};
+    // OpenRouter takes one of effort or max_tokens.
+    if (effort !== undefined) reasoning.effort = effort;
+    else if (budgetTokens !== undefined) reasoning.max_tokens = budgetTokens;
+    if (includeThoughts === false) reasoning.exclude = true;
+    if (Object.keys(reasoning).length > 0) body.reasoning = reasoning;
+    return;
+  }
+  if (effort !== undefined) body.reasoning_effort = effort;
+  if (profile.reasoningStyle === 'gemini' && effort === undefined) {
+    // Gemini's compatibility layer takes a budget only through its own extension (and never with an effort).
+    const config: Record<string, unknown> = {};
+    if (budgetTokens !== undefined) config.thinking_budget = budgetTokens;
+    if (includeThoughts !== undefined) config.include_thoughts = includeThoughts;
+    if (Object.keys(config).length > 0) body.extra_body = { google: { thinking_config: config } };
+  }
+}
+
 /** The Chat Completions request body for a ProviderRequest. */
 export function buildOpenAIBody(request: ProviderRequest): Record<string, unknown> {
+  const profile = openaiProfile(request.connection);
   const body: Record<string, unknown> = {
     model: request.connection.model,
-    messages: toOpenAIMessages(request.messages),
+    messages: toOpenAIMessages(request.messages, profile),
   };
   const tools = request.tools ?? [];
   if (tools.length > 0) {
     body.tools = toOpenAITools(tools);
     if (request.toolChoice !== undefined) body.tool_choice = toOpenAIToolChoice(request.toolChoice);
-    if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
+    if (request.parallelToolCalls !== undefined && profile.parallelToolCalls)
+      body.parallel_tool_calls = request.parallelToolCalls;
   }
   if (request.jsonSchema) body.response_format = toOpenAIResponseFormat(request.jsonSchema);
   const p = request.params ?? {};
-  if (p.temperature !== undefined) body.temperature = p.temperature;
-  if (p.topP !== undefined) body.top_p = p.topP;
-  if (p.maxTokens !== undefined) body.max_tokens = p.maxTokens;
-  if (p.stop && p.stop.length > 0) body.stop = p.stop;
-  if (p.frequencyPenalty !== undefined) body.frequency_penalty = p.frequencyPenalty;
-  if (p.presencePenalty !== undefined) body.presence_penalty = p.presencePenalty;
+  // o-series and gpt-5 refuse sampling parameters and stop sequences, and count output in max_completion_tokens.
+  const reasoningModel = isOpenAIReasoningModel(request.connection.model);
+  if (!reasoningModel) {
+    if (p.temperature !== undefined) body.temperature = p.temperature;
+    if (p.topP !== undefined) body.top_p = p.topP;
+    if (p.stop && p.stop.length > 0) body.stop = p.stop;
+    if (p.frequencyPenalty !== undefined) body.frequency_penalty = p.frequencyPenalty;
+    if (p.presencePenalty !== undefined) body.presence_penalty = p.presencePenalty;
+  }
+  if (p.maxTokens !== undefined) {
+    body[reasoningModel ? 'max_completion_tokens' : profile.maxTokensField] = p.maxTokens;
+  }
   if (p.seed !== undefined) body.seed = p.seed;
+  addThinking(body, request, profile);
   if (request.stream) {
     body.stream = true;
-    body.stream_options = { include_usage: true };
+    if (profile.streamOptions) body.stream_options = { include_usage: true };
   }
-  return body;
+  return applyExtraBody(body, request);
 }
 
 export function openaiHeaders(request: ProviderRequest): Record<string, string> {

@@ -1,7 +1,8 @@
 import { GenerateTaskError } from '../../generate/errors.js';
 import { normalizeFinishReason } from '../finish-reason.js';
 import type { StreamEvent } from '../types.js';
-import { reasoningText, toUsage } from './chunk-reader.js';
+import { finishWithReasoning, toUsage } from './chunk-reader.js';
+import { OpenAIReasoningCollector } from './reasoning-collector.js';
 import { isErrorPayload, streamPayloadError } from './stream-error.js';
 import { OpenAIToolCallAccumulator, type OpenAIToolCallDeltaWire } from './tool-call-accumulator.js';
 
@@ -36,7 +37,8 @@ export function replayOpenAIResponse(body: unknown): StreamEvent[] {
   }
   const message = (choice.message ?? {}) as Record<string, any>;
   const out: StreamEvent[] = [];
-  const reasoning = reasoningText(message);
+  const collector = new OpenAIReasoningCollector();
+  const reasoning = collector.read(message);
   if (reasoning) out.push({ type: 'reasoning-delta', text: reasoning });
   const text = contentText(message.content);
   if (text) out.push({ type: 'text-delta', text });
@@ -58,6 +60,12 @@ export function replayOpenAIResponse(body: unknown): StreamEvent[] {
     if (rawReason === null) reason = 'tool_calls';
     calls.finish(out, { skipInvalid: reason === 'length' || reason === 'content_filter' });
   }
-  out.push({ type: 'finish', reason, rawReason, usage: toUsage(b.usage), raw: body });
+  finishWithReasoning(out, collector, {
+    type: 'finish',
+    reason,
+    rawReason,
+    usage: toUsage(b.usage),
+    raw: body,
+  });
   return out;
 }

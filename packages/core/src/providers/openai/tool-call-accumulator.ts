@@ -1,6 +1,7 @@
 import { GenerateTaskError } from '../../generate/errors.js';
 import { parseToolArguments } from '../json-args.js';
 import type { StreamEvent } from '../types.js';
+import { googleThoughtSignature } from './reasoning-collector.js';
 
 /** One element of `delta.tool_calls` as compatible servers send it; every field may be missing or null. */
 export interface OpenAIToolCallDeltaWire {
@@ -8,6 +9,8 @@ export interface OpenAIToolCallDeltaWire {
   id?: string | null;
   type?: string | null;
   function?: { name?: string | null; arguments?: string | null } | null;
+  /** Gemini's OpenAI compatibility: `{ google: { thought_signature } }` */
+  extra_content?: unknown;
 }
 
 interface PendingCall {
@@ -22,6 +25,8 @@ interface PendingCall {
   name: string;
   args: string;
   started: boolean;
+  /** Gemini: the call's thought signature, sent back with it next round */
+  signature?: string;
 }
 
 /**
@@ -83,6 +88,10 @@ export class OpenAIToolCallAccumulator {
       if (!call.started) call.id = id;
     }
     this.latest = call;
+    if (delta.extra_content !== undefined) {
+      const signature = googleThoughtSignature(delta);
+      if (signature) call.signature = signature;
+    }
 
     if (name && !call.name) call.name = name;
     if (args) this.appendArgs(call, args, out);
@@ -182,7 +191,16 @@ export class OpenAIToolCallAccumulator {
         if (error instanceof GenerateTaskError) Object.assign(error.details, { id, index: call.ordinal });
         throw error;
       }
-      out.push({ type: 'tool-call', id, index: call.ordinal, name: call.name, args, rawArgs: call.args });
+      const event: StreamEvent = {
+        type: 'tool-call',
+        id,
+        index: call.ordinal,
+        name: call.name,
+        args,
+        rawArgs: call.args,
+      };
+      if (call.signature) event.providerMetadata = { thoughtSignature: call.signature };
+      out.push(event);
     }
     this.calls.length = 0;
     this.byId.clear();
