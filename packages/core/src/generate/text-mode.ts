@@ -51,6 +51,10 @@ export function createTextRouter(tools: ToolSpec[], trigger: string, outcome: At
       } else if (event.type === 'text-delta') {
         outcome.text += event.text;
         relay.push(event);
+      } else if (event.type === 'reasoning-delta') {
+        // <think> blocks the model wrote in its text
+        outcome.reasoning += event.text;
+        relay.push(event);
       } else if (event.type === 'tool-call-start' || event.type === 'tool-call-delta') {
         relay.push(event);
       }

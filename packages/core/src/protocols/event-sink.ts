@@ -40,28 +40,40 @@ interface TriggeredBlock {
 export class EventSink {
   private events: StreamEvent[] = [];
   private text = '';
+  private thinking = '';
   private delta: { call: CallHandle; text: string } | null = null;
   /** all content so far; string appends are O(1) in V8 (a rope), flattened once when read */
   private contentText = '';
+  private reasoningText = '';
   private readonly callList: ParsedTextToolCall[] = [];
   private readonly callOrder = new Map<ParsedTextToolCall, number>();
   readonly errors: TextProtocolError[] = [];
   private block: TriggeredBlock | null = null;
   private nextIndex = 0;
   private lineStart = true;
+  private last = 0;
 
   constructor(private readonly createId: (index: number) => string) {}
 
   emitText(s: string): void {
     if (!s) return;
     this.flushDelta(true);
+    this.flushReasoning(true);
     this.text += s;
     this.trackLine(s);
   }
 
+  /** Reasoning the model wrote in its text (`<think>` blocks, a harmony analysis channel). */
+  emitReasoning(s: string): void {
+    if (!s) return;
+    this.flushDelta(true);
+    this.flushText(true);
+    this.thinking += s;
+  }
+
   /** Nothing is pending: a plain text chunk can go straight out (the streaming fast path). */
   get idle(): boolean {
-    return this.text === '' && this.delta === null && this.events.length === 0;
+    return this.text === '' && this.thinking === '' && this.delta === null && this.events.length === 0;
   }
 
   /** The events for a plain text chunk when the sink is idle: one text delta, no buffering. */
@@ -72,6 +84,7 @@ export class EventSink {
   }
 
   private trackLine(s: string): void {
+    this.last = s.charCodeAt(s.length - 1);
     for (let i = s.length - 1; i >= 0; i--) {
       const c = s.charCodeAt(i);
       if (c === 10) {
@@ -90,11 +103,17 @@ export class EventSink {
     return this.lineStart;
   }
 
+  /** The last content character since the last call (0 when none): tells a quoted marker from markup. */
+  get lastChar(): number {
+    return this.last;
+  }
+
   startCall(name: string, format: TextCallFormat): CallHandle {
     this.flushAll();
     const index = this.nextIndex++;
     const call: CallHandle = { id: this.createId(index), index, name, format, settled: false };
     this.lineStart = true;
+    this.last = 0;
     this.events.push({ type: 'tool-call-start', id: call.id, index, name });
     return call;
   }
@@ -102,6 +121,7 @@ export class EventSink {
   argsDelta(call: CallHandle, s: string): void {
     if (!s) return;
     this.flushText(true);
+    this.flushReasoning(true);
     if (this.delta && this.delta.call !== call) this.flushDelta(true);
     if (!this.delta) this.delta = { call, text: '' };
     this.delta.text += s;
@@ -185,9 +205,14 @@ export class EventSink {
     return this.contentText;
   }
 
+  get reasoning(): string {
+    return this.reasoningText;
+  }
+
   /** The events since the last drain. */
   drain(final: boolean): StreamEvent[] {
     this.flushText(final);
+    this.flushReasoning(final);
     this.flushDelta(final);
     const out = this.events;
     this.events = [];
@@ -196,7 +221,21 @@ export class EventSink {
 
   private flushAll(): void {
     this.flushText(true);
+    this.flushReasoning(true);
     this.flushDelta(true);
+  }
+
+  private flushReasoning(all: boolean): void {
+    let text = this.thinking;
+    if (!text) return;
+    this.thinking = '';
+    if (!all && isHighSurrogate(text.charCodeAt(text.length - 1))) {
+      this.thinking = text.slice(-1);
+      text = text.slice(0, -1);
+      if (!text) return;
+    }
+    this.reasoningText += text;
+    this.events.push({ type: 'reasoning-delta', text });
   }
 
   private flushText(all: boolean): void {

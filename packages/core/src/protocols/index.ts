@@ -5,5 +5,6 @@ export * from './prompt.js';
 export { type ProtocolStyle, type RenderableCall, renderCalls, toCdata } from './render-calls.js';
 export * from './retry.js';
 export * from './text-parser.js';
+export * from './tool-call-formats.js';
 export { exampleArguments, listParameters, type ParameterLine, renderToolGuide } from './tool-guide.js';
 export * from './trigger.js';

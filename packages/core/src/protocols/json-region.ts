@@ -4,11 +4,13 @@ import {
   availableTools,
   type ParserContext,
   type ParserState,
+  PassthroughState,
   take,
   takeWhitespace,
 } from './parser-context.js';
 import type { TextCallFormat } from './parser-types.js';
 import { matchLiteral } from './scan-utils.js';
+import { matchBareJsonCall } from './text-markers.js';
 
 export interface JsonRegionOptions {
   format: TextCallFormat;
@@ -18,27 +20,35 @@ export interface JsonRegionOptions {
   prefix: string;
   /** an optional closing marker after the value (`</tool_call>`, a closing fence) */
   closer?: string;
-  /** the value is the arguments of this tool (Mistral `NAME[ARGS]{...}`) */
+  /** the value is the arguments of this tool (Mistral `NAME[ARGS]{...}`, DeepSeek, Kimi, harmony) */
   argsFor?: string;
   /** give up as soon as the root object names an unknown tool (bare JSON in prose need not be held) */
   revertOnUnknownName?: boolean;
+  /**
+   * more values may follow the first, separated by whitespace, `;` or `,` (MiniMax-M1 writes one object
+   * per line, Llama 3 separates calls with `;`)
+   */
+  sequence?: boolean;
 }
 
 function callOf(slot: CallSlot): CallHandle | undefined {
   return slot.data as CallHandle | undefined;
 }
 
+type Phase = 'json' | 'after' | 'separator';
+
 /**
- * One JSON value that may hold tool calls. A call starts streaming as soon as its name is read and known;
- * from then on the region is committed. If the value ends with no known call in it, the whole text is
- * handed back as content (and, after a trigger, the failure is reported).
+ * One JSON value (or a sequence of them) that may hold tool calls. A call starts streaming as soon as its
+ * name is read and known; from then on the region is committed. If the region ends with no known call in
+ * it, the whole text is handed back as content (and, after a trigger, the failure is reported).
  */
 export class JsonRegionState implements ParserState, JsonCallListener {
   private readonly raw: string[];
-  private readonly scanner: JsonCallScanner;
+  private scanner: JsonCallScanner;
   private readonly argsSlot?: CallSlot;
+  private readonly slots: CallSlot[] = [];
   private committed = false;
-  private phase: 'json' | 'after' = 'json';
+  private phase: Phase = 'json';
   private afterWs = '';
 
   constructor(
@@ -51,15 +61,21 @@ export class JsonRegionState implements ParserState, JsonCallListener {
       this.argsSlot.name = options.argsFor;
       this.onName(this.argsSlot);
     }
+    this.scanner = this.newScanner();
+  }
+
+  private newScanner(): JsonCallScanner {
     // {"tool_calls":[...]} is the prompt_json protocol: without its trigger it is not a call
-    this.scanner = new JsonCallScanner(this, this.argsSlot, options.triggered);
+    return new JsonCallScanner(this, this.argsSlot, this.options.triggered);
   }
 
   onName(slot: CallSlot): void {
     const name = slot.name ?? '';
     if (callOf(slot)) return;
     if (!this.ctx.tools.has(name)) {
-      if (this.options.revertOnUnknownName && slot === this.scanner.slots[0]) this.scanner.halted = true;
+      if (this.options.revertOnUnknownName && !this.committed && slot === this.scanner.slots[0]) {
+        this.scanner.halted = true;
+      }
       return;
     }
     const call = this.ctx.sink.startCall(name, this.options.format);
@@ -114,6 +130,34 @@ export class JsonRegionState implements ParserState, JsonCallListener {
         return true;
       }
       if (!this.scanner.done) return false;
+      this.slots.push(...this.scanner.slots);
+      this.phase = this.options.sequence ? 'separator' : 'after';
+      if (!this.options.closer && !this.options.sequence) {
+        this.complete();
+        return true;
+      }
+    }
+    this.afterWs += takeWhitespace(ctx);
+    if (ctx.pos >= ctx.buf.length) return false;
+    if (this.phase === 'separator') {
+      const c = ctx.buf[ctx.pos];
+      if ((c === ';' || c === ',') && this.committed) {
+        this.afterWs += c;
+        ctx.pos++;
+        return true;
+      }
+      if (c === '{' && this.committed) {
+        // another call must look like one (bare JSON after a call line may be anything)
+        const m = this.options.closer ? 0 : matchBareJsonCall(ctx.buf, ctx.pos, ctx.final);
+        if (m === 'partial') return false;
+        if (m === 0) {
+          this.raw.push(this.afterWs);
+          this.afterWs = '';
+          this.scanner = this.newScanner();
+          this.phase = 'json';
+          return true;
+        }
+      }
       this.phase = 'after';
       if (!this.options.closer) {
         this.complete();
@@ -121,24 +165,24 @@ export class JsonRegionState implements ParserState, JsonCallListener {
       }
     }
     const closer = this.options.closer ?? '';
-    this.afterWs += takeWhitespace(ctx);
-    if (ctx.pos >= ctx.buf.length) return false;
     const m = matchLiteral(ctx.buf, ctx.pos, closer, ctx.final);
     if (m === 'partial') return false;
-    if (typeof m === 'number') {
+    const closed = typeof m === 'number';
+    if (closed) {
       this.raw.push(this.afterWs, take(ctx, ctx.pos + m));
       this.afterWs = '';
     }
-    this.complete();
+    this.complete(closed);
     return true;
   }
 
   finish(): void {
-    if (this.phase === 'after') {
+    if (this.phase !== 'json') {
       this.complete();
       return;
     }
     const sink = this.ctx.sink;
+    this.slots.push(...this.scanner.slots);
     if (!this.committed) {
       if (this.options.triggered) {
         sink.error({
@@ -152,7 +196,7 @@ export class JsonRegionState implements ParserState, JsonCallListener {
       }
       return;
     }
-    const slots = this.argsSlot ? [this.argsSlot] : this.scanner.slots;
+    const slots = this.argsSlot ? [this.argsSlot] : this.slots;
     for (const slot of slots) {
       if (slot.isContainer) continue;
       const call = callOf(slot);
@@ -165,14 +209,14 @@ export class JsonRegionState implements ParserState, JsonCallListener {
   }
 
   /** The value (and its closer) ended: report leftovers, or hand everything back as content. */
-  private complete(): void {
+  private complete(closed = true): void {
     const { ctx, options } = this;
     const sink = ctx.sink;
     if (this.argsSlot) {
       if (callOf(this.argsSlot)) this.finishSlot(this.argsSlot);
       else sink.emitText(this.raw.join(''));
     } else {
-      const unresolved = this.scanner.slots.filter((s) => !s.isContainer && !callOf(s));
+      const unresolved = this.slots.filter((s) => !s.isContainer && !callOf(s));
       if (!this.committed) sink.emitText(this.raw.join(''));
       if (this.committed || options.triggered) {
         for (const slot of unresolved) {
@@ -205,6 +249,8 @@ export class JsonRegionState implements ParserState, JsonCallListener {
       }
     }
     sink.emitText(this.afterWs);
-    ctx.toText();
+    // a fenced value without its closing fence right after it: the rest of the block is code
+    if (!closed && options.closer === '```') ctx.state = new PassthroughState('```', (c) => c.toText());
+    else ctx.toText();
   }
 }

@@ -1,5 +1,6 @@
 import type { EventSink } from './event-sink.js';
-import type { TextParserTool } from './parser-types.js';
+import type { MarkerTable } from './marker-table.js';
+import type { TextParserTool, ToolCallFamily } from './parser-types.js';
 import { findFirst, isWhitespace } from './scan-utils.js';
 
 /**
@@ -14,6 +15,10 @@ export interface ParserContext {
   sink: EventSink;
   tools: ReadonlyMap<string, TextParserTool>;
   trigger?: string;
+  /** the markers this parser reads (from the connection's format and the model name) */
+  table: MarkerTable;
+  /** the family picked on the connection or named by the model, whose looser forms are read too */
+  preferred?: ToolCallFamily;
   state: ParserState;
   /** switches back to plain text scanning */
   toText(): void;
@@ -50,13 +55,17 @@ export function availableTools(ctx: ParserContext): string {
 
 const closeLists = new Map<string, readonly string[]>();
 
-/** Passes text through as content until `close` (included), then hands over to `next`. */
+/**
+ * Passes text through until `close`, then hands over to `next`: as content with the closing tag (code
+ * samples, an unknown tool's markup), or as reasoning without it (`<think>` blocks).
+ */
 export class PassthroughState implements ParserState {
   private readonly markers: readonly string[];
 
   constructor(
     close: string,
     private readonly next: (ctx: ParserContext) => void,
+    private readonly as: 'content' | 'reasoning' = 'content',
   ) {
     // one shared list per closing tag, so its compiled search is reused
     let markers = closeLists.get(close);
@@ -69,6 +78,13 @@ export class PassthroughState implements ParserState {
 
   step(ctx: ParserContext): boolean {
     const r = findFirst(ctx.buf, ctx.pos, this.markers, ctx.final);
+    if (this.as === 'reasoning') {
+      ctx.sink.emitReasoning(take(ctx, 'marker' in r ? r.index : r.safeEnd));
+      if (!('marker' in r)) return false;
+      ctx.pos += r.marker.length;
+      this.next(ctx);
+      return true;
+    }
     if ('marker' in r) {
       ctx.sink.emitText(take(ctx, r.index + r.marker.length));
       this.next(ctx);
@@ -79,4 +95,23 @@ export class PassthroughState implements ParserState {
   }
 
   finish(): void {}
+}
+
+/** Drops whitespace (after a reasoning block or a call), then goes back to text. */
+export class SkipWhitespaceState implements ParserState {
+  step(ctx: ParserContext): boolean {
+    takeWhitespace(ctx);
+    if (ctx.pos >= ctx.buf.length) return false;
+    ctx.toText();
+    return true;
+  }
+
+  finish(): void {}
+}
+
+/** Hands the consumed text back as content and returns to plain text. */
+export function revert(ctx: ParserContext, raw: string): true {
+  ctx.sink.emitText(raw);
+  ctx.toText();
+  return true;
 }

@@ -1,7 +1,13 @@
 import type { JsonSchema } from '../tools/types.js';
+import type { ToolCallFamily, ToolCallFormat } from './tool-call-formats.js';
 
-/** Where a parsed call came from. */
-export type TextCallFormat = 'xml' | 'json' | 'hermes' | 'qwen3-coder' | 'mistral' | 'llama' | 'fenced-json';
+export type { ToolCallFamily, ToolCallFormat } from './tool-call-formats.js';
+
+/**
+ * Where a parsed call came from: the trigger protocol (`xml`, `json`), fenced JSON, bare Llama JSON
+ * (`llama`), or the family whose markup it was written in.
+ */
+export type TextCallFormat = 'xml' | 'json' | 'llama' | 'fenced-json' | ToolCallFamily;
 
 /**
  * Why a call written in text was not accepted. `unknown_tool` is only reported for calls made through the
@@ -35,8 +41,10 @@ export interface ParsedTextToolCall {
 }
 
 export interface TextToolCallParseResult {
-  /** everything that is not a call, in order (think blocks included verbatim) */
+  /** everything that is neither a call nor reasoning, in order */
   content: string;
+  /** what the model wrote in `<think>` (and similar) blocks or a harmony analysis channel */
+  reasoning: string;
   calls: ParsedTextToolCall[];
   errors: TextProtocolError[];
 }
@@ -53,4 +61,11 @@ export interface TextParserOptions {
   trigger?: string;
   /** call ids; default `call_<random>_<index>` */
   createId?: (index: number) => string;
+  /**
+   * Which markup to read: `auto` (default) reads every family's markers, strictly where they could be
+   * prose; a family id reads that family's markup only (plus the trigger protocol and reasoning tags).
+   */
+  format?: ToolCallFormat;
+  /** the model name: under `auto` a family it names is preferred (its looser forms are read too) */
+  model?: string;
 }

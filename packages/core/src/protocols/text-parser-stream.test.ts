@@ -29,6 +29,8 @@ function normalize(events: StreamEvent[]): StreamEvent[] {
     const last = out[out.length - 1];
     if (e.type === 'text-delta' && last?.type === 'text-delta') {
       out[out.length - 1] = { type: 'text-delta', text: last.text + e.text };
+    } else if (e.type === 'reasoning-delta' && last?.type === 'reasoning-delta') {
+      out[out.length - 1] = { type: 'reasoning-delta', text: last.text + e.text };
     } else if (e.type === 'tool-call-delta' && last?.type === 'tool-call-delta' && last.id === e.id) {
       out[out.length - 1] = { ...last, argsDelta: last.argsDelta + e.argsDelta };
     } else {
@@ -194,6 +196,7 @@ describe('streaming behaviour', () => {
     parser.end();
     expect(parser.result()).toEqual({
       content: '{"name": "Bob", "bio": "a very long story"}',
+      reasoning: '',
       calls: [],
       errors: [],
     });

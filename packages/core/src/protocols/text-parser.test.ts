@@ -156,10 +156,11 @@ describe('parseToolCallsFromText — prompt_xml', () => {
     expect(brief(stale, null).calls).toEqual([{ name: 'ping', args: {} }]);
   });
 
-  it('never parses anything inside <think>, <thinking> or <thought>', () => {
+  it('never parses anything inside <think>, <thinking> or <thought>, and returns it as reasoning', () => {
     for (const tag of ['think', 'thinking', 'thought']) {
-      const text = `<${tag}>${xml(['ping', '{}'])} <tool_call>{"name":"ping"}</tool_call></${tag}>After.`;
-      expect(brief(text)).toEqual({ content: text, calls: [], errors: [] });
+      const inner = `${xml(['ping', '{}'])} <tool_call>{"name":"ping"}</tool_call>`;
+      const r = parse(`<${tag}>\n${inner}</${tag}>\n\nAfter.`);
+      expect(r).toMatchObject({ content: 'After.', reasoning: inner, calls: [], errors: [] });
     }
     const after = brief(`<think>${xml(['ping', '{}'])}</think>${xml(['get_weather', '{"city":"Oslo"}'])}`);
     expect(after.calls).toEqual([{ name: 'get_weather', args: { city: 'Oslo' } }]);

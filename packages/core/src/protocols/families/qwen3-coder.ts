@@ -1,73 +1,18 @@
-import type { CallHandle } from './event-sink.js';
-import { JsonRegionState } from './json-region.js';
+import type { CallHandle } from '../event-sink.js';
+import type { MarkerSpec } from '../marker-table.js';
 import {
   type ParserContext,
   type ParserState,
   PassthroughState,
+  revert,
   take,
   takeWhitespace,
-} from './parser-context.js';
-import type { TextParserTool } from './parser-types.js';
-import { findFirst, matchLiteral } from './scan-utils.js';
-
-const MAX_NAME = 128;
-
-function isNameChar(c: number): boolean {
-  return (
-    (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45 || c === 46
-  );
-}
-
-/** Reads name characters: done when `stop` follows, not done at the buffer end, null if not a name. */
-function readName(ctx: ParserContext, soFar: string, stop: string): { name: string; done: boolean } | null {
-  let name = soFar;
-  while (ctx.pos < ctx.buf.length) {
-    const c = ctx.buf.charCodeAt(ctx.pos);
-    if (c === stop.charCodeAt(0)) return name ? { name, done: true } : null;
-    if (!isNameChar(c) || name.length >= MAX_NAME) return null;
-    name += ctx.buf[ctx.pos];
-    ctx.pos++;
-  }
-  return ctx.final ? null : { name, done: false };
-}
-
-/** Hands the consumed text back as content and returns to plain text. */
-function revert(ctx: ParserContext, raw: string): true {
-  ctx.sink.emitText(raw);
-  ctx.toText();
-  return true;
-}
-
-/** After `<tool_call>`: Hermes/Qwen JSON, or Qwen3-Coder `<function=NAME>`. */
-export class ToolCallOpenState implements ParserState {
-  constructor(private raw: string) {}
-
-  step(ctx: ParserContext): boolean {
-    this.raw += takeWhitespace(ctx);
-    if (ctx.pos >= ctx.buf.length) return false;
-    const c = ctx.buf[ctx.pos];
-    if (c === '{' || c === '[') {
-      ctx.state = new JsonRegionState(ctx, {
-        format: 'hermes',
-        triggered: false,
-        prefix: this.raw,
-        closer: '</tool_call>',
-      });
-      return true;
-    }
-    const m = matchLiteral(ctx.buf, ctx.pos, '<function=', ctx.final);
-    if (m === 'partial') return false;
-    if (typeof m === 'number') {
-      ctx.state = new QwenCoderState(this.raw + take(ctx, ctx.pos + m));
-      return true;
-    }
-    return revert(ctx, this.raw);
-  }
-
-  finish(ctx: ParserContext): void {
-    ctx.sink.emitText(this.raw);
-  }
-}
+} from '../parser-context.js';
+import type { TextParserTool } from '../parser-types.js';
+import { MAX_NAME, readName } from '../scan-names.js';
+import { findFirst, matchLiteral } from '../scan-utils.js';
+import type { FamilyParser } from './family.js';
+import { TOOL_CALL_TAG } from './hermes.js';
 
 type QwenPart = 'name' | 'body' | 'key' | 'value' | 'close';
 
@@ -94,7 +39,7 @@ function typedValue(tool: TextParserTool | undefined, key: string, text: string)
 }
 
 /** Qwen3-Coder: `<function=NAME><parameter=KEY>value</parameter>...</function></tool_call>`. */
-class QwenCoderState implements ParserState {
+export class QwenCoderState implements ParserState {
   private part: QwenPart = 'name';
   private name = '';
   private call?: CallHandle;
@@ -216,84 +161,7 @@ function readKey(ctx: ParserContext, soFar: string): { name: string; done: boole
   return ctx.final ? null : { name: key, done: false };
 }
 
-type MistralPart = 'start' | 'name' | 'tag' | 'id' | 'args';
-
-/** After `[TOOL_CALLS]`: a JSON list of calls, or `NAME[ARGS]{...}` (optionally with `[CALL_ID]id`). */
-export class MistralState implements ParserState {
-  private part: MistralPart = 'start';
-  private name = '';
-  private id = '';
-  private sawCallId = false;
-
-  constructor(private raw: string) {}
-
-  step(ctx: ParserContext): boolean {
-    if (this.part === 'start' || this.part === 'args') {
-      this.raw += takeWhitespace(ctx);
-      if (ctx.pos >= ctx.buf.length) return false;
-      const c = ctx.buf[ctx.pos];
-      if (this.part === 'args') {
-        if (c !== '{') return revert(ctx, this.raw);
-        ctx.state = new JsonRegionState(ctx, {
-          format: 'mistral',
-          triggered: false,
-          prefix: this.raw,
-          argsFor: this.name,
-        });
-        return true;
-      }
-      if (c === '[' || c === '{') {
-        ctx.state = new JsonRegionState(ctx, { format: 'mistral', triggered: false, prefix: this.raw });
-        return true;
-      }
-      this.part = 'name';
-    }
-    if (this.part === 'name' || this.part === 'id') {
-      const start = ctx.pos;
-      const got = readName(ctx, this.part === 'name' ? this.name : this.id, '[');
-      this.raw += ctx.buf.slice(start, ctx.pos);
-      if (!got) return revert(ctx, this.raw);
-      if (this.part === 'name') this.name = got.name;
-      else this.id = got.name;
-      if (!got.done) return false;
-      this.part = 'tag';
-    }
-    const args = matchLiteral(ctx.buf, ctx.pos, '[ARGS]', ctx.final);
-    const callId = this.sawCallId ? 'no' : matchLiteral(ctx.buf, ctx.pos, '[CALL_ID]', ctx.final);
-    if (typeof args === 'number') {
-      this.raw += take(ctx, ctx.pos + args);
-      this.part = 'args';
-      return true;
-    }
-    if (typeof callId === 'number') {
-      this.raw += take(ctx, ctx.pos + callId);
-      this.sawCallId = true;
-      this.part = 'id';
-      return true;
-    }
-    if (args === 'partial' || callId === 'partial') return false;
-    return revert(ctx, this.raw);
-  }
-
-  finish(ctx: ParserContext): void {
-    ctx.sink.emitText(this.raw);
-  }
-}
-
-/** After Llama 3's `<|python_tag|>`: a JSON call object. */
-export class PythonTagState implements ParserState {
-  constructor(private raw: string) {}
-
-  step(ctx: ParserContext): boolean {
-    this.raw += takeWhitespace(ctx);
-    if (ctx.pos >= ctx.buf.length) return false;
-    const c = ctx.buf[ctx.pos];
-    if (c !== '{' && c !== '[') return revert(ctx, this.raw);
-    ctx.state = new JsonRegionState(ctx, { format: 'llama', triggered: false, prefix: this.raw });
-    return true;
-  }
-
-  finish(ctx: ParserContext): void {
-    ctx.sink.emitText(this.raw);
-  }
-}
+export const qwen3CoderFamily: FamilyParser = {
+  id: 'qwen3-coder',
+  markers: (): MarkerSpec[] => [TOOL_CALL_TAG],
+};

@@ -1,0 +1,151 @@
+import { JsonRegionState } from './json-region.js';
+import type { MarkerSpec } from './marker-table.js';
+import {
+  type ParserContext,
+  type ParserState,
+  PassthroughState,
+  SkipWhitespaceState,
+  take,
+} from './parser-context.js';
+import { findFirst, type MatchResult, matchLiteral } from './scan-utils.js';
+import { matchAnyTrigger, matchBareJsonCall, matchFence } from './text-markers.js';
+import { AfterTriggerState } from './xml-states.js';
+
+/** Reasoning blocks: never parsed for calls, returned as reasoning. */
+const THINK_TAGS: [open: string, close: string][] = [
+  ['<think>', '</think>'],
+  ['<thinking>', '</thinking>'],
+  ['<thought>', '</thought>'],
+  ['<seed:think>', '</seed:think>'],
+];
+
+function afterReasoning(ctx: ParserContext): void {
+  // the blank line a template puts after the block is layout, not answer
+  ctx.state = new SkipWhitespaceState();
+}
+
+export const REASONING_MARKERS: readonly MarkerSpec[] = [
+  ...THINK_TAGS.map(
+    ([open, close]): MarkerSpec => ({
+      open,
+      enter: (ctx, at, length) => {
+        ctx.pos = at + length;
+        // leading whitespace inside the block is layout too
+        ctx.state = new SkipThenReason(close);
+      },
+    }),
+  ),
+  // a closing tag with no opening one: templates that open the block in the prompt leave only this
+  ...THINK_TAGS.map(
+    ([, close]): MarkerSpec => ({
+      open: close,
+      enter: (ctx, at, length) => {
+        ctx.pos = at + length;
+        afterReasoning(ctx);
+      },
+    }),
+  ),
+];
+
+class SkipThenReason implements ParserState {
+  constructor(private readonly close: string) {}
+
+  step(ctx: ParserContext): boolean {
+    while (ctx.pos < ctx.buf.length && /\s/.test(ctx.buf[ctx.pos])) ctx.pos++;
+    if (ctx.pos >= ctx.buf.length) return false;
+    ctx.state = new PassthroughState(this.close, afterReasoning, 'reasoning');
+    return true;
+  }
+
+  finish(): void {}
+}
+
+/** The trigger line of our own protocol (`<Function_XXXX_Start/>`): the live one, or any when none is set. */
+export const TRIGGER_MARKER: MarkerSpec = {
+  open: '<Function_',
+  tail: (buf, at, final, ctx) => {
+    const start = at - '<Function_'.length;
+    const m = ctx.trigger ? matchLiteral(buf, start, ctx.trigger, final) : matchAnyTrigger(buf, start, final);
+    return typeof m === 'number' ? m - '<Function_'.length : m;
+  },
+  enter: (ctx, at, length) => {
+    ctx.state = new AfterTriggerState(take(ctx, at + length));
+  },
+};
+
+const INLINE_ENDS = new Map<string, readonly string[]>([
+  ['`', ['`', '\n']],
+  ['``', ['``', '\n']],
+]);
+
+/** Inline code: content up to the same run of backticks (or the end of the line), never parsed. */
+class InlineCodeState implements ParserState {
+  constructor(private readonly markers: readonly string[]) {}
+
+  step(ctx: ParserContext): boolean {
+    const r = findFirst(ctx.buf, ctx.pos, this.markers, ctx.final);
+    if (!('marker' in r)) {
+      ctx.sink.emitText(take(ctx, r.safeEnd));
+      return false;
+    }
+    ctx.sink.emitText(take(ctx, r.index + r.marker.length));
+    ctx.toText();
+    return true;
+  }
+
+  finish(): void {}
+}
+
+function inline(open: '`' | '``'): MarkerSpec {
+  return {
+    open,
+    enter: (ctx, at, length) => {
+      ctx.sink.emitText(take(ctx, at + length));
+      ctx.state = new InlineCodeState(INLINE_ENDS.get(open) ?? []);
+    },
+  };
+}
+
+const FENCED_JSON: MarkerSpec = {
+  open: '```',
+  tail: (buf, at, final) => {
+    const m = matchFence(buf, at - 3, final);
+    return typeof m === 'number' ? m - 3 : m;
+  },
+  enter: (ctx, at, length) => {
+    const prefix = take(ctx, at + length);
+    ctx.state = new JsonRegionState(ctx, { format: 'fenced-json', triggered: false, prefix, closer: '```' });
+  },
+};
+
+const CODE_FENCE: MarkerSpec = {
+  open: '```',
+  enter: (ctx, at, length) => {
+    ctx.sink.emitText(take(ctx, at + length));
+    ctx.state = new PassthroughState('```', (c) => c.toText());
+  },
+};
+
+/** Backticks: fenced JSON calls (when read), code blocks and inline code (content, never parsed). */
+export function codeMarkers(fencedJson: boolean): MarkerSpec[] {
+  return [inline('`'), inline('``'), ...(fencedJson ? [FENCED_JSON] : []), CODE_FENCE];
+}
+
+/** A bare JSON call (Llama 3 style) standing on its own line: `{"name": ...}`. */
+export function bareJsonMarker(lineStart: boolean): MarkerSpec {
+  return {
+    open: '{',
+    lineStart,
+    // the scanner starts at the brace itself: the marker's length is not used
+    tail: (buf, at, final): MatchResult => matchBareJsonCall(buf, at - 1, final),
+    enter: (ctx) => {
+      ctx.state = new JsonRegionState(ctx, {
+        format: 'llama',
+        triggered: false,
+        prefix: '',
+        revertOnUnknownName: true,
+        sequence: true,
+      });
+    },
+  };
+}

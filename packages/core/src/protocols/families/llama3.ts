@@ -1,0 +1,42 @@
+import { bareJsonMarker } from '../common-markers.js';
+import { JsonRegionState } from '../json-region.js';
+import type { MarkerSpec } from '../marker-table.js';
+import { type ParserContext, type ParserState, revert, take, takeWhitespace } from '../parser-context.js';
+import type { FamilyParser } from './family.js';
+
+/** After Llama 3's `<|python_tag|>`: a JSON call object. */
+export class PythonTagState implements ParserState {
+  constructor(private raw: string) {}
+
+  step(ctx: ParserContext): boolean {
+    this.raw += takeWhitespace(ctx);
+    if (ctx.pos >= ctx.buf.length) return false;
+    const c = ctx.buf[ctx.pos];
+    if (c !== '{' && c !== '[') return revert(ctx, this.raw);
+    ctx.state = new JsonRegionState(ctx, { format: 'llama', triggered: false, prefix: this.raw });
+    return true;
+  }
+
+  finish(ctx: ParserContext): void {
+    ctx.sink.emitText(this.raw);
+  }
+}
+
+const PYTHON_TAG: MarkerSpec = {
+  open: '<|python_tag|>',
+  enter: (ctx, at, length) => {
+    ctx.state = new PythonTagState(take(ctx, at + length));
+  },
+};
+
+const BARE_ANYWHERE = bareJsonMarker(false);
+const BARE_LINE_START = bareJsonMarker(true);
+
+/**
+ * Llama 3.x JSON: `{"name":..,"parameters":{..}}`, several separated by `;` or new lines, or after
+ * `<|python_tag|>`. Bare JSON counts where a line starts, or anywhere when Llama is the known family.
+ */
+export const llama3Family: FamilyParser = {
+  id: 'llama3',
+  markers: (mode) => [PYTHON_TAG, mode.preferred ? BARE_ANYWHERE : BARE_LINE_START],
+};

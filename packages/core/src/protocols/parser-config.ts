@@ -1,0 +1,35 @@
+import { codeMarkers, REASONING_MARKERS, TRIGGER_MARKER } from './common-markers.js';
+import { FAMILY_PARSERS } from './families/index.js';
+import { type MarkerSpec, MarkerTable } from './marker-table.js';
+import { familyForModel, type ToolCallFamily, type ToolCallFormat } from './tool-call-formats.js';
+
+export interface ParserConfig {
+  table: MarkerTable;
+  preferred?: ToolCallFamily;
+}
+
+/** Families whose calls also come as fenced JSON blocks. */
+const FENCED_JSON_FAMILIES = new Set<ToolCallFamily>(['llama3', 'xlam', 'hermes']);
+
+const cache = new Map<string, ParserConfig>();
+
+/**
+ * The markers a parser reads: reasoning tags, our trigger protocol and code spans always; then every
+ * family (`auto`) or the chosen one. The family the format names, or under `auto` the one the model name
+ * identifies, is preferred: its looser forms count too. Built once per combination.
+ */
+export function parserConfig(format: ToolCallFormat = 'auto', model?: string): ParserConfig {
+  const preferred = format === 'auto' ? familyForModel(model) : format;
+  const key = `${format}|${preferred ?? ''}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const families = format === 'auto' ? FAMILY_PARSERS : FAMILY_PARSERS.filter((f) => f.id === format);
+  const fencedJson = format === 'auto' || FENCED_JSON_FAMILIES.has(format);
+  const specs = new Set<MarkerSpec>([...REASONING_MARKERS, TRIGGER_MARKER, ...codeMarkers(fencedJson)]);
+  for (const family of families) {
+    for (const spec of family.markers({ preferred: family.id === preferred })) specs.add(spec);
+  }
+  const config: ParserConfig = { table: new MarkerTable([...specs]), preferred };
+  cache.set(key, config);
+  return config;
+}

@@ -1,0 +1,216 @@
+/**
+ * The model families whose tool-call markup the text parser reads, as plain data: the connection setting
+ * `toolCallFormat` takes `auto` or one of these ids (the server validates against this list, the UI shows
+ * it as a select). Browser-safe: no parser code here.
+ */
+
+export const TOOL_CALL_FAMILIES = [
+  'hermes',
+  'ernie',
+  'jamba',
+  'hunyuan',
+  'minimax-m1',
+  'qwen3-coder',
+  'seed-oss',
+  'minimax-m2',
+  'step3',
+  'longcat',
+  'llama3',
+  'pythonic',
+  'phi4-mini',
+  'granite',
+  'granite-20b-fc',
+  'internlm2',
+  'xlam',
+  'mistral',
+  'deepseek',
+  'glm',
+  'kimi-k2',
+  'harmony',
+  'gemma',
+  'functiongemma',
+  'gemma4',
+] as const;
+
+export type ToolCallFamily = (typeof TOOL_CALL_FAMILIES)[number];
+
+/** A connection's `toolCallFormat`: `auto` reads every family (preferring the one the model name names). */
+export type ToolCallFormat = 'auto' | ToolCallFamily;
+
+export const TOOL_CALL_FORMATS: readonly ToolCallFormat[] = ['auto', ...TOOL_CALL_FAMILIES];
+
+export interface ToolCallFamilyInfo {
+  id: ToolCallFamily;
+  /** the models, as a user would look for them */
+  label: string;
+  /** the markup, shortened, for docs and the UI */
+  example: string;
+  /** model names (lower case) that identify the family when the format is `auto` */
+  models: RegExp;
+}
+
+/** In lookup order: the first family whose pattern matches the model name is preferred. */
+export const TOOL_CALL_FAMILY_INFO: readonly ToolCallFamilyInfo[] = [
+  {
+    id: 'functiongemma',
+    label: 'FunctionGemma',
+    example: '<start_function_call>call:NAME{key:<escape>v<escape>}<end_function_call>',
+    models: /functiongemma/,
+  },
+  {
+    id: 'gemma4',
+    label: 'Gemma 4',
+    example: '<|tool_call>call:NAME{key:<|"|>v<|"|>}<tool_call|>',
+    models: /gemma-?4/,
+  },
+  {
+    id: 'gemma',
+    label: 'Gemma 2 / 3 (tool_code blocks)',
+    example: '```tool_code\nNAME(key="v")\n```',
+    models: /gemma/,
+  },
+  {
+    id: 'qwen3-coder',
+    label: 'Qwen3-Coder / Qwen3 XML',
+    example: '<tool_call><function=NAME><parameter=KEY>v</parameter></function></tool_call>',
+    models: /qwen3[-_.]?coder|qwen3[-_.]?(?:5|6|next)/,
+  },
+  {
+    id: 'seed-oss',
+    label: 'Seed-OSS',
+    example: '<seed:tool_call><function=NAME><parameter=KEY>v</parameter></function></seed:tool_call>',
+    models: /seed[-_]?oss/,
+  },
+  {
+    id: 'minimax-m2',
+    label: 'MiniMax-M2',
+    example: '<minimax:tool_call><invoke name="NAME"><parameter name="KEY">v</parameter></invoke>',
+    models: /minimax[-_]?m2/,
+  },
+  {
+    id: 'minimax-m1',
+    label: 'MiniMax-M1',
+    example: '<tool_calls>\n{"name":"NAME","arguments":{...}}\n</tool_calls>',
+    models: /minimax/,
+  },
+  {
+    id: 'step3',
+    label: 'Step-3',
+    example: '<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="NAME">…',
+    models: /step[-_]?3/,
+  },
+  {
+    id: 'longcat',
+    label: 'LongCat',
+    example: '<longcat_tool_call>{"name":"NAME","arguments":{...}}</longcat_tool_call>',
+    models: /longcat/,
+  },
+  {
+    id: 'deepseek',
+    label: 'DeepSeek V3 / R1 / V3.1 / V3.2',
+    example: '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{...}<｜tool▁call▁end｜>',
+    models: /deepseek/,
+  },
+  {
+    id: 'glm',
+    label: 'GLM-4.5 / 4.6 / 4.7',
+    example: '<tool_call>NAME<arg_key>k</arg_key><arg_value>v</arg_value></tool_call>',
+    models: /glm|chatglm/,
+  },
+  {
+    id: 'kimi-k2',
+    label: 'Kimi K2',
+    example:
+      '<|tool_calls_section_begin|><|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin|>{...}',
+    models: /kimi|moonshot/,
+  },
+  {
+    id: 'harmony',
+    label: 'gpt-oss (harmony)',
+    example: '<|channel|>commentary to=functions.NAME <|constrain|>json<|message|>{...}<|call|>',
+    models: /gpt[-_]?oss|harmony/,
+  },
+  {
+    id: 'granite-20b-fc',
+    label: 'Granite-20B-FunctionCalling',
+    example: '<function_call> {"name":"NAME","arguments":{...}}',
+    models: /granite[-_]?20b[-_]?function/,
+  },
+  {
+    id: 'granite',
+    label: 'Granite 3.x (Granite 4 writes Hermes tags)',
+    example: '<|tool_call|>[{"name":"NAME","arguments":{...}}]',
+    models: /granite/,
+  },
+  {
+    id: 'internlm2',
+    label: 'InternLM2 / 2.5',
+    example: '<|action_start|><|plugin|>{"name":"NAME","parameters":{...}}<|action_end|>',
+    models: /internlm/,
+  },
+  {
+    id: 'xlam',
+    label: 'xLAM',
+    example: '[{"name":"NAME","arguments":{...}}]',
+    models: /xlam/,
+  },
+  {
+    id: 'phi4-mini',
+    label: 'Phi-4-mini',
+    example: 'functools[{"name":"NAME","arguments":{...}}]',
+    models: /phi[-_]?4[-_]?mini/,
+  },
+  {
+    id: 'pythonic',
+    label: 'Llama 4 / Llama 3.2 pythonic / OLMo 3 / LFM2',
+    example: "[NAME(key='v', n=3), OTHER()]",
+    models: /llama[-_]?4|llama[-_]?3\.2|olmo|lfm[-_]?2|liquid/,
+  },
+  {
+    id: 'llama3',
+    label: 'Llama 3.x JSON',
+    example: '{"name":"NAME","parameters":{...}}',
+    models: /llama/,
+  },
+  {
+    id: 'mistral',
+    label: 'Mistral / Mixtral / Magistral / Devstral',
+    example: '[TOOL_CALLS]NAME[ARGS]{...}  or  [TOOL_CALLS][{"name":"NAME","arguments":{...}}]',
+    models: /mistral|mixtral|magistral|devstral|ministral|codestral|pixtral/,
+  },
+  {
+    id: 'jamba',
+    label: 'Jamba',
+    example: '<tool_calls>[{"name":"NAME","arguments":{...}}]</tool_calls>',
+    models: /jamba/,
+  },
+  {
+    id: 'hunyuan',
+    label: 'Hunyuan',
+    example: '<tool_calls>[{"name":"NAME","arguments":{...}}]</tool_calls>',
+    models: /hunyuan/,
+  },
+  {
+    id: 'ernie',
+    label: 'ERNIE 4.5',
+    example: '<tool_call>{"name":"NAME","arguments":{...}}</tool_call>',
+    models: /ernie/,
+  },
+  {
+    id: 'hermes',
+    label: 'Hermes / Qwen 2.5 / Qwen 3 / Granite 4',
+    example: '<tool_call>{"name":"NAME","arguments":{...}}</tool_call>',
+    models: /hermes|qwen|qwq/,
+  },
+];
+
+/** The family a model name identifies (case-insensitive), if any. */
+export function familyForModel(model: string | undefined): ToolCallFamily | undefined {
+  if (!model) return undefined;
+  const name = model.toLowerCase();
+  return TOOL_CALL_FAMILY_INFO.find((f) => f.models.test(name))?.id;
+}
+
+export function isToolCallFormat(value: unknown): value is ToolCallFormat {
+  return typeof value === 'string' && (TOOL_CALL_FORMATS as readonly string[]).includes(value);
+}
