@@ -10,6 +10,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestServer } from '../test-support/test-server.js';
 import { answer, ask, bodyOf, connection, setupGateway, weatherTool } from './__fixtures__/gateway-setup.js';
 
+// The gateway's own extension field: the openai client forwards it in the request body as given.
+type WithToolsmith<T> = T & { toolsmith: { serverTools?: boolean; execute?: boolean } };
+
 let emulator: Emulator;
 let server: TestServer;
 let client: OpenAI;
@@ -30,12 +33,12 @@ describe('server tools', () => {
       if (hasResult) return answer({ content: 'We are open 9 to 5.' });
       return answer({ tool_calls: [openaiToolCall('call_h', 'store_hours', { day: 'mon' })] });
     });
-    const completion = await client.chat.completions.create({
+    const body: WithToolsmith<OpenAI.ChatCompletionCreateParamsNonStreaming> = {
       model: 'emu',
       messages: [{ role: 'user', content: 'When are you open?' }],
-      // @ts-expect-error: the gateway's own extension field
       toolsmith: { serverTools: true, execute: true },
-    });
+    };
+    const completion = await client.chat.completions.create(body);
     expect(completion.choices[0].message.content).toBe('We are open 9 to 5.');
     expect(completion.choices[0].message.tool_calls).toBeUndefined();
     expect(completion.choices[0].finish_reason).toBe('stop');
@@ -72,13 +75,13 @@ describe('server tools', () => {
         openaiChunk({}, { finishReason: 'tool_calls' }),
       ]);
     });
-    const stream = await client.chat.completions.create({
+    const body: WithToolsmith<OpenAI.ChatCompletionCreateParamsStreaming> = {
       model: 'emu',
       messages: [{ role: 'user', content: 'When are you open?' }],
       stream: true,
-      // @ts-expect-error: the gateway's own extension field
       toolsmith: { execute: true },
-    });
+    };
+    const stream = await client.chat.completions.create(body);
     const chunks = [];
     for await (const chunk of stream) chunks.push(chunk);
     expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe('Open 9 to 5.');
@@ -93,14 +96,16 @@ describe('server tools', () => {
       '/v1/chat/completions',
       answer({ tool_calls: [openaiToolCall('call_x', 'store_hours', {})] }),
     );
-    const completion = await client.chat.completions.create({
+    const body: WithToolsmith<OpenAI.ChatCompletionCreateParamsNonStreaming> = {
       model: 'emu',
       messages: ask,
       tools: [weatherTool],
-      // @ts-expect-error: the gateway's own extension field
       toolsmith: { serverTools: true },
-    });
-    expect(completion.choices[0].message.tool_calls?.[0].function.name).toBe('store_hours');
+    };
+    const completion = await client.chat.completions.create(body);
+    const call = completion.choices[0].message.tool_calls?.[0];
+    expect(call?.type).toBe('function');
+    expect(call?.type === 'function' && call.function.name).toBe('store_hours');
     const offered = bodyOf(emulator.requests[0]).tools!.map((t: any) => t.function.name);
     expect(offered).toEqual(expect.arrayContaining(['get_weather', 'store_hours']));
   });
