@@ -196,7 +196,7 @@ describe('OpenRouter reasoning and reasoning_details', () => {
           role: 'assistant',
           content: '',
           toolCalls: [{ id: 'c9', name: 'get_time', args: {} }],
-          reasoning: [part!.type === 'reasoning-part' ? part.part : { text: '' }],
+          reasoning: [part?.type === 'reasoning-part' ? part.part : { text: '' }],
         },
         { role: 'tool', toolCallId: 'c9', name: 'get_time', content: 'noon' },
       ],
