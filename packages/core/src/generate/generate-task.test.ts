@@ -407,18 +407,6 @@ describe('generateTask: text protocol', () => {
     expect(result.details.retries).toBe(1);
   });
 
-  it('auto: text mode when function calling is off for the connection', async () => {
-    emulator.on(PATH, (req) =>
-      openaiAnswer(req, { text: xmlCalls(triggerOf(req), [{ name: 'roll_dice', args: { sides: 6 } }]) }),
-    );
-    const rt = runtime([
-      openaiConnection(emulator.url, { functionCalling: { enabled: false, mode: 'auto' } }),
-    ]);
-    const result = await rt.generateTask({ taskMessages: ask, tools: [rollTool] });
-    expect(result.mode).toBe('prompt_xml');
-    expect(result.toolCalls).toHaveLength(1);
-  });
-
   it('auto: a native request refused with HTTP 400 is retried once in text mode', async () => {
     for (const stream of [false, true]) {
       emulator.reset();

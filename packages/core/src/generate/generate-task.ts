@@ -12,6 +12,7 @@ import { assemblePrompt } from './assemble-prompt.js';
 import { type AttemptOutcome, abortedError, addUsage, emptyOutcome, sendAndCollect } from './attempt.js';
 import { GenerateTaskError, isGenerateTaskError } from './errors.js';
 import { assertJsonSchemaCompiles, jsonSchemaInstruction, parseJsonAnswer } from './json-output.js';
+import { hasToolTraffic, renderHistoryPlain } from './plain-history.js';
 import { resolveSource } from './resolve-source.js';
 import {
   appendToSystem,
@@ -98,10 +99,31 @@ function chooseMode(norm: NormalizedOptions, r: Resolved): { mode: ResolvedCallM
     return { mode: 'native', auto: false };
   }
   if (requested === 'auto') {
-    const native = r.adapter.nativeTools && r.connection.functionCalling?.enabled !== false;
-    return { mode: native ? 'native' : style === 'json' ? 'prompt_json' : 'prompt_xml', auto: true };
+    return {
+      mode: r.adapter.nativeTools ? 'native' : style === 'json' ? 'prompt_json' : 'prompt_xml',
+      auto: true,
+    };
   }
   return { mode: requested, auto: false };
+}
+
+const TOOL_EVENTS = new Set(['tool-call-start', 'tool-call-delta', 'tool-call']);
+
+/**
+ * The options of a request on a connection whose function calling is off: the tools are dropped. A forced
+ * call cannot be honoured without tools, so it is refused rather than silently answered in text.
+ */
+function withoutTools(norm: NormalizedOptions, connection: Connection): NormalizedOptions {
+  if (norm.tools.length === 0) return norm;
+  const forced = norm.toolChoice === 'required' || typeof norm.toolChoice === 'object';
+  if (forced) {
+    throw new GenerateTaskError(
+      'invalid_input',
+      `The connection "${connection.name}" has function calling switched off, so no tool call can be required. Turn function calling on for it, or leave out toolChoice / requiredFunctionName.`,
+      { details: { connection: connection.name, toolChoice: norm.toolChoice } },
+    );
+  }
+  return { ...norm, tools: [], toolChoice: undefined };
 }
 
 function isToolRefusal(error: unknown): error is GenerateTaskError {
@@ -120,11 +142,15 @@ export async function* runGenerateTask(
 ): AsyncGenerator<GenerateEvent, GenerateTaskResult> {
   const signal = options?.abortSignal;
   if (signal?.aborted) throw abortedError(signal.reason);
-  const norm = validateGenerateOptions(options);
+  const validated = validateGenerateOptions(options);
   const resolved = await resolveConnection(ctx, options);
+  // a connection with function calling switched off gets no tools, no tool guide and runs no calls
+  const toolsOff = resolved.connection.functionCalling?.enabled === false;
+  const norm = toolsOff ? withoutTools(validated, resolved.connection) : validated;
   if (norm.jsonSchema) assertJsonSchemaCompiles(norm.jsonSchema.schema);
   const choice = chooseMode(norm, resolved);
   const prompt = await assemblePrompt(ctx, options, norm);
+  if (toolsOff && hasToolTraffic(prompt.messages)) prompt.messages = renderHistoryPlain(prompt.messages);
   if (signal?.aborted) throw abortedError(signal.reason);
 
   const usage: Usage = {};
@@ -135,6 +161,7 @@ export async function* runGenerateTask(
     api: resolved.connection.api,
     ...(resolved.presetName !== undefined ? { preset: resolved.presetName } : {}),
     ...(prompt.worldInfo ? { worldInfo: prompt.worldInfo } : {}),
+    ...(toolsOff ? { functionCallingOff: true as const } : {}),
   };
   const base: Omit<ProviderRequest, 'messages'> = {
     connection: resolved.connection,
@@ -165,8 +192,16 @@ export async function* runGenerateTask(
     let relayed = 0;
     try {
       for await (const event of sendAndCollect(resolved.adapter, request, outcome)) {
+        // function calling off: a call the model made anyway is neither relayed nor returned
+        if (toolsOff && TOOL_EVENTS.has(event.type)) continue;
         relayed++;
-        yield event;
+        yield toolsOff && event.type === 'finish' && event.reason === 'tool_calls'
+          ? { ...event, reason: 'stop' }
+          : event;
+      }
+      if (toolsOff && outcome.calls.length > 0) {
+        outcome.calls = [];
+        if (outcome.finishReason === 'tool_calls') outcome.finishReason = 'stop';
       }
       addUsage(usage, outcome.usage);
     } catch (error) {

@@ -88,6 +88,8 @@ export interface GeneratedToolCall {
 }
 
 export interface GenerateTaskDetails {
+  /** the connection has function calling switched off: the request's tools were left out */
+  functionCallingOff?: true;
   /** set when `auto` fell back from native to the text protocol */
   fallback?: { from: 'native'; to: ResolvedCallMode; status?: number; message: string };
   /** text mode: how many re-asks were made, and why */

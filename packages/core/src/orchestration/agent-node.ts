@@ -16,7 +16,8 @@ import type {
 
 /** What every agent of one run shares: the runtime, the limits, the deadline, the user's abort. */
 export interface RunEnv {
-  runtime: Pick<Runtime, 'runToolLoop'>;
+  /** a full Runtime also says whether an agent's connection may call tools (function calling off: none) */
+  runtime: Pick<Runtime, 'runToolLoop'> & Partial<Pick<Runtime, 'isToolCallingSupported'>>;
   registry: ToolRegistry;
   simulate: boolean;
   signal?: AbortSignal;
@@ -75,7 +76,11 @@ export function agentMessages(
  */
 export async function runAgentNode(env: RunEnv, spec: AgentNodeSpec): Promise<OrchestrationTraceNode> {
   const { agent, role, scope, path } = spec;
-  const offered = await env.registry.toolSpecsForModel(scope);
+  // an agent on a connection with function calling off is offered nothing (the request carries no tools)
+  const toolsOff =
+    env.runtime.isToolCallingSupported !== undefined &&
+    !(await env.runtime.isToolCallingSupported(agent.connectionName || undefined));
+  const offered = toolsOff ? [] : await env.registry.toolSpecsForModel(scope);
   const node: OrchestrationTraceNode = {
     agent: agent.name,
     role,

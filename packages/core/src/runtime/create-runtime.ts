@@ -11,6 +11,7 @@ import { runToolLoopWith } from '../loop/run-tool-loop.js';
 import type { ToolLoopOptions, ToolLoopResult } from '../loop/types.js';
 import type { Connection } from '../providers/types.js';
 import { ToolRegistry } from '../tools/registry.js';
+import { connectionCanCallTools, NO_TOOL_CALL_TYPES } from './tool-calling-support.js';
 
 export interface RuntimeOptions extends GenerateContext {
   /** the tools `runToolLoop` offers and runs; a fresh registry when not given */
@@ -28,6 +29,13 @@ export interface Runtime {
     options: Omit<ToolLoopOptions, 'registry'> & { registry?: ToolRegistry },
   ): Promise<ToolLoopResult>;
   connectionProfiles: { list(): Promise<ConnectionProfileSummary[]> };
+  /**
+   * SillyTavern/Luker: whether the connection (by name; default the first, as generateTask picks) can call
+   * tools — function calling on and a mode its family can serve. Async: connections may come from storage.
+   */
+  isToolCallingSupported(apiPresetName?: string): Promise<boolean>;
+  /** SillyTavern/Luker: isToolCallingSupported, and the request type is not `impersonate`, `quiet` or `continue` */
+  canPerformToolCalls(type?: string, apiPresetName?: string): Promise<boolean>;
   registerFunctionTool: ToolRegistry['registerFunctionTool'];
   unregisterFunctionTool: ToolRegistry['unregisterFunctionTool'];
   registry: ToolRegistry;
@@ -39,6 +47,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const { registry = new ToolRegistry(), ...context } = options;
   const ctx: GenerateContext = context;
   const generateTaskStream = (o: GenerateTaskOptions) => generateTaskStreamWith(ctx, o);
+  const isToolCallingSupported = async (apiPresetName?: string) => {
+    const connections = (await resolveSource(ctx.connections)) ?? [];
+    const connection = apiPresetName ? connections.find((c) => c.name === apiPresetName) : connections[0];
+    return connectionCanCallTools(connection, ctx.adapters);
+  };
   return {
     generateTask: (o) => generateTaskWith(ctx, o),
     generateTaskStream,
@@ -55,6 +68,11 @@ export function createRuntime(options: RuntimeOptions): Runtime {
           hasApiKey: Boolean(apiKey),
         }));
       },
+    },
+    isToolCallingSupported,
+    async canPerformToolCalls(type, apiPresetName) {
+      if (type !== undefined && NO_TOOL_CALL_TYPES.includes(type)) return false;
+      return isToolCallingSupported(apiPresetName);
     },
     registerFunctionTool: registry.registerFunctionTool.bind(
       registry,

@@ -1,1 +1,2 @@
 export * from './create-runtime.js';
+export * from './tool-calling-support.js';

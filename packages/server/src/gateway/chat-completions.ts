@@ -42,8 +42,13 @@ interface ToolSet {
   serverSpecs: ToolSpec[];
 }
 
-async function toolSet(request: GatewayChatRequest, ctx: CompletionContext): Promise<ToolSet> {
-  if (!request.serverTools) return { tools: request.tools, serverSpecs: [] };
+async function toolSet(
+  request: GatewayChatRequest,
+  ctx: CompletionContext,
+  toolsOff: boolean,
+): Promise<ToolSet> {
+  // function calling off on the connection: client tools are left out by the core, server tools never load
+  if (!request.serverTools || toolsOff) return { tools: request.tools, serverSpecs: [] };
   const registry = await loadToolRegistry(ctx.app);
   const scriptsOn = ctx.app.config.customToolScriptEnabled;
   // script tools count only while scripts are enabled on this server (as in chats)
@@ -83,7 +88,7 @@ async function resolveRuntime(request: GatewayChatRequest, ctx: CompletionContex
     );
   }
   const runtime = createRuntime({ connections: [connection], ...(ctx.fetch ? { fetch: ctx.fetch } : {}) });
-  return { runtime, connectionName: stored.name };
+  return { runtime, connectionName: stored.name, toolsOff: !connection.functionCalling.enabled };
 }
 
 function taskOptions(
@@ -114,8 +119,8 @@ export async function completeChat(
   reply: FastifyReply,
   ctx: CompletionContext,
 ): Promise<unknown> {
-  const { runtime, connectionName } = await resolveRuntime(request, ctx);
-  const tools = await toolSet(request, ctx);
+  const { runtime, connectionName, toolsOff } = await resolveRuntime(request, ctx);
+  const tools = await toolSet(request, ctx, toolsOff);
   const options = taskOptions(request, tools, ctx);
   const id = newCompletionId();
   const created = Math.floor(Date.now() / 1000);

@@ -157,7 +157,9 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
     ];
     const chatTools = await loadChatTools(context, chat, turn.services);
     const { registry } = chatTools;
-    const tools = await addCharacterTools(context, chat, characters, registry, chatTools.tools);
+    const chatToolList = await addCharacterTools(context, chat, characters, registry, chatTools.tools);
+    // function calling off on the connection: no tools on this path at all (the core drops them too)
+    const tools = connection.functionCalling.enabled ? chatToolList : [];
     // ctx.__run: read by scripts at their call, so it is kept current while the run goes
     const run: ScriptRunState = {
       aborted: signal.aborted,

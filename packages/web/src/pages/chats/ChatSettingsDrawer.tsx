@@ -6,6 +6,7 @@ import { ChatCharactersSelect } from '../characters/ChatCharactersSelect';
 import { ChatWorldInfoSection } from '../lorebooks/ChatWorldInfoSection';
 import { ChatPersonaSelect } from '../personas/ChatPersonaSelect';
 import { ChatOrchestrationSection } from '../simulation/ChatOrchestrationSection';
+import { ConnectionToolsNotice, toolsInactive } from './ConnectionToolsNotice';
 import { FunctionPicker } from './FunctionPicker';
 import { addToList, KIND_LABELS, type PickerEntry } from './tool-picker';
 
@@ -59,6 +60,8 @@ export function ChatSettingsDrawer({
   };
 
   const connection = connections?.find((c) => c.id === chat.connectionId) ?? null;
+  // the connection has function calling off: every tool control is shown inactive, with the reason
+  const inactive = toolsInactive(connection);
   const chosen = chat.settings.tools;
   const entryFor = (name: string) => tools?.find((t) => t.name === name);
 
@@ -151,7 +154,10 @@ export function ChatSettingsDrawer({
         onChange={(orchestration) => onUpdate({ settings: { orchestration } } as ChatPatch)}
       />
 
-      <section className="drawer-section" aria-labelledby="function-calling-heading">
+      <section
+        className={`drawer-section${inactive ? ' tools-inactive' : ''}`}
+        aria-labelledby="function-calling-heading"
+      >
         <h3 id="function-calling-heading">Function Calling</h3>
         <div className="switch-row">
           <div>
@@ -161,19 +167,18 @@ export function ChatSettingsDrawer({
           <Switch
             label="Enable Tool Use"
             checked={chat.settings.toolUse}
-            disabled={busy}
+            disabled={busy || inactive}
             onChange={(toolUse) => update({ settings: { toolUse } })}
           />
         </div>
-        {connection && !connection.functionCalling.enabled && (
-          <p className="banner info note" role="note">
-            The connection <strong>{connection.name}</strong> has function calling turned off, so this chat
-            cannot send tools to the model. Turn it on in <a href="#/connections">Connections</a>.
-          </p>
-        )}
+        <ConnectionToolsNotice connection={connection} />
         <div className="spread">
           <h4>Functions in this chat</h4>
-          <button type="button" onClick={() => setPicking(true)} disabled={busy || tools === null}>
+          <button
+            type="button"
+            onClick={() => setPicking(true)}
+            disabled={busy || inactive || tools === null}
+          >
             Add Functions
           </button>
         </div>
@@ -197,7 +202,7 @@ export function ChatSettingsDrawer({
                     type="button"
                     className="link"
                     aria-label={`Remove ${name}`}
-                    disabled={busy}
+                    disabled={busy || inactive}
                     onClick={() => update({ settings: { tools: chosen.filter((n) => n !== name) } })}
                   >
                     Remove
