@@ -3,7 +3,7 @@ import { readJson, transportError } from '../http.js';
 import { readSse } from '../sse.js';
 import type { ProviderAdapter, ProviderRequest, StreamEvent } from '../types.js';
 import { googleHttpError } from './errors.js';
-import { buildGeminiBody, geminiUrl } from './request.js';
+import { geminiUrl, planGeminiRequest } from './request.js';
 import { GeminiStreamReader } from './stream.js';
 
 export function googleHeaders(request: ProviderRequest): Record<string, string> {
@@ -35,9 +35,9 @@ async function post(request: ProviderRequest, body: unknown): Promise<Response> 
 }
 
 async function* send(request: ProviderRequest): AsyncGenerator<StreamEvent> {
-  const body = buildGeminiBody(request);
+  const { body, toolCodecs, responseCodec } = planGeminiRequest(request);
   const response = await post(request, body);
-  const reader = new GeminiStreamReader();
+  const reader = new GeminiStreamReader({ toolCodecs, responseCodec });
 
   if (!request.stream) {
     const raw = await readJson(response, request.signal);

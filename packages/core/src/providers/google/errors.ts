@@ -27,12 +27,49 @@ function errorReasons(body: unknown): string[] {
     .filter((r): r is string => typeof r === 'string');
 }
 
+/** A google.protobuf.Duration in JSON ("37s", "0.5s", or `{ seconds, nanos }`) in milliseconds. */
+function durationMs(value: unknown): number | undefined {
+  if (typeof value === 'string') {
+    const match = /^(\d+(?:\.\d+)?)s$/.exec(value.trim());
+    return match ? Math.round(Number(match[1]) * 1000) : undefined;
+  }
+  if (value && typeof value === 'object') {
+    const { seconds, nanos } = value as { seconds?: unknown; nanos?: unknown };
+    const s = Number(seconds ?? 0);
+    const n = Number(nanos ?? 0);
+    if (Number.isFinite(s) && Number.isFinite(n)) return Math.round(s * 1000 + n / 1e6);
+  }
+  return undefined;
+}
+
+/**
+ * The delay a 429 asks for in its `google.rpc.RetryInfo` detail (`retryDelay`), which Gemini sends instead of a
+ * `Retry-After` header.
+ */
+export function googleRetryDelayMs(body: unknown): number | undefined {
+  const details = (body as GoogleErrorBody | null)?.error?.details;
+  if (!Array.isArray(details)) return undefined;
+  for (const detail of details) {
+    const d = detail as { '@type'?: unknown; retryDelay?: unknown } | null;
+    if (typeof d?.['@type'] === 'string' && d['@type'].endsWith('google.rpc.RetryInfo')) {
+      const ms = durationMs(d.retryDelay);
+      if (ms !== undefined) return ms;
+    }
+  }
+  return undefined;
+}
+
 /**
  * Maps an HTTP error answer: by status first (as every adapter does), except that an invalid or expired key,
- * which Google reports as 400 INVALID_ARGUMENT with an `API_KEY_INVALID` reason, is `auth_missing`.
+ * which Google reports as 400 INVALID_ARGUMENT with an `API_KEY_INVALID` reason, is `auth_missing`. A 429
+ * without `Retry-After` takes its delay from `RetryInfo`.
  */
 export async function googleHttpError(response: Response): Promise<GenerateTaskError> {
   const error = await httpError(response);
+  if (error.code === 'rate_limit' && error.details.retryAfterMs === undefined) {
+    const delay = googleRetryDelayMs(error.details.body);
+    if (delay !== undefined) error.details.retryAfterMs = delay;
+  }
   if (error.code === 'unknown' && errorReasons(error.details.body).some((r) => KEY_REASONS.has(r))) {
     return new GenerateTaskError('auth_missing', error.message, { details: error.details });
   }
@@ -55,7 +92,8 @@ export function googleStreamError(body: unknown): GenerateTaskError {
     typeof error.message === 'string' && error.message
       ? error.message
       : 'The provider reported an error in the stream.';
-  return new GenerateTaskError(code, message, {
-    details: { status: httpStatus, errorStatus: status, body, inStream: true },
-  });
+  const details: Record<string, unknown> = { status: httpStatus, errorStatus: status, body, inStream: true };
+  const delay = code === 'rate_limit' ? googleRetryDelayMs(body) : undefined;
+  if (delay !== undefined) details.retryAfterMs = delay;
+  return new GenerateTaskError(code, message, { details });
 }

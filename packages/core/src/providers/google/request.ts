@@ -1,7 +1,13 @@
 import { GenerateTaskError } from '../../generate/errors.js';
 import { joinUrl } from '../http.js';
 import type { ChatMessage, ProviderRequest, ToolChoice } from '../types.js';
-import { type GeminiSchema, toGeminiParameters, toGeminiSchema } from './schema.js';
+import {
+  convertGeminiParameters,
+  convertGeminiSchema,
+  type GeminiSchema,
+  type GeminiSchemaConversion,
+  needsGeminiDecoding,
+} from './schema.js';
 import { isSyntheticGeminiId } from './stream.js';
 
 export type GeminiRequestPart =
@@ -136,8 +142,24 @@ function toolConfig(choice: ToolChoice | undefined): GeminiRequestBody['toolConf
   return { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [choice.name] } };
 }
 
+/** A request body and how to decode the answer (free-form objects sent as JSON text, see schema.ts). */
+export interface GeminiRequestPlan {
+  body: GeminiRequestBody;
+  /** per tool name, for the tools whose arguments need decoding */
+  toolCodecs: Map<string, GeminiSchemaConversion>;
+  /** structured output whose answer needs decoding */
+  responseCodec?: GeminiSchemaConversion;
+}
+
 /** Builds the generateContent body for a request. */
 export function buildGeminiBody(request: ProviderRequest): GeminiRequestBody {
+  return planGeminiRequest(request).body;
+}
+
+/** Builds the generateContent body and the decoders for its answer. */
+export function planGeminiRequest(request: ProviderRequest): GeminiRequestPlan {
+  const toolCodecs = new Map<string, GeminiSchemaConversion>();
+  let responseCodec: GeminiSchemaConversion | undefined;
   const { system, contents } = toGeminiContents(request.messages);
   if (contents.length === 0) {
     throw new GenerateTaskError('invalid_input', 'Gemini needs at least one user or assistant message.');
@@ -150,8 +172,9 @@ export function buildGeminiBody(request: ProviderRequest): GeminiRequestBody {
       {
         functionDeclarations: request.tools.map((tool) => {
           const declaration: GeminiFunctionDeclaration = { name: tool.name, description: tool.description };
-          const parameters = toGeminiParameters(tool.parameters);
-          if (parameters) declaration.parameters = parameters;
+          const conversion = convertGeminiParameters(tool.parameters);
+          if (conversion.schema) declaration.parameters = conversion.schema;
+          if (needsGeminiDecoding(conversion)) toolCodecs.set(tool.name, conversion);
           return declaration;
         }),
       },
@@ -171,8 +194,10 @@ export function buildGeminiBody(request: ProviderRequest): GeminiRequestBody {
   if (params.seed !== undefined) config.seed = params.seed;
   if (request.jsonSchema) {
     config.responseMimeType = 'application/json';
-    config.responseSchema = toGeminiSchema(request.jsonSchema.schema);
+    const conversion = convertGeminiSchema(request.jsonSchema.schema);
+    config.responseSchema = conversion.schema;
+    if (needsGeminiDecoding(conversion)) responseCodec = conversion;
   }
   if (Object.keys(config).length) body.generationConfig = config;
-  return body;
+  return { body, toolCodecs, responseCodec };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toGeminiParameters, toGeminiSchema } from './schema.js';
+import { convertGeminiSchema, decodeGeminiValue, toGeminiParameters, toGeminiSchema } from './schema.js';
 
 describe('toGeminiSchema', () => {
   it('drops what Gemini rejects and keeps descriptions, enums, items, properties and required', () => {
@@ -104,7 +104,13 @@ describe('toGeminiSchema', () => {
           description: 'A node',
           properties: {
             name: { type: 'STRING' },
-            children: { type: 'ARRAY', items: { type: 'OBJECT', description: 'A node (recursive)' } },
+            children: {
+              type: 'ARRAY',
+              items: {
+                type: 'STRING',
+                description: 'A node (recursive: a JSON value of the same shape, written as a string)',
+              },
+            },
           },
         },
         other: {},
@@ -133,5 +139,35 @@ describe('toGeminiSchema', () => {
       type: 'OBJECT',
       properties: { a: { type: 'NUMBER' } },
     });
+  });
+
+  it('free-form objects become JSON strings; enums without a type get one from their values', () => {
+    const conversion = convertGeminiSchema({
+      type: 'object',
+      properties: {
+        extra: { type: ['object', 'null'] },
+        list: { type: 'array', items: { type: 'object', additionalProperties: true } },
+        flag: { enum: [true, false] },
+        ratio: { enum: [0.5, 1] },
+      },
+    });
+    expect(conversion.schema).toEqual({
+      type: 'OBJECT',
+      properties: {
+        extra: {
+          type: 'STRING',
+          nullable: true,
+          description: expect.stringContaining('JSON text of an object'),
+        },
+        list: { type: 'ARRAY', items: { type: 'STRING', description: expect.stringContaining('JSON text') } },
+        flag: { type: 'BOOLEAN', description: '(one of: true, false)' },
+        ratio: { type: 'NUMBER', description: '(one of: 0.5, 1)' },
+      },
+    });
+    expect(conversion.encoded).toEqual([['extra'], ['list', null]]);
+    expect(
+      decodeGeminiValue({ extra: '{"a":1}', list: ['{"b":2}', 'plain'], flag: true }, conversion),
+    ).toEqual({ extra: { a: 1 }, list: [{ b: 2 }, 'plain'], flag: true });
+    expect(decodeGeminiValue({ extra: null }, conversion)).toEqual({ extra: null });
   });
 });

@@ -4,6 +4,7 @@ import { normalizeFinishReason } from '../finish-reason.js';
 import type { FinishReason, ProviderMetadata, StreamEvent, Usage } from '../types.js';
 import { googleStreamError } from './errors.js';
 import { type GeminiPartialArg, PartialArgsAssembler } from './partial-args.js';
+import { decodeGeminiValue, type GeminiSchemaConversion } from './schema.js';
 
 /** Ids we make up for calls Gemini sent without one; they are not sent back to Gemini. */
 export const GEMINI_SYNTHETIC_ID_PREFIX = 'gemini_call_';
@@ -37,6 +38,15 @@ interface OpenCall {
   emitted: string;
   /** a later piece changed text already sent (e.g. a key inserted in a nested object): no more deltas */
   deltasStopped: boolean;
+  /** arguments holding JSON text to decode: sent whole when the call is complete */
+  codec?: GeminiSchemaConversion;
+}
+
+export interface GeminiReaderOptions {
+  /** tools whose arguments hold free-form objects as JSON text (from planGeminiRequest) */
+  toolCodecs?: Map<string, GeminiSchemaConversion>;
+  /** structured output holding free-form objects as JSON text: the answer is held and sent decoded at the end */
+  responseCodec?: GeminiSchemaConversion;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -58,6 +68,15 @@ export class GeminiStreamReader {
   private textSignature: string | undefined;
   private received = false;
   private readonly idPrefix = `${GEMINI_SYNTHETIC_ID_PREFIX}${randomUUID().slice(0, 8)}_`;
+  private readonly toolCodecs: Map<string, GeminiSchemaConversion> | undefined;
+  private readonly responseCodec: GeminiSchemaConversion | undefined;
+  /** the answer's text while it waits to be decoded (responseCodec) */
+  private heldText = '';
+
+  constructor(options: GeminiReaderOptions = {}) {
+    this.toolCodecs = options.toolCodecs;
+    this.responseCodec = options.responseCodec;
+  }
 
   push(chunk: unknown): StreamEvent[] {
     if (!isObject(chunk)) return [];
@@ -93,6 +112,7 @@ export class GeminiStreamReader {
     }
     const events: StreamEvent[] = [];
     if (this.open) this.finalize(events);
+    if (this.responseCodec && this.heldText) events.push({ type: 'text-delta', text: this.decodedText() });
     let reason: FinishReason;
     let rawReason: string | null;
     if (this.blockReason !== undefined && this.rawFinish === null) {
@@ -109,6 +129,16 @@ export class GeminiStreamReader {
     if (this.textSignature) finish.providerMetadata = { thoughtSignature: this.textSignature };
     events.push(finish);
     return events;
+  }
+
+  /** The held structured answer with its JSON-text values decoded (as it came when it does not parse). */
+  private decodedText(): string {
+    try {
+      const value: unknown = JSON.parse(this.heldText);
+      return JSON.stringify(decodeGeminiValue(value, this.responseCodec!));
+    } catch {
+      return this.heldText;
+    }
   }
 
   private readUsage(value: unknown) {
@@ -136,6 +166,10 @@ export class GeminiStreamReader {
       this.textSignature = part.thoughtSignature;
     }
     if (typeof part.text === 'string' && part.text !== '') {
+      if (this.responseCodec && !part.thought) {
+        this.heldText += part.text;
+        return;
+      }
       events.push(
         part.thought ? { type: 'reasoning-delta', text: part.text } : { type: 'text-delta', text: part.text },
       );
@@ -158,6 +192,8 @@ export class GeminiStreamReader {
         emitted: '',
         deltasStopped: false,
       };
+      const codec = name !== undefined ? this.toolCodecs?.get(name) : undefined;
+      if (codec) call.codec = codec;
       events.push({ type: 'tool-call-start', id: call.id, index: call.index, name: call.name });
     }
     if (typeof signature === 'string' && signature) call.signature = signature;
@@ -179,7 +215,7 @@ export class GeminiStreamReader {
    * quotes and brackets, as long as it still extends what was sent before.
    */
   private emitStablePrefix(call: OpenCall, events: StreamEvent[]) {
-    if (call.deltasStopped) return;
+    if (call.deltasStopped || call.codec) return;
     const stable = JSON.stringify(call.assembler.args).replace(/["}\]]+$/, '');
     if (!stable.startsWith(call.emitted)) {
       call.deltasStopped = true;
@@ -200,7 +236,10 @@ export class GeminiStreamReader {
     const call = this.open;
     if (!call) return;
     this.open = undefined;
-    const rawArgs = JSON.stringify(call.assembler.args);
+    const args = call.codec
+      ? (decodeGeminiValue(call.assembler.args, call.codec) as Record<string, unknown>)
+      : call.assembler.args;
+    const rawArgs = JSON.stringify(args);
     if (!call.deltasStopped && rawArgs.startsWith(call.emitted) && rawArgs.length > call.emitted.length) {
       events.push({
         type: 'tool-call-delta',
@@ -217,7 +256,7 @@ export class GeminiStreamReader {
       id: call.id,
       index: call.index,
       name: call.name,
-      args: call.assembler.args,
+      args,
       rawArgs,
       ...(providerMetadata ? { providerMetadata } : {}),
     });
