@@ -1,5 +1,7 @@
 import { GenerateTaskError } from '../../generate/errors.js';
+import { applyExtraBody, effectiveThinking } from '../request-settings.js';
 import type { ChatMessage, ProviderRequest, ToolChoice, ToolSpec } from '../types.js';
+import { applyPromptCaching, type CacheControl } from './prompt-cache.js';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
 export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
@@ -7,7 +9,7 @@ export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
 export const ANTHROPIC_JSON_TOOL = 'json_output';
 
 export type AnthropicBlock =
-  | { type: 'text'; text: string }
+  | { type: 'text'; text: string; cache_control?: CacheControl }
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'redacted_thinking'; data: string }
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
@@ -22,6 +24,7 @@ export interface AnthropicTool {
   name: string;
   description: string;
   input_schema: Record<string, unknown>;
+  cache_control?: CacheControl;
 }
 
 export type AnthropicToolChoice =
@@ -34,7 +37,8 @@ export interface AnthropicRequestBody {
   model: string;
   max_tokens: number;
   messages: AnthropicMessage[];
-  system?: string;
+  system?: string | Array<{ type: 'text'; text: string; cache_control?: CacheControl }>;
+  thinking?: { type: 'enabled'; budget_tokens: number };
   tools?: AnthropicTool[];
   tool_choice?: AnthropicToolChoice;
   temperature?: number;
@@ -178,18 +182,36 @@ export function buildAnthropicBody(request: ProviderRequest): AnthropicRequestBo
     );
   }
 
+  // Extended thinking: not with a forced tool (the API refuses it; structured output forces its own tool).
+  const forced = toolChoice?.type === 'any' || toolChoice?.type === 'tool';
+  const budget = forced ? undefined : effectiveThinking(request).budgetTokens;
+  let maxTokens = params.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS;
+  if (budget !== undefined) {
+    if (params.maxTokens === undefined) maxTokens = budget + ANTHROPIC_DEFAULT_MAX_TOKENS;
+    else if (params.maxTokens <= budget) {
+      throw new GenerateTaskError(
+        'invalid_input',
+        `The thinking budget (${budget} tokens) must be below maxTokens (${params.maxTokens}): raise the preset's maxTokens or lower the budget.`,
+        { details: { budgetTokens: budget, maxTokens: params.maxTokens } },
+      );
+    }
+  }
+
   const body: AnthropicRequestBody = {
     model: connection.model,
-    max_tokens: params.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
+    max_tokens: maxTokens,
     messages,
   };
   if (system !== undefined) body.system = system;
+  if (budget !== undefined) body.thinking = { type: 'enabled', budget_tokens: budget };
   if (tools) body.tools = tools;
   if (toolChoice) body.tool_choice = toolChoice;
-  if (params.temperature !== undefined) body.temperature = params.temperature;
-  if (params.topP !== undefined) body.top_p = params.topP;
-  if (params.topK !== undefined) body.top_k = params.topK;
+  // With thinking on, the API refuses temperature and top_k, and top_p below 0.95.
+  if (params.temperature !== undefined && budget === undefined) body.temperature = params.temperature;
+  if (params.topP !== undefined && (budget === undefined || params.topP >= 0.95)) body.top_p = params.topP;
+  if (params.topK !== undefined && budget === undefined) body.top_k = params.topK;
   if (params.stop?.length) body.stop_sequences = params.stop;
   if (request.stream) body.stream = true;
-  return body;
+  applyPromptCaching(body, connection.promptCaching);
+  return applyExtraBody(body, request);
 }

@@ -1,5 +1,6 @@
 import { GenerateTaskError } from '../../generate/errors.js';
 import { joinUrl } from '../http.js';
+import { applyExtraBody, effectiveThinking } from '../request-settings.js';
 import type { ChatMessage, ProviderRequest, ToolChoice } from '../types.js';
 import {
   convertGeminiParameters,
@@ -47,7 +48,29 @@ export interface GeminiRequestBody {
     seed?: number;
     responseMimeType?: string;
     responseSchema?: GeminiSchema;
+    thinkingConfig?: GeminiThinkingConfig;
   };
+}
+
+export interface GeminiThinkingConfig {
+  thinkingLevel?: 'minimal' | 'low' | 'medium' | 'high';
+  thinkingBudget?: number;
+  includeThoughts?: boolean;
+}
+
+/**
+ * Thinking settings as Gemini's `thinkingConfig` (docs/providers.md, "Thinking"): an effort becomes Gemini 3's
+ * `thinkingLevel` (`xhigh` → `high`; `none` turns thinking off with a zero budget), otherwise the budget is
+ * `thinkingBudget` (0 off, -1 dynamic). Gemini refuses a level and a budget together, so the effort wins.
+ */
+export function geminiThinkingConfig(request: ProviderRequest): GeminiThinkingConfig | undefined {
+  const { effort, budgetTokens, includeThoughts } = effectiveThinking(request);
+  const config: GeminiThinkingConfig = {};
+  if (effort === 'none') config.thinkingBudget = 0;
+  else if (effort !== undefined) config.thinkingLevel = effort === 'xhigh' ? 'high' : effort;
+  else if (budgetTokens !== undefined) config.thinkingBudget = budgetTokens;
+  if (includeThoughts !== undefined) config.includeThoughts = includeThoughts;
+  return Object.keys(config).length > 0 ? config : undefined;
 }
 
 /** `{baseUrl}/models/{model}:generateContent`, or `:streamGenerateContent?alt=sse` when streaming. */
@@ -198,6 +221,8 @@ export function planGeminiRequest(request: ProviderRequest): GeminiRequestPlan {
     config.responseSchema = conversion.schema;
     if (needsGeminiDecoding(conversion)) responseCodec = conversion;
   }
+  const thinking = geminiThinkingConfig(request);
+  if (thinking) config.thinkingConfig = thinking;
   if (Object.keys(config).length) body.generationConfig = config;
-  return { body, toolCodecs, responseCodec };
+  return { body: applyExtraBody(body, request), toolCodecs, responseCodec };
 }

@@ -1,6 +1,7 @@
 import { GenerateTaskError } from '../../generate/errors.js';
 import { normalizeFinishReason } from '../finish-reason.js';
 import { postJson, readJson } from '../http.js';
+import { applyExtraBody } from '../request-settings.js';
 import type { Connection, ProviderAdapter, ProviderRequest, StreamEvent, Usage } from '../types.js';
 import { koboldcppBackend } from './backends/koboldcpp.js';
 import { ollamaBackend } from './backends/ollama.js';
@@ -53,7 +54,10 @@ async function* send(request: ProviderRequest): AsyncGenerator<StreamEvent> {
   const response = await postJson({
     url: backend.url(connection.baseUrl, request.stream),
     headers: { ...headers, ...connection.headers },
-    body: backend.body({ model: connection.model, prompt, stop, params, stream: request.stream }),
+    body: applyExtraBody(
+      backend.body({ model: connection.model, prompt, stop, params, stream: request.stream }),
+      request,
+    ),
     signal: request.signal,
     fetch: request.fetch,
   });
