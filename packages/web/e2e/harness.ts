@@ -67,8 +67,11 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   };
 }
 
-/** Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no background traffic). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with the flags this machine needs (no sandbox as root, no background traffic);
+ * `extraArgs` e.g. `--host-resolver-rules=MAP *.test 127.0.0.1` to reach the server under made-up names.
+ */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -80,6 +83,7 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-sync',
       '--disable-quic',
+      ...extraArgs,
     ],
   });
 }

@@ -117,7 +117,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
 
   registerErrorHandler(app, config.bodyLimit);
-  registerSecurity(app);
+  registerSecurity(app, config);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.privileged) assertAdmin(config, request);
   });

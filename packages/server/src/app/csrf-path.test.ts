@@ -1,7 +1,7 @@
 // Issue 9 item 5: the CSRF header check must follow the route the router matched, not the raw URL text.
 // `/%61pi/tools` and absolute-form targets (`POST http://host/api/tools`) reach the /api routes too.
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../test-support/raw-request.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 
 let server: TestServer;
@@ -10,46 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Raw HTTP with the request target exactly as given (fetch would normalize it). */
-function raw(
-  method: string,
-  target: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: any }> {
-  const url = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        method,
-        path: target,
-        headers: {
-          host: url.host,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () => {
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {}
-          resolve({ status: res.statusCode ?? 0, body: parsed });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
+const raw = (method: string, target: string, body?: unknown, headers: Record<string, string> = {}) =>
+  rawRequest(server.url, method, target, body, headers);
 
 const planted = (name: string) => ({ name, description: 'Planted without the CSRF header.', kind: 'static' });
 

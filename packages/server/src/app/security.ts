@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ServerConfig } from '../config/config.js';
+import { assertNotCrossSite, createHostCheck } from './host-check.js';
 import { HttpError } from './http-error.js';
-import { isApiClientPath, routePath } from './request-path.js';
+import { isApiClientPath, isApiPath, routePath } from './request-path.js';
 
 export const CSRF_HEADER = 'x-toolsmith-request';
 export const MSG_CSRF_HEADER_MISSING =
   'Missing X-Toolsmith-Request: 1 header. State-changing requests must send it (protection against cross-site requests).';
-
-export const MSG_CROSS_SITE =
-  'Cross-site requests are refused. Call this API from the same origin or a non-browser client.';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -35,25 +34,25 @@ function setSecurityHeaders(reply: FastifyReply): void {
 }
 
 /**
- * Security headers on every answer, and the CSRF header on every state-changing request outside the gateway. A custom header
- * cannot be sent cross-origin without a CORS preflight, and this server never answers preflights with CORS
- * headers, so only same-origin pages (and non-browser clients) can pass.
+ * On every request: security headers; the Host allowlist (DNS rebinding); on /api and /v1, no browser-marked
+ * cross-site requests; and the CSRF header on every state-changing request outside the gateway. A custom
+ * header cannot be sent cross-origin without a CORS preflight, and this server never answers preflights with
+ * CORS headers, so only same-origin pages (and non-browser clients) can pass.
  */
-export function registerSecurity(app: FastifyInstance): void {
+export function registerSecurity(app: FastifyInstance, config: ServerConfig): void {
   // Only JSON (and routes' own parsers) are accepted: no body type a cross-site form can send is parsed.
   app.removeContentTypeParser('text/plain');
+  const checkHost = createHostCheck(config);
   app.addHook('onRequest', async (request, reply) => {
     setSecurityHeaders(reply);
-    if (!STATE_CHANGING.has(request.method)) return;
+    checkHost(request);
     // The matched route decides, never the raw URL: `/%61pi/tools` and `http://host/api/tools` reach /api too.
-    if (isApiClientPath(routePath(request))) {
-      // The OpenAI-compatible gateway (/v1) serves API clients that cannot add custom headers. Browsers mark
-      // cross-site requests, and without a text/plain or form parser a "simple" cross-site POST gets 415.
-      if (request.headers['sec-fetch-site'] === 'cross-site') {
-        throw new HttpError(403, MSG_CROSS_SITE, { code: 'cross_site_request' });
-      }
-      return;
-    }
+    const path = routePath(request);
+    const apiClientPath = isApiClientPath(path);
+    if (apiClientPath || isApiPath(path)) assertNotCrossSite(request, config);
+    if (!STATE_CHANGING.has(request.method) || apiClientPath) return;
+    // The OpenAI-compatible gateway (/v1) serves API clients that cannot add custom headers; the cross-site
+    // check above and the lack of a text/plain or form parser keep browser pages out of it.
     if (request.headers[CSRF_HEADER] !== '1') {
       throw new HttpError(403, MSG_CSRF_HEADER_MISSING, { code: 'csrf_header_missing' });
     }

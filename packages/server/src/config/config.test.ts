@@ -19,6 +19,7 @@ describe('parseConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       bodyLimit: 1_048_576,
+      allowedHosts: [],
     });
   });
 
@@ -36,6 +37,7 @@ describe('parseConfig', () => {
       LOG_LEVEL: 'debug',
       TRUST_PROXY: '10.0.0.1, 10.0.0.0/8',
       BODY_LIMIT: '2048',
+      ALLOWED_HOSTS: 'toolsmith.example.com,*.lan',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -50,6 +52,7 @@ describe('parseConfig', () => {
       logLevel: 'debug',
       trustProxy: '10.0.0.1,10.0.0.0/8',
       bodyLimit: 2048,
+      allowedHosts: ['toolsmith.example.com', '*.lan'],
     });
     expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
@@ -68,6 +71,10 @@ describe('parseConfig', () => {
     [{ TRUST_PROXY: 'everyone' }, /TRUST_PROXY must be true, false, a hop count/],
     [{ BODY_LIMIT: '10' }, /BODY_LIMIT must be from 1024/],
     [{ ADMIN_SECRET: 'short' }, /ADMIN_SECRET is too short/],
+    [
+      { ALLOWED_HOSTS: 'https://toolsmith.example.com' },
+      /ALLOWED_HOSTS has "https:\/\/toolsmith.example.com"/,
+    ],
   ])('rejects %o with a message naming the variable and the fix', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);

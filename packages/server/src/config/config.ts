@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
+import { formatAllowedHost, parseAllowedHost } from './allowed-hosts.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -19,6 +20,8 @@ export interface ServerConfig {
   /** false, true, a hop count, or a comma-separated list of trusted proxy addresses/CIDRs */
   trustProxy: boolean | number | string;
   bodyLimit: number;
+  /** Host names (and name:port, `*.domain`) accepted besides loopback on the bound port; normalized */
+  allowedHosts: string[];
 }
 
 export class ConfigError extends Error {
@@ -100,6 +103,7 @@ export function parseConfig(env: Env): ServerConfig {
     logLevel: logLevel(read('LOG_LEVEL')),
     trustProxy: trustProxy(read('TRUST_PROXY')),
     bodyLimit: integer(read('BODY_LIMIT'), 'BODY_LIMIT', CONFIG_DEFAULTS.bodyLimit, 1024, 104_857_600),
+    allowedHosts: allowedHosts(read('ALLOWED_HOSTS')),
   };
   checkConfig(config);
   return config;
@@ -169,4 +173,17 @@ function trustProxy(raw: string | undefined): boolean | number | string {
   throw new ConfigError(
     `TRUST_PROXY must be true, false, a hop count, or a comma-separated list of proxy addresses/CIDRs (got "${raw}"). Fix or unset TRUST_PROXY.`,
   );
+}
+
+function allowedHosts(raw: string | undefined): string[] {
+  if (raw === undefined) return [];
+  return raw.split(',').map((entry) => {
+    const parsed = parseAllowedHost(entry);
+    if (!parsed) {
+      throw new ConfigError(
+        `ALLOWED_HOSTS has "${entry.trim()}", which is not a host name. List the names clients use to reach the server, comma-separated: a name (toolsmith.example.com), *.example.com for its subdomains, an address ([::1] for IPv6), each optionally with :port — no scheme or path.`,
+      );
+    }
+    return formatAllowedHost(parsed);
+  });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../app/http-error.js';
 import type { ConnectionApi, ConnectionInput, FunctionCallingMode } from '../storage/types.js';
+import { assertKeyStaysWithOrigin } from './connection-key-origin.js';
 import { bodyObject, FieldChecker } from './fields.js';
 
 const APIS: readonly ConnectionApi[] = ['openai', 'anthropic', 'google', 'text-completion'];
@@ -102,7 +103,11 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.patch<{ Params: { id: string } }>('/api/connections/:id', { config: privileged }, async (request) => {
-    const changes = parseConnection(request.body, false);
+    const { keepApiKey, ...body } = bodyObject(request.body);
+    const changes = parseConnection(body, false);
+    const stored = await storage.connections.get(request.params.id);
+    if (!stored) throw notFound('connection', request.params.id);
+    assertKeyStaysWithOrigin(stored, changes, keepApiKey);
     const updated = await storage.connections.update(request.params.id, changes);
     if (!updated) throw notFound('connection', request.params.id);
     return updated;

@@ -13,6 +13,8 @@ import {
   INSTRUCT_TEMPLATES,
   TEXT_BACKENDS,
 } from './connection-form';
+import { KeyOriginNotice } from './KeyOriginNotice';
+import { keyMove } from './key-origin';
 
 /** Create or edit one connection. The API key field is write-only: it shows whether a key is stored, never the key. */
 export function ConnectionForm({
@@ -31,6 +33,7 @@ export function ConnectionForm({
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const [keepKey, setKeepKey] = useState(false);
   const ids = useId();
   const set = <K extends keyof ConnectionDraft>(key: K, value: ConnectionDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
@@ -42,6 +45,7 @@ export function ConnectionForm({
     setFieldErrors({});
     try {
       const body = connectionBody(draft, creating);
+      if (keepKey && keyMove(connection, draft)) body.keepApiKey = true;
       const saved = creating
         ? await api.post<Connection>('/api/connections', body)
         : await api.patch<Connection>(`/api/connections/${encodeURIComponent(connection.id)}`, body);
@@ -146,6 +150,7 @@ export function ConnectionForm({
           )}
         </div>
         <span className="hint">The key is stored encrypted and never shown again.</span>
+        <KeyOriginNotice connection={connection} draft={draft} keep={keepKey} onKeepChange={setKeepKey} />
         {fieldError('apiKey')}
       </div>
       <fieldset className="field">
