@@ -7,6 +7,7 @@ export * from './macros/index.js';
 export * from './orchestration/index.js';
 export * from './protocols/index.js';
 export * from './providers/index.js';
+export * from './regex/index.js';
 export * from './sandbox/index.js';
 export * from './tools/index.js';
 export * from './transfer/index.js';

@@ -1,6 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { re2RegExpEngine } from '../regex/ajv-engine.js';
 
 // ajv and ajv-formats are CommonJS with `exports.default`; under NodeNext the default import is the module.
 const Ajv2020 = (Ajv2020Module as any).default ?? Ajv2020Module;
@@ -15,11 +16,17 @@ let shared: AjvInstance | undefined;
 /**
  * One Ajv (draft 2020-12 + formats) for the whole process. `strict: false` because tool schemas written for
  * OpenAI often carry keywords Ajv does not know; `addUsedSchema: false` so two tools using the same `$id`
- * do not collide.
+ * do not collide. `pattern` / `patternProperties` run on the linear-time engine (never backtracking).
  */
 export function getAjv(): AjvInstance {
   if (!shared) {
-    shared = new Ajv2020({ strict: false, allErrors: true, addUsedSchema: false, validateSchema: false });
+    shared = new Ajv2020({
+      strict: false,
+      allErrors: true,
+      addUsedSchema: false,
+      validateSchema: false,
+      code: { regExp: re2RegExpEngine },
+    });
     addFormats(shared);
   }
   return shared!;

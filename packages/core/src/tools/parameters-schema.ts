@@ -1,3 +1,4 @@
+import { compileUserRegex, describeRegexProblem } from '../regex/user-regex.js';
 import { compileSchema, type ErrorObject, getMetaSchemaValidator } from './ajv-instance.js';
 import { MSG_PARAMETERS_ROOT, msgParametersInvalid, msgParametersUnusable } from './messages.js';
 
@@ -100,13 +101,10 @@ function findBadPatterns(node: unknown, pointer: string, nameMap = false): strin
   return problems;
 }
 
+/** Patterns run on the linear-time engine (JSON Schema's ECMAScript syntax, with the `u` flag). */
 function regexProblem(pattern: string): string | undefined {
-  try {
-    new RegExp(pattern, 'u');
-    return undefined;
-  } catch (error) {
-    return `not a valid regular expression (${error instanceof Error ? error.message : String(error)})`;
-  }
+  const compiled = compileUserRegex(pattern, 'u');
+  return compiled.ok ? undefined : `the pattern ${describeRegexProblem(compiled)}`;
 }
 
 export function escapePointer(key: string): string {

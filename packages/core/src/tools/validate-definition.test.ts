@@ -172,7 +172,26 @@ describe('validateToolDefinition', () => {
         {
           field: 'parameters',
           message: expect.stringMatching(
-            /^Parameters schema is invalid at \/properties\/enum\/pattern: not a valid regular expression/,
+            /^Parameters schema is invalid at \/properties\/enum\/pattern: the pattern is not a valid regular expression/,
+          ),
+        },
+      ]);
+    });
+
+    it('refuses patterns the linear-time engine cannot run (lookahead, backreferences), naming the feature', () => {
+      expect(
+        errorsOf({
+          ...base,
+          parameters: {
+            type: 'object',
+            properties: { code: { type: 'string', pattern: '^(?!admin)\\w+$' } },
+          },
+        }),
+      ).toEqual([
+        {
+          field: 'parameters',
+          message: expect.stringMatching(
+            /^Parameters schema is invalid at \/properties\/code\/pattern: the pattern uses a lookahead \(\?!…\), which the linear-time regex engine \(RE2\) does not support/,
           ),
         },
       ]);

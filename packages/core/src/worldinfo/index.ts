@@ -11,12 +11,14 @@ export {
   compileKey,
   compilePlainKey,
   isUnspacedScriptChar,
+  regexKeyProblem,
   type KeyMatcher,
   type KeyOptions,
 } from './keys.js';
 export * from './lorebook-import.js';
 export { passesSelectiveLogic } from './match-entry.js';
 export { createSeededRandom } from './random.js';
+export * from './regex-keys.js';
 export * from './search.js';
 export * from './sources.js';
 export type * from './types.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileKey, compilePlainKey, isUnspacedScriptChar, parseRegexKey } from './keys.js';
+import { compileKey, compilePlainKey, isUnspacedScriptChar, parseRegexKey, regexKeyProblem } from './keys.js';
 
 /** The matched text of `key` in `text`, or null. */
 function find(
@@ -15,13 +15,26 @@ function find(
 describe('parseRegexKey / compileKey', () => {
   it('parses /pattern/flags, drops g and y, and reports broken patterns', () => {
     const re = parseRegexKey('/dra(gon)+/gi');
-    expect(re).toBeInstanceOf(RegExp);
-    expect((re as RegExp).flags).toBe('i');
+    if (re === null || re === 'invalid') throw new Error('a valid regex key');
+    expect(re.exec('Here be DRAGONGON!')).toEqual({ match: 'DRAGONGON', index: 8 });
+    // stateless: a second scan of the same text finds the same match (a `g` RegExp would move on)
+    expect(re.exec('Here be DRAGONGON!')).toEqual({ match: 'DRAGONGON', index: 8 });
     expect(parseRegexKey('plain words')).toBeNull();
     expect(parseRegexKey('/(open/')).toBe('invalid');
     expect(parseRegexKey('/x/q')).toBe('invalid');
     expect(compileKey('   ')).toBeNull();
     expect(compileKey('/[/')).toBe('invalid');
+  });
+
+  it('refuses what the linear-time engine cannot run, and says why', () => {
+    expect(parseRegexKey('/(\\w+) \\1/')).toBe('invalid');
+    expect(regexKeyProblem('/(\\w+) \\1/')).toMatch(
+      /^uses a backreference \\1, which the linear-time regex engine \(RE2\)/,
+    );
+    expect(regexKeyProblem('/\\bcat(?!s)/i')).toMatch(/^uses a lookahead \(\?!…\)/);
+    expect(regexKeyProblem('/(?<!\\w)cat/i')).toBeUndefined();
+    expect(regexKeyProblem('plain (?!) text')).toBeUndefined();
+    expect(find('/(?<!\\w)cat/i', 'bobcat, then a Cat')).toBe('Cat');
   });
 
   it('uses the regex flags, not the entry options, for regex keys', () => {

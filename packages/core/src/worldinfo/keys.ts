@@ -1,3 +1,5 @@
+import { compileUserRegex, describeRegexProblem, type UserRegex } from '../regex/user-regex.js';
+
 /**
  * Turning lorebook keys into matchers.
  *
@@ -24,16 +26,29 @@ export interface KeyOptions {
   matchWholeWords?: boolean;
 }
 
-/** `/pattern/flags` → RegExp; anything else → null (a plain key). A broken pattern → 'invalid'. */
-export function parseRegexKey(key: string): RegExp | null | 'invalid' {
-  const match = /^\/([\s\S]+)\/([a-z]*)$/.exec(key.trim());
+const REGEX_KEY = /^\/([\s\S]+)\/([a-z]*)$/;
+
+/**
+ * `/pattern/flags` → a linear-time regex (JavaScript syntax, SillyTavern's key format); anything else → null
+ * (a plain key). A pattern that is broken or uses what the engine cannot do (backreferences, lookahead)
+ * → 'invalid'. `g` and `y` change nothing: matching is stateless.
+ */
+export function parseRegexKey(key: string): UserRegex | null | 'invalid' {
+  const match = REGEX_KEY.exec(key.trim());
   if (!match) return null;
-  try {
-    // `g` and `y` would make exec() stateful between texts
-    return new RegExp(match[1], match[2].replace(/[gy]/g, ''));
-  } catch {
-    return 'invalid';
-  }
+  const compiled = compileUserRegex(match[1], match[2]);
+  return compiled.ok ? compiled.regex : 'invalid';
+}
+
+/**
+ * Why a `/pattern/flags` key cannot be used, as a predicate ("uses a lookahead …") to follow the key in a
+ * message; undefined when it can be used or is a plain key.
+ */
+export function regexKeyProblem(key: string): string | undefined {
+  const match = typeof key === 'string' ? REGEX_KEY.exec(key.trim()) : null;
+  if (!match) return undefined;
+  const compiled = compileUserRegex(match[1], match[2]);
+  return compiled.ok ? undefined : describeRegexProblem(compiled);
 }
 
 /** True when the character belongs to a script written without spaces between words. */
@@ -87,15 +102,20 @@ const ASCII_RE = /^[\x00-\x7f]*$/;
 export interface KeyMatcher {
   /** the first match, or null */
   find(text: string | ScanText): string | null;
+  /** whether there is a match (cheaper than find for regex keys) */
+  test?(text: string | ScanText): boolean;
 }
 
 const textOf = (t: string | ScanText) => (typeof t === 'string' ? t : t.text);
 
-/** `/regex/` keys: exec() without `g`/`y` is stateless. */
+/** `/regex/` keys, on the linear-time engine. */
 class RegexKeyMatcher implements KeyMatcher {
-  constructor(private readonly re: RegExp) {}
+  constructor(private readonly re: UserRegex) {}
   find(text: string | ScanText): string | null {
-    return this.re.exec(textOf(text))?.[0] ?? null;
+    return this.re.exec(textOf(text))?.match ?? null;
+  }
+  test(text: string | ScanText): boolean {
+    return this.re.test(textOf(text));
   }
 }
 

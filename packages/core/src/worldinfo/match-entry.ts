@@ -138,7 +138,9 @@ export class EntryScanner {
   private findSecondaries(sources: ScanSource[]): void {
     this.secondaries.forEach(({ matcher }, i) => {
       if (!matcher || this.secondaryHits[i]) return;
-      this.secondaryHits[i] = sources.find((s) => matcher.find(s.scan) !== null);
+      this.secondaryHits[i] = sources.find((s) =>
+        matcher.test ? matcher.test(s.scan) : matcher.find(s.scan) !== null,
+      );
     });
   }
 }

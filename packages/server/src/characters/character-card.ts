@@ -4,7 +4,9 @@ import {
   type Lorebook,
   lorebookFromCharacterBook,
   lorebookToCharacterBook,
+  skippedRegexKeyWarning,
   type ToolDefinition,
+  withoutUnusableRegexKeys,
 } from '@toolsmith/core';
 import type { LorebookInput, StoredCharacter, ToolInput } from '../storage/types.js';
 
@@ -103,7 +105,9 @@ export function toolInputFromDefinition(tool: ToolDefinition): ToolInput {
 export function lorebookInputFromCard(card: CardData): LorebookInput | undefined {
   const raw = card.character_book;
   if (!raw || typeof raw !== 'object') return undefined;
-  const book = lorebookFromCharacterBook(raw, { id: 'card' });
+  const read = lorebookFromCharacterBook(raw, { id: 'card' });
+  // regex keys the linear-time engine cannot run are left out (cardLorebookWarnings reports them)
+  const book = { ...read, entries: withoutUnusableRegexKeys(read.entries).entries };
   const input: LorebookInput = {
     name: book.name?.trim() || `${card.name || 'Character'}'s lorebook`,
     description: book.description ?? '',
@@ -117,6 +121,15 @@ export function lorebookInputFromCard(card: CardData): LorebookInput | undefined
   if (book.extensions) input.extensions = book.extensions;
   if (book.passthrough) input.passthrough = book.passthrough;
   return input;
+}
+
+/** What importing the card's character_book leaves out (regex keys the engine cannot run), one line each. */
+export function cardLorebookWarnings(card: CardData): string[] {
+  const raw = card.character_book;
+  if (!raw || typeof raw !== 'object') return [];
+  const book = lorebookFromCharacterBook(raw, { id: 'card' });
+  const { skipped } = withoutUnusableRegexKeys(book.entries, 'character_book.entries');
+  return skipped.map((skip) => skippedRegexKeyWarning(skip, book.name?.trim() || undefined));
 }
 
 /** The card without its character_book (it lives on as the character's lorebook). */

@@ -13,6 +13,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
 import {
+  cardLorebookWarnings,
   cardWithLorebook,
   characterResource,
   lorebookInputFromCard,
@@ -103,11 +104,13 @@ export async function characterTransferRoutes(
   const plan = async (bytes: Uint8Array): Promise<CardImportPlan> => {
     const existing = await storage.tools.list(GLOBAL_SCOPE);
     try {
-      return planCardImport(bytes, {
+      const planned = planCardImport(bytes, {
         existingToolNames: existing.map((t) => t.name),
         reservedNames,
         localWebhooksEnabled: config.webhookLocalUrlsEnabled,
       });
+      planned.warnings.push(...cardLorebookWarnings(planned.card));
+      return planned;
     } catch (error) {
       if (isCardFileError(error))
         throw new HttpError(error.status, error.message, { code: 'import_refused' });

@@ -1,4 +1,4 @@
-import type { WorldInfoEntry } from '@toolsmith/core';
+import { regexKeyProblem, type WorldInfoEntry } from '@toolsmith/core';
 import type { LorebookInput } from '../storage/types.js';
 import { bodyObject, FieldChecker } from './fields.js';
 
@@ -105,7 +105,15 @@ export function parseEntries(raw: unknown, check: FieldChecker, field = 'entries
       if (value === null || value === undefined) continue;
       const problem = test(value);
       if (problem) check.add(`${at}.${name}`, `${at}.${name} ${problem}.`);
-      else entry[name] = value;
+      else if (name === 'keys' || name === 'secondaryKeys') {
+        // regex keys run on a linear-time engine: say which key it cannot run, and why
+        (value as string[]).forEach((key, k) => {
+          const regexProblem = regexKeyProblem(key);
+          if (regexProblem)
+            check.add(`${at}.${name}[${k}]`, `${at}.${name}[${k}] ${key.trim()} ${regexProblem}`);
+        });
+        entry[name] = value;
+      } else entry[name] = value;
     }
     entry.keys ??= [];
     entry.content ??= '';

@@ -1,3 +1,4 @@
+import { skippedRegexKeyWarning, withoutUnusableRegexKeys } from '@toolsmith/core';
 import type { FastifyInstance } from 'fastify';
 import { notFound, validationError } from '../app/http-error.js';
 import { importLorebookFile, lorebookToSillyTavernFile } from '../lorebooks/sillytavern-file.js';
@@ -61,14 +62,17 @@ export async function lorebookRoutes(app: FastifyInstance): Promise<void> {
           },
         ]);
       }
-      const check = new FieldChecker({ entries: imported.entries });
-      imported.entries = parseEntries(imported.entries, check);
+      // regex keys the linear-time engine cannot run are left out of the book, and reported
+      const usable = withoutUnusableRegexKeys(imported.entries);
+      const check = new FieldChecker({ entries: usable.entries });
+      imported.entries = parseEntries(usable.entries, check);
       if (typeof nameOption === 'string' && nameOption.trim() !== '')
         imported.name = nameOption.trim().slice(0, 256);
       if (typeof globalOption === 'boolean') imported.global = globalOption;
       check.finish();
       const created = await storage.lorebooks.create(imported);
-      return reply.code(201).send(created);
+      const warnings = usable.skipped.map((skip) => skippedRegexKeyWarning(skip, created.name));
+      return reply.code(201).send({ ...created, warnings });
     },
   );
 

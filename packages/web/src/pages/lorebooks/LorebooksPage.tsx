@@ -62,12 +62,14 @@ export function LorebooksPage() {
         throw new Error(`${file.name} is not JSON. Choose a SillyTavern world-info .json file.`);
       }
       const baseName = file.name.replace(/\.json$/i, '');
-      const book = await api.post<Lorebook>(
+      const book = await api.post<Lorebook & { warnings?: string[] }>(
         `/api/lorebooks/import?name=${encodeURIComponent(baseName)}`,
         parsed,
       );
+      // keys the server left out (regexes its linear-time engine cannot run) are listed, never dropped silently
+      const warnings = book.warnings?.length ? ` ${book.warnings.join(' ')}` : '';
       setStatus(
-        `Imported "${book.name}" with ${book.entries.length} entr${book.entries.length === 1 ? 'y' : 'ies'}.`,
+        `Imported "${book.name}" with ${book.entries.length} entr${book.entries.length === 1 ? 'y' : 'ies'}.${warnings}`,
       );
       await load();
     } catch (e) {
