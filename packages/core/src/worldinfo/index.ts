@@ -11,9 +11,9 @@ export {
   compileKey,
   compilePlainKey,
   isUnspacedScriptChar,
-  regexKeyProblem,
   type KeyMatcher,
   type KeyOptions,
+  regexKeyProblem,
 } from './keys.js';
 export * from './lorebook-import.js';
 export { passesSelectiveLogic } from './match-entry.js';
