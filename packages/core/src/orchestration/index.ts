@@ -1,3 +1,4 @@
+export { AGENDA_TOOL_NAMES, AGENDA_TOOLS } from './agenda-tools.js';
 export { agentMessages } from './agent-node.js';
 export { DELEGATE_TOOL_NAME, delegateParameters } from './delegate-tool.js';
 export { OutcomeRecorder } from './outcome-tools.js';
@@ -7,11 +8,18 @@ export {
   MAX_PROFILE_TOOLS,
   MAX_SUB_AGENTS,
   MSG_AGENT_NAME,
+  modeReadiness,
   ORCHESTRATION_MODES,
   type ParseProfileOptions,
   parseAgent,
   parseOrchestrationProfile,
 } from './profile.js';
+export {
+  DEFAULT_AGENDA_MAX_ASSIGNMENTS,
+  DEFAULT_AGENDA_MAX_ITEMS,
+  MAX_AGENDA_AGENTS,
+  MAX_SPEC_NODES,
+} from './profile-modes.js';
 export { applyProfileOverride, mergeProfileOverride } from './profile-override.js';
 export {
   type OrchestrationRunResult,
@@ -20,5 +28,7 @@ export {
   runAgent,
   runOrchestration,
 } from './run-orchestration.js';
+export { SPEC_ROOT_NAME } from './run-spec.js';
+export { checkSpecGraph } from './spec-graph.js';
 export { ORCHESTRATION_TOOL_NAMES, toolCategory } from './tool-switches.js';
 export type * from './types.js';

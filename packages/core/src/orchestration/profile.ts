@@ -1,127 +1,38 @@
-import { TOOL_NAME_PATTERN } from '../tools/messages.js';
-import type { FieldError, ToolDefinition } from '../tools/types.js';
+import type { ToolDefinition } from '../tools/types.js';
 import { type ValidateToolDefinitionOptions, validateToolDefinition } from '../tools/validate-definition.js';
+import { agentFrom, Checker, defaultAgent, isObject, type Result, subAgentsFrom } from './profile-checker.js';
+import { agendaFrom, defaultAgenda, defaultSpec, specFrom } from './profile-modes.js';
 import { ORCHESTRATION_TOOL_NAMES } from './tool-switches.js';
 import type {
-  Agent,
   ModeToolSwitches,
   OrchestrationLimits,
   OrchestrationMode,
   OrchestrationProfile,
-  SubAgentNode,
 } from './types.js';
 
-export const ORCHESTRATION_MODES: readonly OrchestrationMode[] = ['loop', 'director'];
+export { defaultAgent, MSG_AGENT_NAME, parseAgent } from './profile-checker.js';
+
+export const ORCHESTRATION_MODES: readonly OrchestrationMode[] = ['loop', 'director', 'spec', 'agenda'];
 export const MAX_SUB_AGENTS = 16;
 export const MAX_PROFILE_TOOLS = 100;
-const MAX_PROMPT = 50_000;
-const NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
-
-export const MSG_AGENT_NAME =
-  'Agent name must start with a letter and use letters, digits, "_" or "-" (1–64 characters).';
-
-export function defaultAgent(name: string): Agent {
-  return { name, systemPrompt: '', tools: [] };
-}
 
 /** A profile that offers every tool and has no sub-agents yet. */
 export function defaultOrchestrationProfile(): OrchestrationProfile {
   return {
     mode: 'loop',
     tools: [],
-    modes: { loop: { custom: true, builtin: true }, director: { custom: true, builtin: true } },
+    modes: {
+      loop: { custom: true, builtin: true },
+      director: { custom: true, builtin: true },
+      spec: { custom: true, builtin: true },
+      agenda: { custom: true, builtin: true },
+    },
     loop: { agent: defaultAgent('planner') },
     director: { agent: defaultAgent('director'), subAgents: [] },
+    spec: defaultSpec(),
+    agenda: defaultAgenda(),
     limits: {},
   };
-}
-
-type Result<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-class Checker {
-  readonly errors: FieldError[] = [];
-  add(field: string, message: string): void {
-    this.errors.push({ field, message });
-  }
-  unknownKeys(obj: Record<string, unknown>, allowed: string[], at: string): void {
-    for (const key of Object.keys(obj)) {
-      if (!allowed.includes(key))
-        this.add(join(at, key), `Unknown field "${key}". Allowed: ${allowed.join(', ')}.`);
-    }
-  }
-  string(obj: Record<string, unknown>, key: string, at: string, max: number, fallback = ''): string {
-    const v = obj[key];
-    if (v === undefined || v === null) return fallback;
-    if (typeof v !== 'string') {
-      this.add(join(at, key), `${join(at, key)} must be a string.`);
-      return fallback;
-    }
-    if (v.length > max) this.add(join(at, key), `${join(at, key)} must be at most ${max} characters.`);
-    return v;
-  }
-  bool(obj: Record<string, unknown>, key: string, at: string, fallback: boolean): boolean {
-    const v = obj[key];
-    if (v === undefined) return fallback;
-    if (typeof v !== 'boolean') this.add(join(at, key), `${join(at, key)} must be true or false.`);
-    return v === true;
-  }
-  switches(v: unknown, at: string): Record<string, boolean> | undefined {
-    if (v === undefined) return undefined;
-    if (!isObject(v)) {
-      this.add(at, `${at} must be an object of tool name → true/false.`);
-      return undefined;
-    }
-    const out: Record<string, boolean> = {};
-    for (const [name, on] of Object.entries(v)) {
-      if (!TOOL_NAME_PATTERN.test(name)) this.add(`${at}.${name}`, `"${name}" is not a valid tool name.`);
-      else if (typeof on !== 'boolean') this.add(`${at}.${name}`, `${at}.${name} must be true or false.`);
-      else out[name] = on;
-    }
-    return out;
-  }
-}
-
-const join = (at: string, key: string) => (at ? `${at}.${key}` : key);
-
-/** Checks an agent body (API, card, profile); `at` prefixes field names. */
-export function parseAgent(raw: unknown, at = '', extraKeys: string[] = []): Result<Agent> {
-  const c = new Checker();
-  const agent = agentFrom(c, raw, at, extraKeys);
-  return c.errors.length ? { ok: false, errors: c.errors } : { ok: true, value: agent };
-}
-
-function agentFrom(c: Checker, raw: unknown, at: string, extraKeys: string[] = []): Agent {
-  if (!isObject(raw)) {
-    c.add(
-      at,
-      `${at || 'The agent'} must be an object { name, connectionName, presetName, systemPrompt, tools }.`,
-    );
-    return defaultAgent('agent');
-  }
-  c.unknownKeys(raw, ['name', 'connectionName', 'presetName', 'systemPrompt', 'tools', ...extraKeys], at);
-  const name = c.string(raw, 'name', at, 64);
-  if (!NAME_PATTERN.test(name)) c.add(join(at, 'name'), MSG_AGENT_NAME);
-  const tools: string[] = [];
-  if (raw.tools !== undefined) {
-    if (!Array.isArray(raw.tools) || raw.tools.length > 1000) {
-      c.add(join(at, 'tools'), `${join(at, 'tools')} must be a list of tool names (at most 1000).`);
-    } else {
-      for (const t of raw.tools) {
-        if (typeof t !== 'string' || !TOOL_NAME_PATTERN.test(t))
-          c.add(join(at, 'tools'), `"${String(t)}" is not a valid tool name.`);
-        else if (!tools.includes(t)) tools.push(t);
-      }
-    }
-  }
-  const agent: Agent = { name, systemPrompt: c.string(raw, 'systemPrompt', at, MAX_PROMPT), tools };
-  const connectionName = c.string(raw, 'connectionName', at, 256);
-  const presetName = c.string(raw, 'presetName', at, 256);
-  if (connectionName) agent.connectionName = connectionName;
-  if (presetName) agent.presetName = presetName;
-  return agent;
 }
 
 function modeSwitches(c: Checker, raw: unknown, at: string): ModeToolSwitches {
@@ -148,16 +59,12 @@ function limitsFrom(c: Checker, raw: unknown): OrchestrationLimits {
   }
   c.unknownKeys(raw, ['maxRounds', 'wallClockBudgetMs', 'repeatLimit'], 'limits');
   const out: OrchestrationLimits = {};
-  const int = (key: keyof OrchestrationLimits, min: number, max: number) => {
-    const v = raw[key];
-    if (v === undefined || v === null) return;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
-      c.add(`limits.${key}`, `limits.${key} must be a whole number from ${min} to ${max}.`);
-    else out[key] = v;
-  };
-  int('maxRounds', 0, 50);
-  int('wallClockBudgetMs', 1, 3_600_000);
-  int('repeatLimit', 2, 20);
+  const maxRounds = c.int(raw, 'maxRounds', 'limits', 0, 50);
+  const wallClockBudgetMs = c.int(raw, 'wallClockBudgetMs', 'limits', 1, 3_600_000);
+  const repeatLimit = c.int(raw, 'repeatLimit', 'limits', 2, 20);
+  if (maxRounds !== undefined) out.maxRounds = maxRounds;
+  if (wallClockBudgetMs !== undefined) out.wallClockBudgetMs = wallClockBudgetMs;
+  if (repeatLimit !== undefined) out.repeatLimit = repeatLimit;
   return out;
 }
 
@@ -178,11 +85,11 @@ export function parseOrchestrationProfile(
   const c = new Checker();
   if (!isObject(raw))
     return { ok: false, errors: [{ field: '', message: 'The profile must be an object.' }] };
-  c.unknownKeys(raw, ['mode', 'tools', 'modes', 'loop', 'director', 'limits'], '');
+  c.unknownKeys(raw, ['mode', 'tools', 'modes', 'loop', 'director', 'spec', 'agenda', 'limits'], '');
   const base = defaultOrchestrationProfile();
   const mode = raw.mode === undefined ? base.mode : raw.mode;
   if (!ORCHESTRATION_MODES.includes(mode as OrchestrationMode))
-    c.add('mode', 'mode must be "loop" or "director".');
+    c.add('mode', 'mode must be "loop", "director", "spec" or "agenda".');
 
   const reserved = new Set([...(options.reservedNames ?? []), ...ORCHESTRATION_TOOL_NAMES]);
   const tools: ToolDefinition[] = [];
@@ -210,7 +117,7 @@ export function parseOrchestrationProfile(
 
   const modes = { ...base.modes };
   if (raw.modes !== undefined) {
-    if (!isObject(raw.modes)) c.add('modes', 'modes must be an object { loop, director }.');
+    if (!isObject(raw.modes)) c.add('modes', 'modes must be an object { loop, director, spec, agenda }.');
     else {
       c.unknownKeys(raw.modes, [...ORCHESTRATION_MODES], 'modes');
       for (const m of ORCHESTRATION_MODES) modes[m] = modeSwitches(c, raw.modes[m], `modes.${m}`);
@@ -235,40 +142,50 @@ export function parseOrchestrationProfile(
         raw.director.agent === undefined
           ? base.director.agent
           : agentFrom(c, raw.director.agent, 'director.agent');
-      const subAgents: SubAgentNode[] = [];
-      const list = raw.director.subAgents ?? [];
-      if (!Array.isArray(list) || list.length > MAX_SUB_AGENTS) {
-        c.add('director.subAgents', `director.subAgents must be a list (at most ${MAX_SUB_AGENTS}).`);
-      } else {
-        list.forEach((rawSub, i) => {
-          const at = `director.subAgents.${i}`;
-          if (!isObject(rawSub)) {
-            c.add(at, `${at} must be an object { name, description, agent, toolOverrides }.`);
-            return;
-          }
-          c.unknownKeys(rawSub, ['name', 'description', 'agent', 'toolOverrides'], at);
-          const name = c.string(rawSub, 'name', at, 64);
-          if (!NAME_PATTERN.test(name)) c.add(`${at}.name`, MSG_AGENT_NAME);
-          else if (subAgents.some((s) => s.name === name))
-            c.add(`${at}.name`, `A sub-agent named "${name}" already exists.`);
-          const sub: SubAgentNode = {
-            name,
-            agent: agentFrom(c, rawSub.agent ?? { name }, `${at}.agent`),
-          };
-          const description = c.string(rawSub, 'description', at, 2000);
-          if (description) sub.description = description;
-          const overrides = c.switches(rawSub.toolOverrides, `${at}.toolOverrides`);
-          if (overrides) sub.toolOverrides = overrides;
-          subAgents.push(sub);
-        });
-      }
+      const subAgents = subAgentsFrom(
+        c,
+        raw.director.subAgents,
+        'director.subAgents',
+        MAX_SUB_AGENTS,
+        'sub-agent',
+      );
       director = { agent, subAgents };
     }
   }
-  if (mode === 'director' && director.subAgents.length === 0)
-    c.add('director.subAgents', 'Director mode needs at least one sub-agent.');
+  const spec = specFrom(c, raw.spec);
+  const agenda = agendaFrom(c, raw.agenda);
+  const missing = modeReadiness({ director, spec, agenda }, mode as OrchestrationMode);
+  if (missing) c.add(missing.field, missing.message);
 
   const limits = limitsFrom(c, raw.limits);
   if (c.errors.length) return { ok: false, errors: c.errors };
-  return { ok: true, value: { mode: mode as OrchestrationMode, tools, modes, loop, director, limits } };
+  return {
+    ok: true,
+    value: { mode: mode as OrchestrationMode, tools, modes, loop, director, spec, agenda, limits },
+  };
+}
+
+/**
+ * What a mode lacks before it can run (director without sub-agents, spec without nodes, agenda without
+ * agents), with the field to fill and the error code a run reports; undefined when it can run.
+ */
+export function modeReadiness(
+  profile: Pick<OrchestrationProfile, 'director' | 'spec' | 'agenda'>,
+  mode: OrchestrationMode,
+): { field: string; message: string; code: string } | undefined {
+  if (mode === 'director' && profile.director.subAgents.length === 0)
+    return {
+      field: 'director.subAgents',
+      message: 'Director mode needs at least one sub-agent.',
+      code: 'no_sub_agents',
+    };
+  if (mode === 'spec' && profile.spec.nodes.length === 0)
+    return { field: 'spec.nodes', message: 'Spec mode needs at least one node.', code: 'no_spec_nodes' };
+  if (mode === 'agenda' && profile.agenda.agents.length === 0)
+    return {
+      field: 'agenda.agents',
+      message: 'Agenda mode needs at least one agent to assign items to.',
+      code: 'no_agenda_agents',
+    };
+  return undefined;
 }

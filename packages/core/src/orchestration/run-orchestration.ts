@@ -2,10 +2,15 @@ import type { Runtime } from '../runtime/create-runtime.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import { GLOBAL_SCOPE } from '../tools/tool-scopes.js';
 import { type RunEnv, runAgentNode } from './agent-node.js';
-import { DELEGATE_TOOL_NAME, registerDelegateTool } from './delegate-tool.js';
+import { nodeScope } from './node-scope.js';
 import { OutcomeRecorder, registerOutcomeTools } from './outcome-tools.js';
-import { applyModeSwitches, applyOverrides, applyPinnedTools } from './tool-switches.js';
+import { modeReadiness } from './profile.js';
+import { runAgenda } from './run-agenda.js';
+import { runDirector } from './run-director.js';
+import { runSpec } from './run-spec.js';
+import { applyModeSwitches } from './tool-switches.js';
 import type {
+  AgendaItem,
   Agent,
   OrchestrationLimits,
   OrchestrationMode,
@@ -45,113 +50,52 @@ export interface OrchestrationRunResult {
 let runCounter = 0;
 
 /**
- * Runs a profile's loop or director before the main reply. Scopes: global → `orch-N` (the profile: its
- * custom tools, the outcome tools, the mode's switches) → one node scope per agent (pinned tools, then
- * per-node overrides). With `simulate`, write tools run their simulate body or the placeholder, and the
- * outcome is only returned: this layer writes nothing.
+ * Runs a profile's loop, director, spec or agenda before the main reply. Scopes: global → `orch-N` (the
+ * profile: its custom tools, the outcome tools, the mode's switches) → one node scope per agent (pinned
+ * tools, then per-node overrides). With `simulate`, write tools run their simulate body or the placeholder,
+ * and the outcome is only returned: this layer writes nothing. A mode that lacks its agents (director without
+ * sub-agents, …) throws an error with `code` (`no_sub_agents`, `no_spec_nodes`, `no_agenda_agents`).
  */
 export async function runOrchestration(options: RunOrchestrationOptions): Promise<OrchestrationRunResult> {
   const { profile } = options;
   const mode = options.mode ?? profile.mode;
-  return withRunScope(options, profile.limits, async (env, base) => {
+  const missing = modeReadiness(profile, mode);
+  if (missing) throw Object.assign(new Error(missing.message), { code: missing.code, field: missing.field });
+  let agenda: AgendaItem[] | undefined;
+  const result = await withRunScope(options, profile.limits, async (env, base) => {
     for (const tool of profile.tools) {
       // a stored profile tool that clashes with a newer builtin stays stored but cannot run
       if (env.registry.builtinNames().includes(tool.name)) continue;
       env.registry.register(tool, { layer: 'custom', scope: base });
     }
     applyModeSwitches(env.registry, base, profile.modes[mode]);
-
-    if (mode === 'loop') {
-      const scope = nodeScope(env, base, 'loop', profile.loop.agent, undefined);
-      return runAgentNode(env, {
-        agent: profile.loop.agent,
-        role: 'loop',
-        scope,
-        path: [profile.loop.agent.name],
-        messages: options.messages,
-      });
-    }
-
-    const { agent, subAgents } = profile.director;
-    const subScopes = new Map(
-      subAgents.map((sub) => [
-        sub.name,
-        nodeScope(env, base, `sub:${sub.name}`, sub.agent, sub.toolOverrides),
-      ]),
-    );
-    const directorScope = nodeScope(env, base, 'director', agent, undefined);
-    const delegations = new Map<string, OrchestrationTraceNode[]>();
-    const bySub = new Map(subAgents.map((s) => [s.name, s]));
-    const pending = new Set<Promise<unknown>>();
-    registerDelegateTool(env.registry, directorScope, subAgents, (name, task, callId) => {
-      const run = delegateTo(name, task, callId);
-      pending.add(run);
-      void run.catch(() => {}).finally(() => pending.delete(run));
-      return run;
-    });
-    const delegateTo = async (name: string, task: string, callId: string | undefined): Promise<string> => {
-      const sub = bySub.get(name);
-      if (!sub) throw new Error(`No sub-agent named "${name}".`);
-      const record = (n: OrchestrationTraceNode) => {
-        const key = callId ?? '';
-        delegations.set(key, [...(delegations.get(key) ?? []), n]);
-      };
-      try {
-        const node = await runAgentNode(env, {
-          agent: sub.agent,
-          role: 'sub-agent',
-          scope: subScopes.get(name)!,
-          path: [agent.name, sub.name],
+    switch (mode) {
+      case 'loop': {
+        const scope = nodeScope(env, base, 'loop', profile.loop.agent, undefined);
+        return runAgentNode(env, {
+          agent: profile.loop.agent,
+          role: 'loop',
+          scope,
+          path: [profile.loop.agent.name],
           messages: options.messages,
-          task,
         });
-        record(node);
-        return node.finalText;
-      } catch (error) {
-        const node = (error as { orchestrationNode?: OrchestrationTraceNode }).orchestrationNode;
-        if (node) record(node);
-        throw new Error(
-          `Sub-agent "${name}" failed: ${error instanceof Error ? error.message : String(error)}`,
-        );
       }
-    };
-    // An abort or the budget stops the wait for a delegate call before its sub-agent has wound down; the
-    // sub-agent sees the same signal, so wait for it and put its node into the trace all the same.
-    const settle = async (node: OrchestrationTraceNode | undefined) => {
-      await Promise.allSettled([...pending]);
-      if (node) attachLateDelegations(node, delegations);
-    };
-    let root: OrchestrationTraceNode;
-    try {
-      root = await runAgentNode(env, {
-        agent,
-        role: 'director',
-        scope: directorScope,
-        path: [agent.name],
-        messages: options.messages,
-        delegations,
-        noToolTimeout: true,
-      });
-    } catch (error) {
-      await settle((error as { orchestrationNode?: OrchestrationTraceNode }).orchestrationNode);
-      throw error;
+      case 'director':
+        return runDirector(env, base, profile, options.messages);
+      case 'spec':
+        return runSpec(env, base, profile, options.messages);
+      case 'agenda':
+        try {
+          const done = await runAgenda(env, base, profile, options.messages);
+          agenda = done.agenda;
+          return done.root;
+        } catch (error) {
+          agenda = (error as { agenda?: AgendaItem[] }).agenda;
+          throw error;
+        }
     }
-    await settle(root);
-    return root;
-  }).then((r) => ({ ...r, trace: { ...r.trace, mode } }));
-}
-
-function attachLateDelegations(
-  node: OrchestrationTraceNode,
-  delegations: Map<string, OrchestrationTraceNode[]>,
-): void {
-  for (const round of node.rounds) {
-    for (const call of round.calls) {
-      if (call.name !== DELEGATE_TOOL_NAME || call.delegation) continue;
-      const late = delegations.get(call.id)?.shift();
-      if (late) call.delegation = late;
-    }
-  }
+  });
+  return { ...result, trace: { ...result.trace, mode, ...(agenda ? { agenda } : {}) } };
 }
 
 /** Runs one agent on demand (pinned tools, or everything its parent scope enables). */
@@ -166,23 +110,6 @@ export async function runAgent(options: RunAgentOptions): Promise<OrchestrationR
       messages: options.messages,
     });
   });
-}
-
-function nodeScope(
-  env: RunEnv,
-  base: string,
-  suffix: string,
-  agent: Agent,
-  overrides: Record<string, boolean> | undefined,
-): string {
-  const id = `${base}/${suffix}`;
-  env.registry.defineScope(id, { parent: base, kind: 'node' });
-  env.createdScopes.push(id);
-  applyPinnedTools(env.registry, id, agent.tools);
-  applyOverrides(env.registry, id, overrides);
-  // the director's own tool is never offered to anyone else
-  if (suffix !== 'director') env.registry.setToolEnabled(id, DELEGATE_TOOL_NAME, false);
-  return id;
 }
 
 async function withRunScope(

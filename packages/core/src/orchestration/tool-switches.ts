@@ -1,5 +1,6 @@
 import type { RegisteredTool } from '../tools/registered-tool.js';
 import type { ToolRegistry } from '../tools/registry.js';
+import { AGENDA_TOOL_NAMES } from './agenda-tools.js';
 import type { ModeToolSwitches } from './types.js';
 
 /** Tools the orchestration itself adds; they count as builtin for the mode switches. */
@@ -8,6 +9,7 @@ export const ORCHESTRATION_TOOL_NAMES: ReadonlySet<string> = new Set([
   'orchestration_activate_entries',
   'orchestration_set_variable',
   'delegate',
+  ...AGENDA_TOOL_NAMES,
 ]);
 
 /** Custom (stored, profile-owned, bridged) or builtin (server builtins, extension and orchestration tools). */

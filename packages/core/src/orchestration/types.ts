@@ -5,7 +5,7 @@ import type { ToolDefinition } from '../tools/types.js';
 import type { WorldInfoEntryRef } from '../worldinfo/types.js';
 import type { OutcomeRecorder } from './outcome-tools.js';
 
-export type OrchestrationMode = 'loop' | 'director';
+export type OrchestrationMode = 'loop' | 'director' | 'spec' | 'agenda';
 
 /** An agent: who answers (connection + preset), how (system prompt), and with what (pinned tools). */
 export interface Agent {
@@ -42,6 +42,39 @@ export interface SubAgentNode {
   toolOverrides?: Record<string, boolean>;
 }
 
+/**
+ * One node of a spec graph: an agent with its task, the earlier nodes whose final texts it reads, and tool
+ * overrides that shadow the profile's defaults in its scope.
+ */
+export interface SpecNode {
+  name: string;
+  /** what this node should do (given as the last user turn, after its inputs) */
+  task?: string;
+  agent: Agent;
+  /** names of the nodes whose final texts this node reads; it runs after all of them */
+  inputs: string[];
+  /** name → on/off in this node's scope (parent: the profile scope) */
+  toolOverrides?: Record<string, boolean>;
+}
+
+/** Spec mode: a fixed graph, run in dependency order (independent nodes in parallel). */
+export interface SpecConfig {
+  nodes: SpecNode[];
+}
+
+/** Agenda mode: a planner keeps an agenda of items and assigns each to one of its agents. */
+export interface AgendaConfig {
+  planner: Agent;
+  /** the agents the planner may assign items to (an agent plus its tool overrides) */
+  agents: SubAgentNode[];
+  /** items the agenda starts with (the planner may add more) */
+  items: string[];
+  /** most items the agenda may hold (default 20) */
+  maxItems?: number;
+  /** most assignments in one run (default 20) */
+  maxAssignments?: number;
+}
+
 export interface OrchestrationLimits {
   /** tool rounds per agent (default 10, as the tool loop) */
   maxRounds?: number;
@@ -61,6 +94,8 @@ export interface OrchestrationProfile {
   modes: Record<OrchestrationMode, ModeToolSwitches>;
   loop: { agent: Agent };
   director: { agent: Agent; subAgents: SubAgentNode[] };
+  spec: SpecConfig;
+  agenda: AgendaConfig;
   limits: OrchestrationLimits;
 }
 
@@ -90,7 +125,7 @@ export interface OrchestrationTraceCall {
   durationMs: number;
   simulated: boolean;
   unvalidated: boolean;
-  /** a `delegate` call: the sub-agent's own run */
+  /** a `delegate` or `agenda_assign` call: the sub-agent's own run */
   delegation?: OrchestrationTraceNode;
 }
 
@@ -103,7 +138,24 @@ export interface OrchestrationTraceRound {
   calls: OrchestrationTraceCall[];
 }
 
-export type AgentRole = 'loop' | 'director' | 'sub-agent' | 'agent';
+/**
+ * `spec` is the graph's own node (no model call; its `children` are the spec nodes, role `node`);
+ * `planner` runs an agenda, its assigned agents are `sub-agent`s.
+ */
+export type AgentRole = 'loop' | 'director' | 'sub-agent' | 'agent' | 'spec' | 'node' | 'planner';
+
+/** One agenda item as the trace shows it. */
+export interface AgendaItem {
+  id: string;
+  text: string;
+  status: 'open' | 'assigned' | 'done';
+  /** the agent it was last assigned to */
+  assignedTo?: string;
+  /** that agent's final text */
+  result?: string;
+  /** the planner's summary when it completed the item */
+  note?: string;
+}
 
 export interface OrchestrationTraceNode {
   agent: string;
@@ -120,6 +172,12 @@ export interface OrchestrationTraceNode {
   stoppedBecause?: StoppedBecause;
   /** the provider failed (the run stopped there) */
   error?: { code: string; message: string };
+  /** a spec node: the nodes it read */
+  inputs?: string[];
+  /** a spec run's root: its nodes, in the order they started */
+  children?: OrchestrationTraceNode[];
+  /** a spec node that never ran because a node it reads failed (or the run stopped) */
+  skipped?: string;
 }
 
 export interface OrchestrationTrace {
@@ -128,6 +186,8 @@ export interface OrchestrationTrace {
   startedAt: string;
   durationMs: number;
   root: OrchestrationTraceNode;
+  /** agenda mode: the agenda as it stood at the end */
+  agenda?: AgendaItem[];
 }
 
 /** Progress of a run; `path` is the agent names from the top down to the one speaking. */
