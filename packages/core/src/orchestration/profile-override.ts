@@ -7,7 +7,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 /**
  * A character's override laid over the global profile (the override travels with the card, in
- * `extensions.toolsmith.orchestration`). It is a partial profile: `mode`, `loop`, `director` replace the
+ * `extensions.toolsmith.orchestration`). It is a partial profile: `mode`, `loop`, `director`, `spec`, `agenda` replace the
  * global ones; `modes` and `limits` are merged key by key (a mode's per-tool switches too); `tools` are
  * added to the global profile's, a tool of the same name replacing the global one. The result is checked
  * like any profile.
@@ -34,7 +34,7 @@ export function mergeProfileOverride(
 ): Record<string, unknown> {
   const b = base as Record<string, unknown>;
   const merged: Record<string, unknown> = { ...b };
-  for (const key of ['mode', 'loop', 'director'] as const) {
+  for (const key of ['mode', 'loop', 'director', 'spec', 'agenda'] as const) {
     if (override[key] !== undefined) merged[key] = override[key];
   }
   if (override.limits !== undefined) {

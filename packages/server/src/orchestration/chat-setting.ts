@@ -1,5 +1,7 @@
-import type { FieldError, OrchestrationMode } from '@toolsmith/core';
+import { type FieldError, ORCHESTRATION_MODES, type OrchestrationMode } from '@toolsmith/core';
 import type { StoredChat } from '../storage/types.js';
+
+const isMode = (v: unknown): v is OrchestrationMode => ORCHESTRATION_MODES.includes(v as OrchestrationMode);
 
 /** `chat.settings.orchestration`: whether the profile runs before each reply, and in which mode. */
 export interface ChatOrchestrationSetting {
@@ -15,7 +17,7 @@ export function chatOrchestrationSetting(chat: Pick<StoredChat, 'settings'>): Ch
   const { enabled, mode } = raw as Record<string, unknown>;
   return {
     enabled: enabled === true,
-    ...(mode === 'loop' || mode === 'director' ? { mode } : {}),
+    ...(isMode(mode) ? { mode } : {}),
   };
 }
 
@@ -35,13 +37,13 @@ export function parseChatOrchestrationSetting(
   }
   if (typeof body.enabled !== 'boolean')
     errors.push({ field: `${at}.enabled`, message: `${at}.enabled must be true or false.` });
-  if (body.mode !== undefined && body.mode !== null && body.mode !== 'loop' && body.mode !== 'director')
+  if (body.mode !== undefined && body.mode !== null && !isMode(body.mode))
     errors.push({
       field: `${at}.mode`,
-      message: `${at}.mode must be "loop", "director" or null (the profile's mode).`,
+      message: `${at}.mode must be "loop", "director", "spec", "agenda" or null (the profile's mode).`,
     });
   if (errors.length) return { ok: false, errors };
   const value: ChatOrchestrationSetting = { enabled: body.enabled as boolean };
-  if (body.mode === 'loop' || body.mode === 'director') value.mode = body.mode;
+  if (isMode(body.mode)) value.mode = body.mode;
   return { ok: true, value };
 }

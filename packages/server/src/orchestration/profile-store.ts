@@ -1,5 +1,6 @@
 import {
   type Agent,
+  defaultOrchestrationProfile,
   type FieldError,
   type OrchestrationProfile,
   parseOrchestrationProfile,
@@ -13,14 +14,19 @@ export const GLOBAL_PROFILE_KEY = 'orchestration/profile';
 /** An agent slot of a stored profile: the agent written out, or a reference to a stored agent. */
 export type AgentSlot = Agent | { agentId: string };
 
+type WithSlot<T> = Omit<T, 'agent'> & { agent: AgentSlot };
+
 /** The profile as stored and served: the core's profile, where any agent may be `{ agentId }`. */
-export type StoredProfile = Omit<OrchestrationProfile, 'loop' | 'director'> & {
+export type StoredProfile = Omit<OrchestrationProfile, 'loop' | 'director' | 'spec' | 'agenda'> & {
   loop: { agent: AgentSlot };
   director: {
     agent: AgentSlot;
-    subAgents: Array<
-      Omit<OrchestrationProfile['director']['subAgents'][number], 'agent'> & { agent: AgentSlot }
-    >;
+    subAgents: Array<WithSlot<OrchestrationProfile['director']['subAgents'][number]>>;
+  };
+  spec: { nodes: Array<WithSlot<OrchestrationProfile['spec']['nodes'][number]>> };
+  agenda: Omit<OrchestrationProfile['agenda'], 'planner' | 'agents'> & {
+    planner: AgentSlot;
+    agents: Array<WithSlot<OrchestrationProfile['agenda']['agents'][number]>>;
   };
 };
 
@@ -28,22 +34,29 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const isRef = (v: unknown): v is { agentId: unknown } => isObject(v) && 'agentId' in v;
 
-/** The slots of a profile body, as [path, get, set]. */
-function slots(body: Record<string, unknown>): Array<[string, () => unknown, (v: unknown) => void]> {
+/**
+ * Every agent slot of a profile body (loop, director and its sub-agents, spec nodes, the agenda's planner and
+ * agents), as [path, get, set].
+ */
+export function agentSlots(
+  body: Record<string, unknown>,
+): Array<[string, () => unknown, (v: unknown) => void]> {
   const out: Array<[string, () => unknown, (v: unknown) => void]> = [];
-  const slot = (path: string, holder: unknown) => {
-    if (isObject(holder) && holder.agent !== undefined) {
-      out.push([path, () => holder.agent, (v) => (holder.agent = v)]);
+  const slot = (path: string, holder: unknown, key = 'agent') => {
+    if (isObject(holder) && holder[key] !== undefined) {
+      out.push([path, () => holder[key], (v) => (holder[key] = v)]);
     }
+  };
+  const list = (holder: unknown, key: string, at: string) => {
+    const items = isObject(holder) ? holder[key] : undefined;
+    if (Array.isArray(items)) items.forEach((s, i) => slot(`${at}.${i}.agent`, s));
   };
   slot('loop.agent', body.loop);
   slot('director.agent', body.director);
-  const subs = isObject(body.director) ? body.director.subAgents : undefined;
-  if (Array.isArray(subs)) {
-    subs.forEach((s, i) => {
-      slot(`director.subAgents.${i}.agent`, s);
-    });
-  }
+  list(body.director, 'subAgents', 'director.subAgents');
+  list(body.spec, 'nodes', 'spec.nodes');
+  slot('agenda.planner', body.agenda, 'planner');
+  list(body.agenda, 'agents', 'agenda.agents');
   return out;
 }
 
@@ -64,7 +77,7 @@ export async function checkProfileBody(raw: unknown, options: ProfileCheckOption
   const agents = createAgentRepository(options.storage.settings);
   const errors: FieldError[] = [];
   const refs = new Map<string, string>();
-  for (const [path, read, write] of slots(body)) {
+  for (const [path, read, write] of agentSlots(body)) {
     const value = read();
     if (!isRef(value)) continue;
     const extra = Object.keys(value).filter((k) => k !== 'agentId');
@@ -87,7 +100,7 @@ export async function checkProfileBody(raw: unknown, options: ProfileCheckOption
   if (!parsed.ok) errors.push(...parsed.errors);
   if (errors.length || !parsed.ok) throw validationError(errors);
   const stored = parsed.value as unknown as StoredProfile;
-  for (const [path, , write] of slots(stored as unknown as Record<string, unknown>)) {
+  for (const [path, , write] of agentSlots(stored as unknown as Record<string, unknown>)) {
     const id = refs.get(path);
     if (id) write({ agentId: id });
   }
@@ -115,7 +128,7 @@ export async function resolveProfile(
   agents: AgentRepository = createAgentRepository(storage.settings),
 ): Promise<OrchestrationProfile> {
   const profile = structuredClone(stored) as unknown as Record<string, unknown>;
-  for (const [path, read, write] of slots(profile)) {
+  for (const [path, read, write] of agentSlots(profile)) {
     let agent = read() as AgentSlot;
     if ('agentId' in agent) {
       const found = await agents.get(agent.agentId);
@@ -134,7 +147,13 @@ export async function resolveProfile(
   return profile as unknown as OrchestrationProfile;
 }
 
-/** The stored global profile (the default one until something is saved). */
+/**
+ * The stored global profile (undefined until something is saved), with the parts a profile saved by an older
+ * version lacks (modes added since, such as spec and agenda) filled with their defaults.
+ */
 export async function loadGlobalProfile(storage: Storage): Promise<StoredProfile | undefined> {
-  return storage.settings.get<StoredProfile>(GLOBAL_PROFILE_KEY);
+  const stored = await storage.settings.get<StoredProfile>(GLOBAL_PROFILE_KEY);
+  if (!stored) return undefined;
+  const base = defaultOrchestrationProfile();
+  return { ...base, ...stored, modes: { ...base.modes, ...stored.modes } };
 }

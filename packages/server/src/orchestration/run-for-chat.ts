@@ -5,6 +5,7 @@ import {
   createRuntime,
   defaultOrchestrationProfile,
   mergeProfileOverride,
+  modeReadiness,
   type OrchestrationEvent,
   type OrchestrationMode,
   type OrchestrationOutcome,
@@ -144,10 +145,15 @@ export async function runChatOrchestration(
   }
   const profile = checked.value;
   profile.limits = { maxRounds: context.config.maxToolRounds, ...profile.limits };
-  if ((input.mode ?? profile.mode) === 'director' && profile.director.subAgents.length === 0) {
-    throw new HttpError(400, 'Director mode needs at least one sub-agent in the orchestration profile.', {
-      code: 'no_sub_agents',
-    });
+  const missing = modeReadiness(profile, input.mode ?? profile.mode);
+  if (missing) {
+    throw new HttpError(
+      400,
+      `${missing.message.replace(/\.$/, '')} in the orchestration profile (${missing.field}).`,
+      {
+        code: missing.code,
+      },
+    );
   }
   let parentScope: string | undefined;
   if (character) {

@@ -2,7 +2,7 @@ import { parseAgent } from '@toolsmith/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
 import { type AgentInput, createAgentRepository } from '../orchestration/agent-repository.js';
-import { coreAgent, loadGlobalProfile } from '../orchestration/profile-store.js';
+import { agentSlots, coreAgent, loadGlobalProfile } from '../orchestration/profile-store.js';
 import { applyOutcomeVariables, runChatAgent } from '../orchestration/run-for-chat.js';
 import type { Storage } from '../storage/types.js';
 import { bodyObject, FieldChecker } from './fields.js';
@@ -52,14 +52,9 @@ async function parseAgentBody(
 async function profileUses(storage: Storage, agentId: string): Promise<string[]> {
   const profile = await loadGlobalProfile(storage);
   if (!profile) return [];
-  const uses: string[] = [];
-  const is = (slot: unknown) => (slot as { agentId?: string }).agentId === agentId;
-  if (is(profile.loop.agent)) uses.push('loop.agent');
-  if (is(profile.director.agent)) uses.push('director.agent');
-  profile.director.subAgents.forEach((s, i) => {
-    if (is(s.agent)) uses.push(`director.subAgents.${i}.agent`);
-  });
-  return uses;
+  return agentSlots(profile as unknown as Record<string, unknown>)
+    .filter(([, read]) => (read() as { agentId?: string }).agentId === agentId)
+    .map(([path]) => path);
 }
 
 /** An AbortSignal for a JSON request: aborted when the client goes away or the server shuts down. */

@@ -1,4 +1,4 @@
-import { defaultOrchestrationProfile, mergeProfileOverride } from '@toolsmith/core';
+import { defaultOrchestrationProfile, mergeProfileOverride, ORCHESTRATION_MODES } from '@toolsmith/core';
 import type { FastifyInstance } from 'fastify';
 import { notFound, validationError } from '../app/http-error.js';
 import { cardWithOverride, characterOverride } from '../orchestration/character-override.js';
@@ -98,7 +98,7 @@ export async function orchestrationRoutes(app: FastifyInstance): Promise<void> {
     const check = new FieldChecker(bodyObject(request.body));
     check.rejectUnknown(['chatId', 'mode'], []);
     check.require('chatId', 'chatId must name the chat to simulate against.');
-    const mode = check.oneOf('mode', ['loop', 'director'] as const);
+    const mode = check.oneOf('mode', ORCHESTRATION_MODES);
     check.finish();
     const chatId = check.body.chatId;
     const chat = typeof chatId === 'string' ? await storage.chats.get(chatId) : undefined;

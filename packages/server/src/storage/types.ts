@@ -1,4 +1,11 @@
-import type { CardData, JsonSchema, ToolKind, ToolMode, WorldInfoEntry } from '@toolsmith/core';
+import type {
+  CardData,
+  JsonSchema,
+  OrchestrationMode,
+  ToolKind,
+  ToolMode,
+  WorldInfoEntry,
+} from '@toolsmith/core';
 import type { ChatWorldInfoSettings } from '../lorebooks/activation-settings.js';
 
 // Repository interfaces: routes depend only on these, so a PostgreSQL backend can implement them later.
@@ -119,7 +126,7 @@ export interface ChatSettings {
   /** lorebooks attached to this chat (global ones apply as well); unknown ids are ignored at activation */
   lorebookIds: string[];
   /** run the orchestration profile before each reply (mode: the profile's own when absent) */
-  orchestration?: { enabled: boolean; mode?: 'loop' | 'director' };
+  orchestration?: { enabled: boolean; mode?: OrchestrationMode };
   /** world-info activation: scan depth, budget, recursion (unset: the engine's defaults) */
   worldInfo?: ChatWorldInfoSettings;
 }

@@ -118,7 +118,7 @@ export interface ChatContext {
     lorebookIds?: string[];
     worldInfo?: ChatWorldInfoSettings;
     /** run the orchestration profile before each reply (mode: the profile's own when absent) */
-    orchestration?: { enabled: boolean; mode?: 'loop' | 'director' };
+    orchestration?: { enabled: boolean; mode?: OrchestrationMode };
   };
 }
 
@@ -131,7 +131,25 @@ export interface ChatWorldInfoSettings {
 
 // --- Orchestration simulation (appended) ---
 
-export type OrchestrationMode = 'loop' | 'director';
+export type OrchestrationMode = 'loop' | 'director' | 'spec' | 'agenda';
+
+/** The modes as the UI names them, in the order pickers show them. */
+export const ORCHESTRATION_MODE_LABELS: Record<OrchestrationMode, string> = {
+  loop: 'Loop',
+  director: 'Director',
+  spec: 'Spec (node graph)',
+  agenda: 'Agenda (planner)',
+};
+
+/** One agenda item of an agenda run's trace. */
+export interface AgendaItem {
+  id: string;
+  text: string;
+  status: 'open' | 'assigned' | 'done';
+  assignedTo?: string;
+  result?: string;
+  note?: string;
+}
 
 export interface OrchestrationTraceCall {
   id: string;
@@ -156,7 +174,7 @@ export interface OrchestrationTraceRound {
 
 export interface OrchestrationTraceNode {
   agent: string;
-  role: 'loop' | 'director' | 'sub-agent' | 'agent';
+  role: 'loop' | 'director' | 'sub-agent' | 'agent' | 'spec' | 'node' | 'planner';
   scope: string;
   offeredTools: string[];
   startedAtMs: number;
@@ -165,6 +183,12 @@ export interface OrchestrationTraceNode {
   finalText: string;
   stoppedBecause?: string;
   error?: { code: string; message: string };
+  /** a spec node: the nodes it read */
+  inputs?: string[];
+  /** a spec run's root: its nodes in the order they started */
+  children?: OrchestrationTraceNode[];
+  /** a spec node that never ran, and why */
+  skipped?: string;
 }
 
 /** `POST /api/orchestration/simulate` and `POST /api/agents/:id/run`. */
@@ -180,6 +204,8 @@ export interface OrchestrationRunResult {
     startedAt: string;
     durationMs: number;
     root: OrchestrationTraceNode;
+    /** agenda mode: the agenda as it stood at the end */
+    agenda?: AgendaItem[];
   };
   error?: { code: string; message: string };
   applied?: boolean;

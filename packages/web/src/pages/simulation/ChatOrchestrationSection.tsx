@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { ORCHESTRATION_MODE_LABELS, type OrchestrationMode } from '../../api/types';
 import { hrefFor } from '../../app/router';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Switch } from '../../components/Switch';
 
-type Setting = { enabled: boolean; mode?: 'loop' | 'director' };
+type Setting = { enabled: boolean; mode?: OrchestrationMode };
 
 /** Chat Settings › Orchestration: run the profile before each reply, its mode, and a link to simulate it. */
 export function ChatOrchestrationSection({
@@ -39,7 +40,8 @@ export function ChatOrchestrationSection({
         <div>
           <div className="switch-title">Run before each reply</div>
           <div className="hint">
-            An agent (loop) or a director with sub-agents prepares notes, world info and variables.
+            Agents prepare notes, world info and variables: one agent (loop), a director with sub-agents, a
+            graph of nodes (spec) or a planner working an agenda.
           </div>
         </div>
         <Switch
@@ -55,13 +57,16 @@ export function ChatOrchestrationSection({
           value={current.mode ?? ''}
           disabled={busy}
           onChange={(e) => {
-            const mode = e.target.value as '' | 'loop' | 'director';
+            const mode = e.target.value as '' | OrchestrationMode;
             void change(mode ? { enabled: current.enabled, mode } : { enabled: current.enabled });
           }}
         >
           <option value="">Profile default</option>
-          <option value="loop">Loop</option>
-          <option value="director">Director</option>
+          {Object.entries(ORCHESTRATION_MODE_LABELS).map(([mode, label]) => (
+            <option key={mode} value={mode}>
+              {label}
+            </option>
+          ))}
         </select>
       </label>
       <a href={hrefFor({ page: 'simulation', chatId })}>Simulate this chat’s orchestration</a>

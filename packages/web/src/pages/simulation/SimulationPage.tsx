@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
-import type { AgentSummary, Chat, OrchestrationMode, OrchestrationRunResult } from '../../api/types';
+import {
+  type AgentSummary,
+  type Chat,
+  ORCHESTRATION_MODE_LABELS,
+  type OrchestrationMode,
+  type OrchestrationRunResult,
+} from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { TraceNode } from './TraceTimeline';
 import { countTrace, formatMs, formatValue } from './trace-format';
@@ -106,8 +112,11 @@ export function SimulationPage({ chatId }: { chatId: string | null }) {
             disabled={target !== PROFILE}
           >
             <option value="">Profile default</option>
-            <option value="loop">Loop</option>
-            <option value="director">Director</option>
+            {Object.entries(ORCHESTRATION_MODE_LABELS).map(([m, label]) => (
+              <option key={m} value={m}>
+                {label}
+              </option>
+            ))}
           </select>
         </label>
         <button type="submit" className="primary" disabled={running || !chat}>
@@ -125,7 +134,7 @@ export function SimulationPage({ chatId }: { chatId: string | null }) {
           <h2>
             {result.trace.mode === 'agent'
               ? 'Agent run'
-              : `${result.trace.mode === 'loop' ? 'Loop' : 'Director'} run`}{' '}
+              : `${ORCHESTRATION_MODE_LABELS[result.trace.mode]} run`}{' '}
             <span className="hint">{formatMs(result.trace.durationMs)}</span>
           </h2>
           <p className="sim-summary">
@@ -176,6 +185,25 @@ export function SimulationPage({ chatId }: { chatId: string | null }) {
               )}
             </dd>
           </dl>
+          {result.trace.agenda && (
+            <>
+              <h3>Agenda</h3>
+              <ol className="sim-agenda" aria-label="Agenda">
+                {result.trace.agenda.map((item) => (
+                  <li key={item.id}>
+                    <span
+                      className={`pill ${item.status === 'done' ? 'ok' : item.status === 'open' ? '' : 'amber'}`}
+                    >
+                      {item.status}
+                    </span>{' '}
+                    {item.text}
+                    {item.assignedTo && <span className="hint"> → {item.assignedTo}</span>}
+                    {item.note && <div className="hint">{item.note}</div>}
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
           <h3>Timeline</h3>
           <TraceNode node={result.trace.root} totalMs={result.trace.durationMs} />
         </section>

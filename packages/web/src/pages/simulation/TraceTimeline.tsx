@@ -6,6 +6,9 @@ const ROLE_LABELS: Record<OrchestrationTraceNode['role'], string> = {
   director: 'Director',
   'sub-agent': 'Sub-agent',
   agent: 'Agent',
+  spec: 'Spec',
+  node: 'Node',
+  planner: 'Planner',
 };
 
 function CallItem({ call, totalMs }: { call: OrchestrationTraceCall; totalMs: number }) {
@@ -72,6 +75,14 @@ export function TraceNode({ node, totalMs }: { node: OrchestrationTraceNode; tot
       <div className="sim-bar" aria-hidden="true">
         <span style={{ left: `${bar.left}%`, width: `${bar.width}%` }} />
       </div>
+      {node.inputs && node.inputs.length > 0 && (
+        <p className="hint sim-tools">Reads: {node.inputs.join(', ')}</p>
+      )}
+      {node.skipped && (
+        <p className="banner info" role="status">
+          Skipped: {node.skipped}
+        </p>
+      )}
       {node.offeredTools.length > 0 && (
         <p className="hint sim-tools">Offered tools: {node.offeredTools.join(', ')}</p>
       )}
@@ -102,7 +113,16 @@ export function TraceNode({ node, totalMs }: { node: OrchestrationTraceNode; tot
           </li>
         ))}
       </ol>
-      {node.rounds.length === 0 && <p className="hint">No rounds ran.</p>}
+      {node.children && (
+        <ol className="sim-children" aria-label={`Nodes of ${node.agent}`}>
+          {node.children.map((child) => (
+            <li key={child.agent} className="sim-nested">
+              <TraceNode node={child} totalMs={totalMs} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {node.rounds.length === 0 && !node.children && !node.skipped && <p className="hint">No rounds ran.</p>}
       {node.finalText && (
         <p className="sim-final">
           <span className="sim-label">Final text</span> {node.finalText}

@@ -36,6 +36,20 @@ describe('simulation trace formatting', () => {
     expect(countTrace(root)).toEqual({ agents: 2, rounds: 2, calls: 4, failed: 1, unvalidated: 1 });
   });
 
+  it("counts a spec's nodes but not the spec itself, nor skipped nodes", () => {
+    const spec: OrchestrationTraceNode = {
+      ...node('spec', []),
+      role: 'spec',
+      rounds: [],
+      children: [
+        { ...node('scout', [call('look')]), role: 'node' },
+        { ...node('plan', [call('open_gate', { unvalidated: true })]), role: 'node' },
+        { ...node('late', []), role: 'node', rounds: [], skipped: 'its input "plan" did not finish' },
+      ],
+    };
+    expect(countTrace(spec)).toEqual({ agents: 2, rounds: 2, calls: 2, failed: 0, unvalidated: 1 });
+  });
+
   it('formats durations, values and stop reasons', () => {
     expect(formatMs(12.4)).toBe('12 ms');
     expect(formatMs(1530)).toBe('1.53 s');

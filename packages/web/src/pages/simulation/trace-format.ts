@@ -39,22 +39,30 @@ export interface TraceCounts {
   unvalidated: number;
 }
 
-/** Totals over a node and every delegation under it. */
+function addCounts(counts: TraceCounts, inner: TraceCounts): void {
+  counts.agents += inner.agents;
+  counts.rounds += inner.rounds;
+  counts.calls += inner.calls;
+  counts.failed += inner.failed;
+  counts.unvalidated += inner.unvalidated;
+}
+
+/** Totals over a node, every delegation under it and a spec's nodes (the spec itself is no agent). */
 export function countTrace(node: OrchestrationTraceNode): TraceCounts {
-  const counts: TraceCounts = { agents: 1, rounds: node.rounds.length, calls: 0, failed: 0, unvalidated: 0 };
+  const counts: TraceCounts = {
+    agents: node.role === 'spec' || node.skipped ? 0 : 1,
+    rounds: node.rounds.length,
+    calls: 0,
+    failed: 0,
+    unvalidated: 0,
+  };
+  for (const child of node.children ?? []) addCounts(counts, countTrace(child));
   for (const round of node.rounds) {
     for (const call of round.calls) {
       counts.calls++;
       if (!call.ok) counts.failed++;
       if (call.unvalidated) counts.unvalidated++;
-      if (call.delegation) {
-        const inner = countTrace(call.delegation);
-        counts.agents += inner.agents;
-        counts.rounds += inner.rounds;
-        counts.calls += inner.calls;
-        counts.failed += inner.failed;
-        counts.unvalidated += inner.unvalidated;
-      }
+      if (call.delegation) addCounts(counts, countTrace(call.delegation));
     }
   }
   return counts;
