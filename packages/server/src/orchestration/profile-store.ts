@@ -49,7 +49,10 @@ export function agentSlots(
   };
   const list = (holder: unknown, key: string, at: string) => {
     const items = isObject(holder) ? holder[key] : undefined;
-    if (Array.isArray(items)) items.forEach((s, i) => slot(`${at}.${i}.agent`, s));
+    if (!Array.isArray(items)) return;
+    items.forEach((s, i) => {
+      slot(`${at}.${i}.agent`, s);
+    });
   };
   slot('loop.agent', body.loop);
   slot('director.agent', body.director);
