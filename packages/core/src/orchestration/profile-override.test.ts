@@ -17,6 +17,7 @@ const base: OrchestrationProfile = {
   ...defaultOrchestrationProfile(),
   tools: [tool('weather', 'rain'), tool('time', 'noon')],
   modes: {
+    ...defaultOrchestrationProfile().modes,
     loop: { custom: true, builtin: true, tools: { roll_dice: false } },
     director: { custom: true, builtin: true },
   },
