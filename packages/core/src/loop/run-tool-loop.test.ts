@@ -230,7 +230,7 @@ describe('runToolLoop', () => {
     const last = body(emulator.requests[2]) as { tools?: unknown; messages: Wire[] };
     expect(last.tools).toBeUndefined();
     expect(last.messages.some((m) => m.role === 'tool' || m.tool_calls)).toBe(false);
-    expect(String(last.messages.at(-1)?.content)).toMatch(/tool_result[\s\S]*answer now/);
+    expect(String(last.messages.at(-1)?.content)).toMatch(/\[Tool result\] step[\s\S]*answer now/);
     expect(result.steps.at(-1)?.final).toBe(true);
   });
 

@@ -1,10 +1,11 @@
 import { addUsage } from '../generate/attempt.js';
 import { isGenerateTaskError } from '../generate/errors.js';
+import { renderHistoryPlain } from '../generate/plain-history.js';
 import type { GenerateTaskOptions, GenerateTaskResult } from '../generate/types.js';
-import { createTrigger, renderHistoryForTextProtocol } from '../protocols/index.js';
 import type { ChatMessage, Usage } from '../providers/types.js';
 import { executeToolCalls } from '../tools/execute.js';
 import { toolResultContent } from '../tools/result-for-model.js';
+import type { ToolResultEnvelope } from '../tools/types.js';
 import type {
   GenerateStreamFn,
   StoppedBecause,
@@ -83,6 +84,8 @@ export async function runToolLoopWith(
   const usage: Usage = {};
   const seen = new Map<string, number>();
   let finalText = '';
+  // the latest round's text that was not empty: a run that stops early still returns what the model said
+  let lastText = '';
   let stoppedBecause: StoppedBecause | undefined;
 
   for (let round = 1; !stoppedBecause; round++) {
@@ -119,6 +122,7 @@ export async function runToolLoopWith(
     if (!result) throw new Error('generateTask ended without a result');
     addUsage(usage, result.usage);
     finalText = result.assistantText;
+    if (result.assistantText.trim() !== '') lastText = result.assistantText;
     const step: ToolLoopStep = {
       round,
       final,
@@ -139,9 +143,24 @@ export async function runToolLoopWith(
       stoppedBecause = 'completed';
       break;
     }
+    const calls = result.toolCalls;
+    // a round that stops the run still closes every call with a result saying why it did not run, so the
+    // history never ends on unanswered calls (OpenAI and Anthropic refuse such a history)
+    const closeUnrun = (message: string) => {
+      const notRun: ToolResultEnvelope = { ok: false, error: { code: 'not_run', message }, durationMs: 0 };
+      return record(
+        round,
+        step,
+        calls,
+        calls.map(() => notRun),
+      );
+    };
     // calls are run only when the provider said the answer is complete
     if (result.finishReason !== 'stop' && result.finishReason !== 'tool_calls') {
       stoppedBecause = 'finish_reason';
+      await closeUnrun(
+        `Not run: the answer ended with finish reason "${result.finishReason}" (${result.rawFinishReason ?? 'no raw reason'}), so its calls may be incomplete. The run stopped.`,
+      );
       break;
     }
     // a key counts once per round: the same call made in parallel (three d6 rolls) is not a loop
@@ -154,11 +173,14 @@ export async function runToolLoopWith(
     }
     if (repeated) {
       stoppedBecause = 'repeated_call';
+      await closeUnrun(
+        `Not run: the same call (tool and arguments) was asked for ${repeatLimit} times, so the run stopped to avoid a loop.`,
+      );
       break;
     }
 
     const envelopes = await executeToolCalls(
-      result.toolCalls.map((c) => ({ id: c.id, name: c.name, args: c.args })),
+      calls.map((c) => ({ id: c.id, name: c.name, args: c.args })),
       {
         registry: options.registry,
         scope: options.scope,
@@ -173,9 +195,23 @@ export async function runToolLoopWith(
         concurrency: options.parallel === false ? 1 : (options.concurrency ?? result.toolCalls.length),
       },
     );
+    await record(round, step, calls, envelopes);
+    if (envelopes.every((e) => e.stealth)) stoppedBecause = 'stealth';
+  }
+  // an early stop keeps the last thing the model said
+  if (finalText.trim() === '' && stoppedBecause !== 'completed') finalText = lastText;
+  return { finalText, steps, trace, stoppedBecause: stoppedBecause!, messages, usage };
+
+  /** Appends a round's results as tool messages, in call order, to the history and the trace. */
+  async function record(
+    round: number,
+    step: ToolLoopStep,
+    calls: GenerateTaskResult['toolCalls'],
+    envelopes: ToolResultEnvelope[],
+  ): Promise<void> {
     step.results = envelopes;
     for (let i = 0; i < envelopes.length; i++) {
-      const call = result.toolCalls[i];
+      const call = calls[i];
       const envelope = envelopes[i];
       const content = toolResultContent(envelope);
       messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content, isError: !envelope.ok });
@@ -209,9 +245,7 @@ export async function runToolLoopWith(
         content,
       });
     }
-    if (envelopes.every((e) => e.stealth)) stoppedBecause = 'stealth';
   }
-  return { finalText, steps, trace, stoppedBecause: stoppedBecause!, messages, usage };
 }
 
 function withoutRequired(options: ToolLoopOptions): GenerateTaskOptions['functionCallOptions'] {
@@ -222,13 +256,11 @@ function withoutRequired(options: ToolLoopOptions): GenerateTaskOptions['functio
 
 /**
  * The answer-now call after the last tool round. Tools are not offered, and since some providers refuse
- * tool history without tool definitions, the history goes in the text protocol's plain form.
+ * tool history without tool definitions, calls and results go as plain prose — never as a calling protocol
+ * the model could imitate in an answer that can no longer run anything.
  */
 function finalRequest(base: GenerateTaskOptions, messages: ChatMessage[]): GenerateTaskOptions {
-  const plain = renderHistoryForTextProtocol(messages, {
-    style: 'xml',
-    trigger: createTrigger(),
-  }) as ChatMessage[];
+  const plain = renderHistoryPlain(messages);
   const last = plain[plain.length - 1];
   // keep roles alternating: the note joins a trailing user message (the tool results)
   const taskMessages: ChatMessage[] =

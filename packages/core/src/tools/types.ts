@@ -48,7 +48,9 @@ export type ToolErrorCode =
   | 'tool_error'
   | 'timeout'
   | 'aborted'
-  | 'not_supported';
+  | 'not_supported'
+  /** the tool loop stopped before running the call (repeated call, unfinished answer); the message says why */
+  | 'not_run';
 
 export interface ToolError {
   code: ToolErrorCode;
