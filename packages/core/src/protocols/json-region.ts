@@ -29,6 +29,8 @@ export interface JsonRegionOptions {
    * per line, Llama 3 separates calls with `;`)
    */
   sequence?: boolean;
+  /** where to go when the region is done (default: back to text) */
+  next?: (ctx: ParserContext) => void;
 }
 
 function callOf(slot: CallSlot): CallHandle | undefined {
@@ -250,7 +252,9 @@ export class JsonRegionState implements ParserState, JsonCallListener {
     }
     sink.emitText(this.afterWs);
     // a fenced value without its closing fence right after it: the rest of the block is code
-    if (!closed && options.closer === '```') ctx.state = new PassthroughState('```', (c) => c.toText());
+    if (!closed && options.closer === '```' && !options.next)
+      ctx.state = new PassthroughState('```', (c) => c.toText());
+    else if (options.next) options.next(ctx);
     else ctx.toText();
   }
 }

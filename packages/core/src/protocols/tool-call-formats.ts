@@ -161,6 +161,12 @@ export const TOOL_CALL_FAMILY_INFO: readonly ToolCallFamilyInfo[] = [
     models: /phi[-_]?4[-_]?mini/,
   },
   {
+    id: 'hermes',
+    label: 'Hermes / Qwen 2.5 / Qwen 3 / Granite 4',
+    example: '<tool_call>{"name":"NAME","arguments":{...}}</tool_call>',
+    models: /hermes|qwen|qwq/,
+  },
+  {
     id: 'pythonic',
     label: 'Llama 4 / Llama 3.2 pythonic / OLMo 3 / LFM2',
     example: "[NAME(key='v', n=3), OTHER()]",
@@ -195,12 +201,6 @@ export const TOOL_CALL_FAMILY_INFO: readonly ToolCallFamilyInfo[] = [
     label: 'ERNIE 4.5',
     example: '<tool_call>{"name":"NAME","arguments":{...}}</tool_call>',
     models: /ernie/,
-  },
-  {
-    id: 'hermes',
-    label: 'Hermes / Qwen 2.5 / Qwen 3 / Granite 4',
-    example: '<tool_call>{"name":"NAME","arguments":{...}}</tool_call>',
-    models: /hermes|qwen|qwq/,
   },
 ];
 

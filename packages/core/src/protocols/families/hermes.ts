@@ -1,11 +1,18 @@
+import { InvokeBlockState } from '../invoke-block.js';
 import { JsonRegionState } from '../json-region.js';
 import type { MarkerSpec } from '../marker-table.js';
 import { type ParserContext, type ParserState, revert, take, takeWhitespace } from '../parser-context.js';
+import type { TextCallFormat } from '../parser-types.js';
+import { isNameChar } from '../scan-names.js';
 import { matchLiteral } from '../scan-utils.js';
 import type { FamilyParser } from './family.js';
-import { QwenCoderState } from './qwen3-coder.js';
+import { GlmCallState } from './glm.js';
+import { QWEN_IN_TOOL_CALL } from './qwen3-coder.js';
 
-/** After `<tool_call>`: Hermes/Qwen JSON, or Qwen3-Coder `<function=NAME>`. */
+/**
+ * After `<tool_call>`: Hermes/Qwen JSON (one object, several, or a Granite-style list), Qwen3-Coder
+ * `<function=NAME>`, or GLM's bare `NAME<arg_key>…`. Anything else was prose mentioning the tag.
+ */
 export class ToolCallOpenState implements ParserState {
   constructor(private raw: string) {}
 
@@ -19,13 +26,18 @@ export class ToolCallOpenState implements ParserState {
         triggered: false,
         prefix: this.raw,
         closer: '</tool_call>',
+        sequence: true,
       });
       return true;
     }
     const m = matchLiteral(ctx.buf, ctx.pos, '<function=', ctx.final);
     if (m === 'partial') return false;
     if (typeof m === 'number') {
-      ctx.state = new QwenCoderState(this.raw + take(ctx, ctx.pos + m));
+      ctx.state = new InvokeBlockState(QWEN_IN_TOOL_CALL, this.raw + take(ctx, ctx.pos + m), true);
+      return true;
+    }
+    if (isNameChar(ctx.buf.charCodeAt(ctx.pos))) {
+      ctx.state = new GlmCallState(this.raw);
       return true;
     }
     return revert(ctx, this.raw);
@@ -36,7 +48,7 @@ export class ToolCallOpenState implements ParserState {
   }
 }
 
-/** `<tool_call>`: shared by Hermes/Qwen JSON, Qwen3-Coder XML and GLM; what follows tells them apart. */
+/** `<tool_call>`: shared by Hermes/Qwen JSON, Qwen3-Coder XML, GLM and Granite; what follows tells them apart. */
 export const TOOL_CALL_TAG: MarkerSpec = {
   open: '<tool_call>',
   enter: (ctx, at, length) => {
@@ -49,3 +61,67 @@ export const hermesFamily: FamilyParser = {
   id: 'hermes',
   markers: () => [TOOL_CALL_TAG],
 };
+
+/** Drops a wrapper tag some templates put around the answer (ERNIE `<response>`, Hunyuan `<answer>`). */
+export function wrapperTag(open: string): MarkerSpec {
+  return {
+    open,
+    enter: (ctx, at, length) => {
+      ctx.pos = at + length;
+      ctx.toText();
+    },
+  };
+}
+
+const ERNIE_WRAPPERS = [wrapperTag('<response>'), wrapperTag('</response>')];
+
+/** ERNIE 4.5: Hermes-style `<tool_call>` JSON; the thinking models wrap the answer in `<response>`. */
+export const ernieFamily: FamilyParser = {
+  id: 'ernie',
+  markers: (mode) => (mode.preferred ? [TOOL_CALL_TAG, ...ERNIE_WRAPPERS] : [TOOL_CALL_TAG]),
+};
+
+const LONGCAT_TAG: MarkerSpec = {
+  open: '<longcat_tool_call>',
+  enter: (ctx, at, length) => {
+    ctx.state = new JsonOpenState(take(ctx, at + length), '</longcat_tool_call>', 'longcat');
+  },
+};
+
+/** LongCat: `<longcat_tool_call>{"name":..,"arguments":{..}}</longcat_tool_call>`. */
+export const longcatFamily: FamilyParser = {
+  id: 'longcat',
+  markers: () => [LONGCAT_TAG],
+};
+
+/**
+ * After a tag that must be followed by JSON calls (after optional whitespace): the JSON region, or the
+ * tag back as text when something else follows.
+ */
+export class JsonOpenState implements ParserState {
+  constructor(
+    private raw: string,
+    private readonly closer: string | undefined,
+    private readonly format: TextCallFormat,
+    private readonly sequence = true,
+  ) {}
+
+  step(ctx: ParserContext): boolean {
+    this.raw += takeWhitespace(ctx);
+    if (ctx.pos >= ctx.buf.length) return false;
+    const c = ctx.buf[ctx.pos];
+    if (c !== '{' && c !== '[') return revert(ctx, this.raw);
+    ctx.state = new JsonRegionState(ctx, {
+      format: this.format,
+      triggered: false,
+      prefix: this.raw,
+      closer: this.closer,
+      sequence: this.sequence,
+    });
+    return true;
+  }
+
+  finish(ctx: ParserContext): void {
+    ctx.sink.emitText(this.raw);
+  }
+}

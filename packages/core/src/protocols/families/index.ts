@@ -1,13 +1,44 @@
+import { deepseekFamily } from './deepseek.js';
 import type { FamilyParser } from './family.js';
-import { hermesFamily } from './hermes.js';
+import { functionGemmaFamily, gemma4Family, gemmaFamily } from './gemma.js';
+import { glmFamily } from './glm.js';
+import { harmonyFamily } from './harmony.js';
+import { ernieFamily, hermesFamily, longcatFamily } from './hermes.js';
+import { granite20bFamily, graniteFamily, internlm2Family, phi4MiniFamily, xlamFamily } from './json-tags.js';
+import { kimiK2Family } from './kimi-k2.js';
 import { llama3Family } from './llama3.js';
+import { minimaxM2Family } from './minimax-m2.js';
 import { mistralFamily } from './mistral.js';
-import { qwen3CoderFamily } from './qwen3-coder.js';
+import { pythonicFamily } from './pythonic.js';
+import { qwen3CoderFamily, seedOssFamily } from './qwen3-coder.js';
+import { step3Family } from './step3.js';
+import { hunyuanFamily, jambaFamily, minimaxM1Family } from './tool-calls-list.js';
 
-/** Every family the text parser reads, in no particular order (markers decide, not the list). */
+/** Every family the text parser reads (markers decide which one a text is in, not this order). */
 export const FAMILY_PARSERS: readonly FamilyParser[] = [
   hermesFamily,
+  ernieFamily,
+  jambaFamily,
+  hunyuanFamily,
+  minimaxM1Family,
   qwen3CoderFamily,
-  mistralFamily,
+  seedOssFamily,
+  minimaxM2Family,
+  step3Family,
+  longcatFamily,
   llama3Family,
+  pythonicFamily,
+  phi4MiniFamily,
+  graniteFamily,
+  granite20bFamily,
+  internlm2Family,
+  xlamFamily,
+  mistralFamily,
+  deepseekFamily,
+  glmFamily,
+  kimiK2Family,
+  harmonyFamily,
+  gemmaFamily,
+  functionGemmaFamily,
+  gemma4Family,
 ];

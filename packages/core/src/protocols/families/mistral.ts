@@ -1,13 +1,20 @@
 import { JsonRegionState } from '../json-region.js';
 import type { MarkerSpec } from '../marker-table.js';
 import { type ParserContext, type ParserState, revert, take, takeWhitespace } from '../parser-context.js';
-import { readName } from '../scan-names.js';
+import { isNameChar, MAX_NAME } from '../scan-names.js';
 import { matchLiteral } from '../scan-utils.js';
 import type { FamilyParser } from './family.js';
 
 type MistralPart = 'start' | 'name' | 'tag' | 'id' | 'args';
 
-/** After `[TOOL_CALLS]`: a JSON list of calls, or `NAME[ARGS]{...}` (optionally with `[CALL_ID]id`). */
+/** What may stand between `[TOOL_CALLS]` and the JSON list: whitespace, a fence, a colon. */
+const JUNK = /^(?:\s|`|json|:)*/;
+const MAX_JUNK = 64;
+
+/**
+ * After `[TOOL_CALLS]`: a JSON list of calls (maybe after a fence or a colon), or `NAME[ARGS]{...}`
+ * (v11, optionally with `[CALL_ID]id`), or `NAME{...}`.
+ */
 export class MistralState implements ParserState {
   private part: MistralPart = 'start';
   private name = '';
@@ -16,35 +23,50 @@ export class MistralState implements ParserState {
 
   constructor(private raw: string) {}
 
+  private json(ctx: ParserContext, argsFor?: string, fenced = false): boolean {
+    ctx.state = new JsonRegionState(ctx, {
+      format: 'mistral',
+      triggered: false,
+      prefix: this.raw,
+      argsFor,
+      closer: fenced ? '```' : undefined,
+    });
+    return true;
+  }
+
   step(ctx: ParserContext): boolean {
-    if (this.part === 'start' || this.part === 'args') {
-      this.raw += takeWhitespace(ctx);
-      if (ctx.pos >= ctx.buf.length) return false;
+    if (this.part === 'start') {
+      const rest = ctx.buf.slice(ctx.pos, ctx.pos + MAX_JUNK);
+      const junk = JUNK.exec(rest)?.[0] ?? '';
+      const after = rest.slice(junk.length);
+      // all junk so far, or a `json` cut off: wait for more
+      if (!ctx.final && rest.length < MAX_JUNK && (after === '' || 'json'.startsWith(after))) return false;
+      this.raw += take(ctx, ctx.pos + junk.length);
+      if (ctx.pos >= ctx.buf.length) return revert(ctx, this.raw);
       const c = ctx.buf[ctx.pos];
-      if (this.part === 'args') {
-        if (c !== '{') return revert(ctx, this.raw);
-        ctx.state = new JsonRegionState(ctx, {
-          format: 'mistral',
-          triggered: false,
-          prefix: this.raw,
-          argsFor: this.name,
-        });
-        return true;
-      }
-      if (c === '[' || c === '{') {
-        ctx.state = new JsonRegionState(ctx, { format: 'mistral', triggered: false, prefix: this.raw });
-        return true;
-      }
+      if (c === '[' || c === '{') return this.json(ctx, undefined, junk.includes('```'));
+      if (junk.trim()) return revert(ctx, this.raw);
       this.part = 'name';
     }
+    if (this.part === 'args') {
+      this.raw += takeWhitespace(ctx);
+      if (ctx.pos >= ctx.buf.length) return false;
+      if (ctx.buf[ctx.pos] !== '{') return revert(ctx, this.raw);
+      return this.json(ctx, this.name);
+    }
     if (this.part === 'name' || this.part === 'id') {
-      const start = ctx.pos;
-      const got = readName(ctx, this.part === 'name' ? this.name : this.id, '[');
-      this.raw += ctx.buf.slice(start, ctx.pos);
-      if (!got) return revert(ctx, this.raw);
-      if (this.part === 'name') this.name = got.name;
-      else this.id = got.name;
-      if (!got.done) return false;
+      let word = this.part === 'name' ? this.name : this.id;
+      while (ctx.pos < ctx.buf.length && isNameChar(ctx.buf.charCodeAt(ctx.pos)) && word.length < MAX_NAME) {
+        word += ctx.buf[ctx.pos];
+        this.raw += ctx.buf[ctx.pos++];
+      }
+      if (this.part === 'name') this.name = word;
+      else this.id = word;
+      if (ctx.pos >= ctx.buf.length) return ctx.final ? revert(ctx, this.raw) : false;
+      const c = ctx.buf[ctx.pos];
+      if (!word || (c !== '[' && c !== '{')) return revert(ctx, this.raw);
+      // `NAME{...}`: the arguments straight after the name
+      if (c === '{' && this.part === 'name') return this.json(ctx, this.name);
       this.part = 'tag';
     }
     const args = matchLiteral(ctx.buf, ctx.pos, '[ARGS]', ctx.final);

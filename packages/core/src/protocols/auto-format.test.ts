@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { JSON_FAMILY_CASES } from './__fixtures__/family-outputs-json.js';
+import { TAGGED_FAMILY_CASES } from './__fixtures__/family-outputs-tagged.js';
+import { FAMILY_TOOLS } from './__fixtures__/family-render.js';
+import type { TextParserOptions } from './parser-types.js';
+import { parseToolCallsFromText } from './text-parser.js';
+
+const parse = (text: string, options: Partial<TextParserOptions> = {}) => {
+  const r = parseToolCallsFromText(text, { tools: FAMILY_TOOLS, createId: (i) => `id${i}`, ...options });
+  return {
+    content: r.content,
+    reasoning: r.reasoning,
+    calls: r.calls.map((c) => ({ name: c.name, args: c.args })),
+    errors: r.errors.map((e) => e.kind),
+  };
+};
+const unchanged = (text: string) => ({ content: text, reasoning: '', calls: [], errors: [] });
+
+describe('auto: every family without a model name', () => {
+  it('reads the calls of every family output', () => {
+    for (const c of [...JSON_FAMILY_CASES, ...TAGGED_FAMILY_CASES]) {
+      const r = parse(c.text);
+      expect({ family: c.family, label: c.label, calls: r.calls }).toEqual({
+        family: c.family,
+        label: c.label,
+        calls: c.calls,
+      });
+    }
+  });
+});
+
+describe('auto: prose, code samples and JSON in prose stay text', () => {
+  const NEGATIVES = [
+    // calls quoted mid-sentence
+    'Last time the model replied "<tool_call>{"name": "ping", "arguments": {}}</tool_call>" and stopped.',
+    "Qwen's format looks like '[TOOL_CALLS]ping[ARGS]{}' in Mistral.",
+    'In inline code: `<tool_call>{"name": "ping", "arguments": {}}</tool_call>` calls a tool.',
+    'Or ``[get_weather(city="Paris")]`` for Llama 4.',
+    // code samples
+    '```python\nprint(get_weather(city="Paris"))\n[get_weather(city="x")]\n```',
+    '```xml\n<tool_call>\n{"name": "ping", "arguments": {}}\n</tool_call>\n```\nThat is the Hermes format.',
+    'Example:\n```js\nfetch(url, { body: JSON.stringify({"name": "get_weather", "arguments": {}}) });\n```',
+    '```\n<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>ping<｜tool▁sep｜>{}<｜tool▁call▁end｜><｜tool▁calls▁end｜>\n```',
+    // JSON in prose
+    'The payload {"name": "get_weather", "arguments": {"city": "Paris"}} is what the API expects.',
+    'A list like [{"name": "get_weather", "arguments": {}}] can appear mid-sentence too.',
+    '{"name": "Bob", "age": 3, "tags": ["a"]}',
+    '[{"name": "Alice"}, {"name": "Bob"}]',
+    // markup mentioned in prose
+    'Mistral models emit [TOOL_CALLS] before their calls.',
+    'GLM wraps calls in <tool_call> tags, and <tool_calls> is for Jamba.',
+    'DeepSeek uses <｜tool▁calls▁begin｜> markers, Kimi <|tool_calls_section_begin|> ones.',
+    'See [note 4], [link](https://example.com) and [get weather](#anchor).',
+    'You could call [get_weather(city="Paris")] yourself, mid-line.',
+    "Python's functools[0] does not exist.",
+    'Gemma writes ```tool_code blocks``` for calls.',
+    'The <function_calls> tag, the <function_call> tag and <|python_start|> are markup.',
+    'Use <start_function_call> and <|tool_call> as markers.',
+    'a < b, c > d, x<y>z, [1, 2], {a: 1}, <b>bold</b> and <br/>',
+  ];
+  for (const text of NEGATIVES) {
+    it(JSON.stringify(text.slice(0, 60)), () => {
+      expect(parse(text)).toEqual(unchanged(text));
+    });
+  }
+
+  it('never reads markup inside reasoning, in any family', () => {
+    const inner = [
+      '<tool_call>{"name": "ping", "arguments": {}}</tool_call>',
+      '[TOOL_CALLS]ping[ARGS]{}',
+      '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>ping<｜tool▁sep｜>{}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+      '<|tool_call>call:ping{}<tool_call|>',
+      '[ping()]',
+    ].join('\n');
+    for (const [open, close] of [
+      ['<think>', '</think>'],
+      ['<thinking>', '</thinking>'],
+      ['<seed:think>', '</seed:think>'],
+    ]) {
+      expect(parse(`${open}${inner}${close}No call needed.`)).toEqual({
+        content: 'No call needed.',
+        reasoning: inner,
+        calls: [],
+        errors: [],
+      });
+    }
+    expect(
+      parse(
+        `<|channel|>analysis<|message|>${inner}<|end|><|start|>assistant<|channel|>final<|message|>Done.<|return|>`,
+      ),
+    ).toEqual({
+      content: 'Done.',
+      reasoning: inner,
+      calls: [],
+      errors: [],
+    });
+  });
+
+  it('leaves calls to unknown tools as text in every family', () => {
+    for (const text of [
+      '<tool_call>\n{"name": "launch", "arguments": {}}\n</tool_call>',
+      '<tool_call>launch\n<arg_key>a</arg_key>\n<arg_value>1</arg_value>\n</tool_call>',
+      '<minimax:tool_call>\n<invoke name="launch">\n</invoke>\n</minimax:tool_call>',
+      '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>launch<｜tool▁sep｜>{}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+      '<|tool_calls_section_begin|><|tool_call_begin|>functions.launch:0<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>',
+      '[launch(now=True)]',
+      '<|tool_call>call:launch{}<tool_call|>',
+      '[TOOL_CALLS]launch[ARGS]{}',
+    ]) {
+      expect(parse(text).calls).toEqual([]);
+      expect(parse(text).content).toBe(text);
+    }
+  });
+});
+
+describe('format selection', () => {
+  it('a chosen family reads only its own markup (plus reasoning and the trigger protocol)', () => {
+    const mistral = '[TOOL_CALLS]ping[ARGS]{}';
+    const glm = '<tool_call>ping\n</tool_call>';
+    expect(parse(mistral, { format: 'glm' })).toEqual(unchanged(mistral));
+    expect(parse(glm, { format: 'mistral' })).toEqual(unchanged(glm));
+    expect(parse(glm, { format: 'glm' }).calls).toEqual([{ name: 'ping', args: {} }]);
+    expect(parse(`<think>x</think>${mistral}`, { format: 'mistral' })).toMatchObject({
+      reasoning: 'x',
+      content: '',
+    });
+  });
+
+  it('auto prefers the family the model name identifies: its looser forms count', () => {
+    const midLine = 'Sure: {"name": "ping", "parameters": {}}';
+    expect(parse(midLine).calls).toEqual([]);
+    expect(parse(midLine, { model: 'meta-llama/Llama-3.3-70B-Instruct' }).calls).toEqual([
+      { name: 'ping', args: {} },
+    ]);
+    const xlam = 'Calling: [{"name": "ping", "arguments": {}}]';
+    expect(parse(xlam).calls).toEqual([]);
+    expect(parse(xlam, { model: 'Salesforce/Llama-xLAM-2-8b-fc-r' }).calls).toEqual([
+      { name: 'ping', args: {} },
+    ]);
+    const hunyuan = '<answer>Hi!</answer>';
+    expect(parse(hunyuan).content).toBe(hunyuan);
+    expect(parse(hunyuan, { model: 'tencent/Hunyuan-A13B-Instruct' }).content).toBe('Hi!');
+  });
+
+  it('a closing think tag with no opening one (templates that open it in the prompt) is removed', () => {
+    expect(parse('Reasoning here.\n</think>\n\nThe answer.')).toMatchObject({
+      content: 'Reasoning here.\nThe answer.',
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import { InvokeBlockState, type InvokeDialect } from '../invoke-block.js';
+import type { MarkerSpec } from '../marker-table.js';
+import { take } from '../parser-context.js';
+import { TokenBlockState, type TokenDialect } from '../token-block.js';
+import type { FamilyParser } from './family.js';
+
+/**
+ * DeepSeek V3 / R1: `<｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME` + a fenced JSON block; V3.1 and
+ * V3.2-Exp: `<｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{…}`; both inside `<｜tool▁calls▁begin｜>…<｜tool▁calls▁end｜>`.
+ */
+const DEEPSEEK: TokenDialect = {
+  format: 'deepseek',
+  callOpen: '<｜tool▁call▁begin｜>',
+  sep: '<｜tool▁sep｜>',
+  callClose: '<｜tool▁call▁end｜>',
+  blockClose: '<｜tool▁calls▁end｜>',
+  head: (text) => (text === 'function' ? '' : /^[A-Za-z0-9_.-]+$/.test(text) ? text : undefined),
+};
+
+/** DeepSeek V3.2: `<｜DSML｜function_calls><｜DSML｜invoke name="NAME"><｜DSML｜parameter name="K" string="true">v…`. */
+const DSML: InvokeDialect = {
+  format: 'deepseek',
+  invoke: '<｜DSML｜invoke name="',
+  nameEnd: '"',
+  params: {
+    format: 'deepseek',
+    open: '<｜DSML｜parameter name="',
+    keyEnd: '"',
+    valueOpen: '>',
+    close: '</｜DSML｜parameter>',
+    ends: ['</｜DSML｜invoke>', '</｜DSML｜function_calls>'],
+    trimNewlines: false,
+  },
+  invokeClose: '</｜DSML｜invoke>',
+  blockClose: '</｜DSML｜function_calls>',
+  skip: [],
+  junk: 'end',
+};
+
+const MARKERS: MarkerSpec[] = [
+  {
+    open: '<｜tool▁calls▁begin｜>',
+    enter: (ctx, at, length) => {
+      ctx.state = new TokenBlockState(DEEPSEEK, take(ctx, at + length));
+    },
+  },
+  {
+    // R1 distills sometimes leave out the block token
+    open: '<｜tool▁call▁begin｜>',
+    enter: (ctx, at, length) => {
+      ctx.state = new TokenBlockState(DEEPSEEK, take(ctx, at + length), true);
+    },
+  },
+  {
+    open: '<｜DSML｜function_calls>',
+    enter: (ctx, at, length) => {
+      ctx.state = new InvokeBlockState(DSML, take(ctx, at + length));
+    },
+  },
+];
+
+export const deepseekFamily: FamilyParser = { id: 'deepseek', markers: () => MARKERS };

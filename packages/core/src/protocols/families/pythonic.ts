@@ -1,0 +1,60 @@
+import type { MarkerSpec } from '../marker-table.js';
+import type { ParserContext } from '../parser-context.js';
+import { PyCallsState } from '../py-calls.js';
+import { isNameChar, MAX_NAME } from '../scan-names.js';
+import { isWhitespace, type MatchResult } from '../scan-utils.js';
+import type { FamilyParser } from './family.js';
+
+function wrapper(open: string, close: string): MarkerSpec {
+  return {
+    open,
+    enter: (ctx, at, length) => {
+      ctx.pos = at + length;
+      ctx.state = new PyCallsState({ format: 'pythonic', close, bracket: 'optional' }, open);
+    },
+  };
+}
+
+/**
+ * `[NAME(` where a line starts, NAME an offered tool (optionally `functions.NAME`): a pythonic call list.
+ * Checked before anything is held, so `[see note 4]` or `[link](url)` in prose costs nothing.
+ */
+function matchListStart(buf: string, at: number, final: boolean, ctx: ParserContext): MatchResult {
+  let i = at;
+  while (i < buf.length && isWhitespace(buf.charCodeAt(i)) && i - at < 16) i++;
+  const start = i;
+  while (i < buf.length && isNameChar(buf.charCodeAt(i)) && i - start <= MAX_NAME) i++;
+  if (i >= buf.length) return final ? 'no' : 'partial';
+  if (buf[i] !== '(' || i === start) return 'no';
+  const name = buf.slice(start, i).replace(/^(?:functions|default_api)\./, '');
+  return ctx.tools.has(name) ? 0 : 'no';
+}
+
+function listMarker(lineStart: boolean): MarkerSpec {
+  return {
+    open: '[',
+    lineStart,
+    tail: matchListStart,
+    enter: (ctx) => {
+      ctx.state = new PyCallsState({ format: 'pythonic', bracket: 'required' }, '');
+    },
+  };
+}
+
+const WRAPPERS = [
+  wrapper('<|python_start|>', '<|python_end|>'),
+  wrapper('<function_calls>', '</function_calls>'),
+  wrapper('<|tool_call_start|>', '<|tool_call_end|>'),
+];
+const LIST_LINE_START = listMarker(true);
+
+/**
+ * Pythonic calls: Llama 3.2 / 4 `[get_weather(city='Paris'), ping()]` (also in `<|python_start|>`), OLMo 3
+ * `<function_calls>` with one call per line, LFM2 `<|tool_call_start|>[…]<|tool_call_end|>`. Python
+ * literals (True/None, single quotes, tuples, nested lists and dicts) become JSON. A bare list counts where
+ * a line starts; its first name must be an offered tool.
+ */
+export const pythonicFamily: FamilyParser = {
+  id: 'pythonic',
+  markers: () => [...WRAPPERS, LIST_LINE_START],
+};

@@ -1,0 +1,153 @@
+import { isDeepStrictEqual } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import type { StreamEvent } from '../providers/types.js';
+import { JSON_FAMILY_CASES } from './__fixtures__/family-outputs-json.js';
+import { TAGGED_FAMILY_CASES } from './__fixtures__/family-outputs-tagged.js';
+import { FAMILY_TOOLS, type FamilyCase } from './__fixtures__/family-render.js';
+import type { TextParserOptions, ToolCallFamily } from './parser-types.js';
+import { createTextToolCallParser, parseToolCallsFromText } from './text-parser.js';
+import { familyForModel, TOOL_CALL_FAMILIES } from './tool-call-formats.js';
+
+const CASES: FamilyCase[] = [...JSON_FAMILY_CASES, ...TAGGED_FAMILY_CASES];
+
+/** A model name from each family's own releases: under `auto` it makes the family preferred. */
+const MODELS: Record<ToolCallFamily, string> = {
+  hermes: 'NousResearch/Hermes-3-Llama-3.1-8B',
+  ernie: 'baidu/ERNIE-4.5-21B-A3B-Thinking',
+  jamba: 'ai21labs/AI21-Jamba-Mini-1.7',
+  hunyuan: 'tencent/Hunyuan-A13B-Instruct',
+  'minimax-m1': 'MiniMaxAI/MiniMax-M1-80k',
+  'qwen3-coder': 'Qwen/Qwen3-Coder-30B-A3B-Instruct',
+  'seed-oss': 'ByteDance-Seed/Seed-OSS-36B-Instruct',
+  'minimax-m2': 'MiniMaxAI/MiniMax-M2',
+  step3: 'stepfun-ai/step3',
+  longcat: 'meituan-longcat/LongCat-Flash-Chat',
+  llama3: 'meta-llama/Llama-3.1-8B-Instruct',
+  pythonic: 'meta-llama/Llama-4-Scout-17B-16E-Instruct',
+  'phi4-mini': 'microsoft/Phi-4-mini-instruct',
+  granite: 'ibm-granite/granite-3.3-8b-instruct',
+  'granite-20b-fc': 'ibm-granite/granite-20b-functioncalling',
+  internlm2: 'internlm/internlm2_5-7b-chat',
+  xlam: 'Salesforce/xLAM-2-8b-fc-r',
+  mistral: 'mistralai/Mistral-Small-3.2-24B-Instruct-2506',
+  deepseek: 'deepseek-ai/DeepSeek-V3.1',
+  glm: 'zai-org/GLM-4.6',
+  'kimi-k2': 'moonshotai/Kimi-K2-Instruct',
+  harmony: 'openai/gpt-oss-20b',
+  gemma: 'google/gemma-3-27b-it',
+  functiongemma: 'google/functiongemma-270m-it',
+  gemma4: 'google/gemma-4-31b-it',
+};
+
+/** mulberry32: a small seeded PRNG so every failure can be replayed */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function brief(text: string, options: Partial<TextParserOptions>) {
+  const r = parseToolCallsFromText(text, { tools: FAMILY_TOOLS, createId: (i) => `id${i}`, ...options });
+  return {
+    content: r.content,
+    reasoning: r.reasoning,
+    calls: r.calls.map((c) => ({ name: c.name, args: c.args })),
+    errors: r.errors.map((e) => e.kind),
+  };
+}
+
+/** Merges adjacent deltas of one kind: chunking may split them differently. */
+function normalize(events: StreamEvent[]): StreamEvent[] {
+  const out: StreamEvent[] = [];
+  for (const e of events) {
+    const last = out[out.length - 1];
+    if ((e.type === 'text-delta' || e.type === 'reasoning-delta') && last?.type === e.type) {
+      out[out.length - 1] = { type: e.type, text: last.text + e.text };
+    } else if (e.type === 'tool-call-delta' && last?.type === 'tool-call-delta' && last.id === e.id) {
+      out[out.length - 1] = { ...last, argsDelta: last.argsDelta + e.argsDelta };
+    } else out.push(e);
+  }
+  return out;
+}
+
+function stream(chunks: (string | Uint8Array)[], options: Partial<TextParserOptions>) {
+  const parser = createTextToolCallParser({ tools: FAMILY_TOOLS, createId: (i) => `id${i}`, ...options });
+  const events: StreamEvent[] = [];
+  for (const c of chunks) events.push(...parser.push(c));
+  events.push(...parser.end());
+  return { events: normalize(events), result: parser.result() };
+}
+
+function split(text: string, rand: () => number, max: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; ) {
+    const n = 1 + Math.floor(rand() * max);
+    out.push(text.slice(i, i + n));
+    i += n;
+  }
+  return out;
+}
+
+function splitBytes(bytes: Uint8Array, rand: () => number, max: number): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < bytes.length; ) {
+    const n = 1 + Math.floor(rand() * max);
+    out.push(bytes.subarray(i, i + n));
+    i += n;
+  }
+  return out;
+}
+
+describe('model families: realistic outputs', () => {
+  it('has at least 6 outputs for every family', () => {
+    for (const family of TOOL_CALL_FAMILIES) {
+      expect([family, CASES.filter((c) => c.family === family).length >= 6]).toEqual([family, true]);
+    }
+  });
+
+  it('names each family from its models', () => {
+    for (const family of TOOL_CALL_FAMILIES)
+      expect([family, familyForModel(MODELS[family])]).toEqual([family, family]);
+  });
+
+  for (const c of CASES) {
+    const expected = {
+      content: c.content,
+      reasoning: c.reasoning ?? '',
+      calls: c.calls,
+      errors: c.errors ?? [],
+    };
+    it(`${c.family}: ${c.label} (format set on the connection)`, () => {
+      expect(brief(c.text, { format: c.family })).toEqual(expected);
+    });
+    it(`${c.family}: ${c.label} (auto, model named)`, () => {
+      expect(brief(c.text, { model: MODELS[c.family] })).toEqual(expected);
+    });
+  }
+});
+
+describe('model families: streaming equals one-shot for any chunking', () => {
+  it('string chunks and UTF-8 byte chunks, many random splits per output (seeded)', () => {
+    const rand = prng(31337);
+    const encoder = new TextEncoder();
+    for (const c of CASES) {
+      for (const options of [{ format: c.family }, { model: MODELS[c.family] }, {}]) {
+        const expected = stream([c.text], options);
+        const check = (chunks: (string | Uint8Array)[]) => {
+          const got = stream(chunks, options);
+          if (!isDeepStrictEqual(got, expected))
+            expect({ label: c.label, chunks, got }).toEqual({ label: c.label, chunks, got: expected });
+        };
+        check(Array.from(c.text));
+        for (let round = 0; round < 12; round++) check(split(c.text, rand, round % 3 === 0 ? 3 : 17));
+        const bytes = encoder.encode(c.text);
+        for (let round = 0; round < 4; round++) check(splitBytes(bytes, rand, 7));
+      }
+    }
+  });
+});

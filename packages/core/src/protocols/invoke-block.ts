@@ -1,0 +1,183 @@
+import { KvParamsState, type ParamDialect } from './kv-params.js';
+import {
+  availableTools,
+  type ParserContext,
+  type ParserState,
+  PassthroughState,
+  take,
+} from './parser-context.js';
+import type { TextCallFormat } from './parser-types.js';
+import { readName } from './scan-names.js';
+import { findFirst, isWhitespace } from './scan-utils.js';
+
+/**
+ * A block of named calls with tagged parameters: Qwen3-Coder `<function=NAME>…</function>` (in
+ * `<tool_call>`, `<seed:tool_call>` or bare), MiniMax-M2 `<invoke name="NAME">…</invoke>`, Step-3
+ * `<steptml:invoke name="NAME">`, DeepSeek V3.2 `<｜DSML｜invoke name="NAME">`.
+ */
+export interface InvokeDialect {
+  format: TextCallFormat;
+  /** opens a call, just before its name */
+  invoke: string;
+  /** ends the name (`>`, or `"` followed by attributes up to `>`) */
+  nameEnd: string;
+  params: ParamDialect;
+  /** closes a call */
+  invokeClose: string;
+  /** closes the block; '' for a bare call that ends at its own close */
+  blockClose: string;
+  /** tokens dropped between calls (Step-3's per-call wrappers) */
+  skip: readonly string[];
+  /** text between calls that is none of the above: dropped (Step-3 repeats the name there) or ends the block */
+  junk: 'drop' | 'end';
+}
+
+/** Longest run of other text dropped between calls where the dialect drops it. */
+const MAX_JUNK = 128;
+/** Longest run of attributes after a call's name. */
+const MAX_ATTRS = 256;
+/** Longer than any tag: a tag cut off at the buffer end is still found once this much more has come. */
+const TAG_MARGIN = 64;
+
+const searches = new WeakMap<InvokeDialect, string[]>();
+
+function between(d: InvokeDialect): string[] {
+  let list = searches.get(d);
+  if (!list) {
+    list = [d.invoke, ...(d.blockClose ? [d.blockClose] : []), ...d.skip];
+    searches.set(d, list);
+  }
+  return list;
+}
+
+/**
+ * Between calls of a block: finds the next call, skips separators, ends at the block's close. Until a
+ * call of a known tool has started, everything read is held, so a block naming an unknown tool (or one
+ * that turns out not to be a block) goes back to the text as written.
+ */
+export class InvokeBlockState implements ParserState {
+  private part: 'between' | 'name' | 'attrs' = 'between';
+  private name = '';
+  private calls = 0;
+
+  /** @param atName the invoke tag was already consumed (a bare `<function=` marker) */
+  constructor(
+    private readonly dialect: InvokeDialect,
+    private raw: string,
+    atName = false,
+  ) {
+    if (atName) this.part = 'name';
+  }
+
+  private consume(ctx: ParserContext, end: number): string {
+    const s = take(ctx, end);
+    if (this.calls === 0) this.raw += s;
+    return s;
+  }
+
+  step(ctx: ParserContext): boolean {
+    const d = this.dialect;
+    if (this.part === 'name') {
+      const start = ctx.pos;
+      const got = readName(ctx, this.name, d.nameEnd);
+      if (this.calls === 0) this.raw += ctx.buf.slice(start, ctx.pos);
+      if (!got) return this.giveUp(ctx);
+      this.name = got.name;
+      if (!got.done) return false;
+      this.consume(ctx, ctx.pos + d.nameEnd.length);
+      this.part = d.nameEnd === '>' ? 'between' : 'attrs';
+      if (this.part === 'between') return this.startCall(ctx);
+      return true;
+    }
+    if (this.part === 'attrs') {
+      // `name="X"` then maybe more attributes, up to the tag's `>`
+      const gt = ctx.buf.indexOf('>', ctx.pos);
+      if (gt < 0 || gt - ctx.pos > MAX_ATTRS) {
+        if (gt < 0 && !ctx.final && ctx.buf.length - ctx.pos <= MAX_ATTRS) return false;
+        return this.giveUp(ctx);
+      }
+      this.consume(ctx, gt + 1);
+      this.part = 'between';
+      return this.startCall(ctx);
+    }
+    const r = findFirst(ctx.buf, ctx.pos, between(d), ctx.final);
+    const end = 'marker' in r ? r.index : r.safeEnd;
+    for (let i = ctx.pos; i < end; i++) {
+      if (isWhitespace(ctx.buf.charCodeAt(i))) continue;
+      if (d.junk === 'drop') {
+        // a short run before the next call's tag is dropped; a long one (or none followed) is prose
+        if ('marker' in r && end - ctx.pos <= MAX_JUNK) break;
+        if (!('marker' in r) && !ctx.final && ctx.buf.length - ctx.pos <= MAX_JUNK + TAG_MARGIN) return false;
+      }
+      // prose after the block's calls: the block is over
+      this.consume(ctx, i);
+      return this.leave(ctx);
+    }
+    this.consume(ctx, end);
+    if (!('marker' in r)) return false;
+    this.consume(ctx, end + r.marker.length);
+    if (r.marker === d.invoke) {
+      this.part = 'name';
+      this.name = '';
+      return true;
+    }
+    if (r.marker === d.blockClose) {
+      if (this.calls === 0) ctx.sink.emitText(this.raw);
+      ctx.toText();
+      return true;
+    }
+    return true; // a separator
+  }
+
+  private startCall(ctx: ParserContext): boolean {
+    const d = this.dialect;
+    const next = (c: ParserContext, endTag: string) => {
+      if (endTag === d.invokeClose && d.blockClose) {
+        this.part = 'between';
+        c.state = this;
+      } else if (endTag) {
+        // the block's close, or the end of a bare call
+        c.toText();
+      }
+    };
+    if (ctx.tools.has(this.name)) {
+      this.calls++;
+      const call = ctx.sink.startCall(this.name, d.format);
+      ctx.state = new KvParamsState(d.params, call, next);
+      return true;
+    }
+    if (this.calls === 0) {
+      // an unknown tool: the block is content, as written, through its close
+      ctx.sink.emitText(this.raw);
+      const close = d.blockClose || d.invokeClose;
+      ctx.state = new PassthroughState(close, (c) => c.toText());
+      return true;
+    }
+    ctx.sink.error({
+      kind: 'unknown_tool',
+      message: `Unknown tool "${this.name}". Available tools: ${availableTools(ctx)}.`,
+      format: d.format,
+      name: this.name,
+      raw: this.name,
+    });
+    ctx.state = new KvParamsState(d.params, undefined, next);
+    return true;
+  }
+
+  /** Not a call after all: what was held is text. */
+  private giveUp(ctx: ParserContext): boolean {
+    if (this.calls === 0) ctx.sink.emitText(this.raw);
+    ctx.toText();
+    return true;
+  }
+
+  private leave(ctx: ParserContext): boolean {
+    if (this.calls === 0) ctx.sink.emitText(this.raw);
+    ctx.toText();
+    return true;
+  }
+
+  finish(ctx: ParserContext): void {
+    if (this.calls === 0) ctx.sink.emitText(this.raw);
+  }
+}

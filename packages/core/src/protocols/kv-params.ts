@@ -1,0 +1,202 @@
+import type { CallHandle } from './event-sink.js';
+import { type ParserContext, type ParserState, take } from './parser-context.js';
+import type { TextCallFormat } from './parser-types.js';
+import { MAX_NAME } from './scan-names.js';
+import { findFirst, isHighSurrogate } from './scan-utils.js';
+import { isStringOnly, parameterTypes, typedValue } from './typed-value.js';
+
+/**
+ * How one family writes parameters as tagged text, e.g. Qwen3-Coder `<parameter=KEY>v</parameter>`,
+ * MiniMax-M2 `<parameter name="KEY">v</parameter>`, GLM `<arg_key>KEY</arg_key><arg_value>v</arg_value>`.
+ */
+export interface ParamDialect {
+  format: TextCallFormat;
+  /** what opens a parameter, just before its key */
+  open: string;
+  /** what ends the key */
+  keyEnd: string;
+  /** what opens the value after the key ends (`>` after attributes, `<arg_value>`); none: right away */
+  valueOpen?: string;
+  /** what closes the value */
+  close: string;
+  /** what ends the call body (also ends an unclosed value) */
+  ends: readonly string[];
+  /** the template puts each value on its own lines: one leading and one trailing newline are layout */
+  trimNewlines: boolean;
+}
+
+type Part = 'body' | 'key' | 'attrs' | 'value';
+
+/** The marker lists of a dialect, built once (findFirst caches one search per list). */
+const lists = new WeakMap<
+  ParamDialect,
+  { body: string[]; value: string[]; attrs: string[]; key: string[] }
+>();
+
+function markersOf(d: ParamDialect) {
+  let m = lists.get(d);
+  if (!m) {
+    m = {
+      body: [d.open, ...d.ends],
+      value: [d.close, d.open, ...d.ends],
+      attrs: [d.valueOpen ?? '>', d.open, ...d.ends],
+      key: [d.keyEnd],
+    };
+    lists.set(d, m);
+  }
+  return m;
+}
+
+/**
+ * The body of one call in a tagged-text family: parameters until one of the dialect's end tags, then
+ * `done(ctx, endTag)` (endTag '' when the input ended). Arguments stream as JSON: `{"key":` as soon as a
+ * key is read, a string parameter's text as it arrives, other values once complete (typed from the
+ * tool's schema); the call is final at the end tag. With no call (an unknown tool) everything is dropped.
+ */
+export class KvParamsState implements ParserState {
+  private part: Part = 'body';
+  private key = '';
+  private value: string[] = [];
+  private streaming = false;
+  /** streamed text held back: a newline that may be layout, half a surrogate pair */
+  private pending = '';
+  private valueStarted = false;
+  private raw = '';
+  private count = 0;
+
+  constructor(
+    private readonly dialect: ParamDialect,
+    private readonly call: CallHandle | undefined,
+    private readonly done: (ctx: ParserContext, endTag: string) => void,
+  ) {}
+
+  private out(ctx: ParserContext, json: string): void {
+    this.raw += json;
+    if (this.call) ctx.sink.argsDelta(this.call, json);
+  }
+
+  step(ctx: ParserContext): boolean {
+    const d = this.dialect;
+    const m = markersOf(d);
+    if (this.part === 'key') return this.readKey(ctx);
+    const markers = this.part === 'body' ? m.body : this.part === 'attrs' ? m.attrs : m.value;
+    const r = findFirst(ctx.buf, ctx.pos, markers, ctx.final);
+    const text = take(ctx, 'marker' in r ? r.index : r.safeEnd);
+    if (this.part === 'value') this.valueText(ctx, text);
+    if (!('marker' in r)) return false;
+    const marker = r.marker;
+    if (this.part === 'attrs' && marker === (d.valueOpen ?? '>')) {
+      ctx.pos += marker.length;
+      this.startValue(ctx);
+      return true;
+    }
+    if (this.part === 'value') this.endValue(ctx);
+    if (marker === d.close) {
+      ctx.pos += marker.length;
+      this.part = 'body';
+      return true;
+    }
+    ctx.pos += marker.length;
+    if (marker === d.open) {
+      this.part = 'key';
+      this.key = '';
+      return true;
+    }
+    this.end(ctx, marker);
+    return true;
+  }
+
+  /** A key: anything up to the key's end on one line (a broken key is skipped). */
+  private readKey(ctx: ParserContext): boolean {
+    const d = this.dialect;
+    // looked at without consuming: a broken key is skipped from the same place however the text was cut
+    const r = findFirst(ctx.buf, ctx.pos, markersOf(d).key, ctx.final);
+    const end = 'marker' in r ? r.index : r.safeEnd;
+    const piece = ctx.buf.slice(ctx.pos, end);
+    if (/[\n<]/.test(piece) || piece.length > MAX_NAME) {
+      this.part = 'body';
+      return true;
+    }
+    if (!('marker' in r)) return false;
+    this.key = piece.trim();
+    ctx.pos = end + d.keyEnd.length;
+    if (d.valueOpen) {
+      this.part = 'attrs';
+      return true;
+    }
+    this.startValue(ctx);
+    return true;
+  }
+
+  private startValue(ctx: ParserContext): void {
+    this.part = 'value';
+    this.value = [];
+    this.valueStarted = false;
+    this.pending = '';
+    const tool = this.call ? ctx.tools.get(this.call.name) : undefined;
+    this.streaming = isStringOnly(parameterTypes(tool, this.key));
+    this.out(
+      ctx,
+      `${this.count++ === 0 ? '{' : ','}${JSON.stringify(this.key)}:${this.streaming ? '"' : ''}`,
+    );
+  }
+
+  private valueText(ctx: ParserContext, piece: string): void {
+    let text = piece;
+    if (!text) return;
+    if (!this.valueStarted) {
+      this.valueStarted = true;
+      if (this.dialect.trimNewlines && text.startsWith('\n')) text = text.slice(1);
+    }
+    if (!this.streaming) {
+      this.value.push(text);
+      return;
+    }
+    text = this.pending + text;
+    this.pending = '';
+    // the last newline may be layout before the closing tag; a split surrogate pair waits for its half
+    if (this.dialect.trimNewlines && text.endsWith('\n')) {
+      this.pending = '\n';
+      text = text.slice(0, -1);
+    }
+    if (text && isHighSurrogate(text.charCodeAt(text.length - 1))) {
+      this.pending = text.slice(-1) + this.pending;
+      text = text.slice(0, -1);
+    }
+    if (text) this.out(ctx, JSON.stringify(text).slice(1, -1));
+  }
+
+  private endValue(ctx: ParserContext): void {
+    if (this.streaming) {
+      let rest = this.pending;
+      if (this.dialect.trimNewlines && rest.endsWith('\n')) rest = rest.slice(0, -1);
+      this.pending = '';
+      this.out(ctx, `${rest ? JSON.stringify(rest).slice(1, -1) : ''}"`);
+    } else {
+      let v = this.value.join('');
+      if (this.dialect.trimNewlines && v.endsWith('\n')) v = v.slice(0, -1);
+      const tool = this.call ? ctx.tools.get(this.call.name) : undefined;
+      this.out(ctx, JSON.stringify(typedValue(tool, this.key, v)) ?? 'null');
+    }
+    this.value = [];
+    this.part = 'body';
+  }
+
+  private end(ctx: ParserContext, endTag: string): void {
+    this.out(ctx, this.count ? '}' : '{}');
+    if (this.call) ctx.sink.finishCall(this.call, this.raw);
+    this.done(ctx, endTag);
+  }
+
+  finish(ctx: ParserContext): void {
+    if (this.call) {
+      ctx.sink.failCall(
+        this.call,
+        'truncated',
+        `${this.call.name}: the call was cut off before it ended.`,
+        this.raw,
+      );
+    }
+    this.done(ctx, '');
+  }
+}
