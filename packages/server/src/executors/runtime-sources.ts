@@ -1,4 +1,10 @@
-import type { Connection, Preset } from '@toolsmith/core';
+import {
+  type Connection,
+  type Preset,
+  toPromptCachingSettings,
+  toQuirkSettings,
+  toThinkingSettings,
+} from '@toolsmith/core';
 import type { Storage, StoredConnection, StoredPreset } from '../storage/types.js';
 
 /** Where each family's API lives when a connection leaves baseUrl empty. */
@@ -22,6 +28,13 @@ export function toCoreConnection(stored: StoredConnection, apiKey: string | unde
   if (apiKey) connection.apiKey = apiKey;
   if (stored.instructTemplate) connection.instructTemplate = stored.instructTemplate;
   if (stored.textBackend) connection.textBackend = stored.textBackend as Connection['textBackend'];
+  if (Object.keys(stored.extraBody).length > 0) connection.extraBody = stored.extraBody;
+  const thinking = toThinkingSettings(stored.thinking);
+  if (thinking) connection.thinking = thinking;
+  const promptCaching = toPromptCachingSettings(stored.promptCaching);
+  if (promptCaching) connection.promptCaching = promptCaching;
+  const quirks = toQuirkSettings(stored.quirks);
+  if (quirks) connection.quirks = quirks;
   return connection;
 }
 
@@ -44,6 +57,9 @@ export function toCorePreset(stored: StoredPreset): Preset {
   ] as const;
   for (const key of numbers) if (stored[key] !== null) preset[key] = stored[key];
   if (stored.stop.length > 0) preset.stop = stored.stop;
+  if (Object.keys(stored.extraBody).length > 0) preset.extraBody = stored.extraBody;
+  const thinking = toThinkingSettings(stored.thinking);
+  if (thinking) preset.thinking = thinking;
   return preset;
 }
 

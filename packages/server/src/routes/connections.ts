@@ -3,6 +3,7 @@ import { notFound } from '../app/http-error.js';
 import type { ConnectionApi, ConnectionInput, FunctionCallingMode } from '../storage/types.js';
 import { assertKeyStaysWithOrigin } from './connection-key-origin.js';
 import { bodyObject, FieldChecker } from './fields.js';
+import { PROVIDER_SETTING_FIELDS, parseProviderSettings } from './provider-settings.js';
 
 const APIS: readonly ConnectionApi[] = ['openai', 'anthropic', 'google', 'text-completion'];
 const TEXT_BACKENDS = ['koboldcpp', 'openai-completions', 'ollama'] as const;
@@ -16,10 +17,15 @@ const WRITABLE = [
   'functionCalling',
   'instructTemplate',
   'textBackend',
+  ...PROVIDER_SETTING_FIELDS,
 ];
 const privileged = { privileged: true };
 
-function parseConnection(raw: unknown, creating: boolean): Partial<ConnectionInput> {
+function parseConnection(
+  raw: unknown,
+  creating: boolean,
+  storedApi?: ConnectionApi,
+): Partial<ConnectionInput> {
   const check = new FieldChecker(bodyObject(raw));
   check.rejectUnknown(WRITABLE, ['id', 'createdAt', 'updatedAt', 'hasApiKey']);
   if (creating) {
@@ -66,6 +72,7 @@ function parseConnection(raw: unknown, creating: boolean): Partial<ConnectionInp
       out.functionCalling = { enabled, mode } as ConnectionInput['functionCalling'];
     }
   }
+  Object.assign(out, parseProviderSettings(check, out.api ?? storedApi ?? 'openai'));
   check.finish();
   return out;
 }
@@ -92,6 +99,10 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
       },
       instructTemplate: input.instructTemplate ?? '',
       textBackend: input.textBackend ?? '',
+      extraBody: input.extraBody,
+      thinking: input.thinking,
+      promptCaching: input.promptCaching,
+      quirks: input.quirks,
     });
     return reply.code(201).send(created);
   });
@@ -104,9 +115,9 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<{ Params: { id: string } }>('/api/connections/:id', { config: privileged }, async (request) => {
     const { keepApiKey, ...body } = bodyObject(request.body);
-    const changes = parseConnection(body, false);
     const stored = await storage.connections.get(request.params.id);
     if (!stored) throw notFound('connection', request.params.id);
+    const changes = parseConnection(body, false, stored.api);
     assertKeyStaysWithOrigin(stored, changes, keepApiKey);
     const updated = await storage.connections.update(request.params.id, changes);
     if (!updated) throw notFound('connection', request.params.id);

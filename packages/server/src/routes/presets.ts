@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../app/http-error.js';
 import type { PresetInput } from '../storage/types.js';
 import { bodyObject, FieldChecker } from './fields.js';
+import { PRESET_PROVIDER_FIELDS, parsePresetProviderSettings } from './provider-settings.js';
 
 const WRITABLE = [
   'name',
@@ -12,6 +13,7 @@ const WRITABLE = [
   'stop',
   'frequencyPenalty',
   'presencePenalty',
+  ...PRESET_PROVIDER_FIELDS,
 ];
 
 function parsePreset(raw: unknown, creating: boolean): Partial<PresetInput> {
@@ -29,6 +31,7 @@ function parsePreset(raw: unknown, creating: boolean): Partial<PresetInput> {
     stop: check.stringArray('stop', { maxItems: 16, maxLength: 256 }),
     frequencyPenalty: check.number('frequencyPenalty', { min: -2, max: 2 }),
     presencePenalty: check.number('presencePenalty', { min: -2, max: 2 }),
+    ...parsePresetProviderSettings(check),
   };
   check.finish();
   return out;
@@ -51,6 +54,8 @@ export async function presetRoutes(app: FastifyInstance): Promise<void> {
       stop: input.stop ?? [],
       frequencyPenalty: input.frequencyPenalty ?? null,
       presencePenalty: input.presencePenalty ?? null,
+      extraBody: input.extraBody,
+      thinking: input.thinking,
     });
     return reply.code(201).send(created);
   });

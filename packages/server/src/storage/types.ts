@@ -1,7 +1,9 @@
 import type {
   CardData,
+  ConnectionProviderSettings,
   JsonSchema,
   OrchestrationMode,
+  PresetProviderSettings,
   ToolKind,
   ToolMode,
   WorldInfoEntry,
@@ -58,7 +60,7 @@ export interface BuiltinToolStateRepository {
 export type ConnectionApi = 'openai' | 'anthropic' | 'google' | 'text-completion';
 export type FunctionCallingMode = 'auto' | 'native' | 'prompt_xml' | 'prompt_json';
 
-export interface StoredConnection {
+export interface StoredConnection extends ConnectionProviderSettings {
   id: string;
   name: string;
   api: ConnectionApi;
@@ -82,6 +84,11 @@ export interface ConnectionInput {
   textBackend: string;
   /** string sets the key, null clears it, undefined leaves it as it is */
   apiKey?: string | null;
+  /** each replaces the stored one when given */
+  extraBody?: ConnectionProviderSettings['extraBody'];
+  thinking?: ConnectionProviderSettings['thinking'];
+  promptCaching?: ConnectionProviderSettings['promptCaching'];
+  quirks?: ConnectionProviderSettings['quirks'];
 }
 
 export interface ConnectionRepository {
@@ -95,7 +102,7 @@ export interface ConnectionRepository {
   getApiKey(id: string): Promise<string | undefined>;
 }
 
-export interface StoredPreset {
+export interface StoredPreset extends PresetProviderSettings {
   id: string;
   name: string;
   temperature: number | null;
@@ -109,7 +116,11 @@ export interface StoredPreset {
   updatedAt: string;
 }
 
-export type PresetInput = Omit<StoredPreset, 'id' | 'createdAt' | 'updatedAt'>;
+export type PresetInput = Omit<
+  StoredPreset,
+  'id' | 'createdAt' | 'updatedAt' | keyof PresetProviderSettings
+> &
+  Partial<PresetProviderSettings>;
 
 export interface PresetRepository {
   list(): Promise<StoredPreset[]>;

@@ -1,5 +1,11 @@
+import { type ConnectionProviderSettings, defaultConnectionProviderSettings } from '@toolsmith/core';
 import type { Database } from 'better-sqlite3';
-import { type ConnectionRepository, DuplicateNameError, type StoredConnection } from '../types.js';
+import {
+  type ConnectionInput,
+  type ConnectionRepository,
+  DuplicateNameError,
+  type StoredConnection,
+} from '../types.js';
 import { isUniqueViolation, newId, now } from './ids.js';
 import type { SecretBox } from './secret-box.js';
 
@@ -14,12 +20,31 @@ interface ConnectionRow {
   function_calling_mode: StoredConnection['functionCalling']['mode'];
   instruct_template: string;
   text_backend: string;
+  provider_settings: string;
   created_at: string;
   updated_at: string;
 }
 
+/** The stored JSON over the defaults, so rows written before a setting existed read as "not set". */
+function readSettings(json: string): ConnectionProviderSettings {
+  const defaults = defaultConnectionProviderSettings();
+  let stored: Partial<ConnectionProviderSettings> = {};
+  try {
+    stored = JSON.parse(json) as Partial<ConnectionProviderSettings>;
+  } catch {
+    // a damaged document reads as the defaults
+  }
+  return {
+    extraBody: stored.extraBody ?? defaults.extraBody,
+    thinking: { ...defaults.thinking, ...stored.thinking },
+    promptCaching: { ...defaults.promptCaching, ...stored.promptCaching },
+    quirks: { ...defaults.quirks, ...stored.quirks },
+  };
+}
+
 function fromRow(row: ConnectionRow): StoredConnection {
   return {
+    ...readSettings(row.provider_settings),
     id: row.id,
     name: row.name,
     api: row.api,
@@ -34,21 +59,35 @@ function fromRow(row: ConnectionRow): StoredConnection {
   };
 }
 
+/** Each setting given replaces the stored one. */
+function mergeSettings(
+  current: ConnectionProviderSettings,
+  changes: Partial<ConnectionInput>,
+): ConnectionProviderSettings {
+  return {
+    extraBody: changes.extraBody ?? current.extraBody,
+    thinking: changes.thinking ?? current.thinking,
+    promptCaching: changes.promptCaching ?? current.promptCaching,
+    quirks: changes.quirks ?? current.quirks,
+  };
+}
+
 export function createSqliteConnectionRepository(db: Database, box: SecretBox): ConnectionRepository {
   const selectAll = db.prepare<[], ConnectionRow>('SELECT * FROM connections ORDER BY name COLLATE NOCASE');
   const selectOne = db.prepare<[string], ConnectionRow>('SELECT * FROM connections WHERE id = ?');
   const selectByName = db.prepare<[string], ConnectionRow>('SELECT * FROM connections WHERE name = ?');
   const insert = db.prepare(
     `INSERT INTO connections (id, name, api, base_url, model, api_key_encrypted, function_calling_enabled,
-       function_calling_mode, instruct_template, text_backend, created_at, updated_at)
+       function_calling_mode, instruct_template, text_backend, provider_settings, created_at, updated_at)
      VALUES (@id, @name, @api, @base_url, @model, @api_key_encrypted, @function_calling_enabled,
-       @function_calling_mode, @instruct_template, @text_backend, @created_at, @updated_at)`,
+       @function_calling_mode, @instruct_template, @text_backend, @provider_settings, @created_at, @updated_at)`,
   );
   const update = db.prepare(
     `UPDATE connections SET name = @name, api = @api, base_url = @base_url, model = @model,
        api_key_encrypted = @api_key_encrypted, function_calling_enabled = @function_calling_enabled,
        function_calling_mode = @function_calling_mode, instruct_template = @instruct_template,
-       text_backend = @text_backend, updated_at = @updated_at WHERE id = @id`,
+       text_backend = @text_backend, provider_settings = @provider_settings, updated_at = @updated_at
+     WHERE id = @id`,
   );
   const deleteOne = db.prepare<[string]>('DELETE FROM connections WHERE id = ?');
 
@@ -90,6 +129,7 @@ export function createSqliteConnectionRepository(db: Database, box: SecretBox): 
           function_calling_mode: input.functionCalling.mode,
           instruct_template: input.instructTemplate,
           text_backend: input.textBackend,
+          provider_settings: JSON.stringify(mergeSettings(defaultConnectionProviderSettings(), input)),
           created_at: at,
           updated_at: at,
         },
@@ -117,6 +157,7 @@ export function createSqliteConnectionRepository(db: Database, box: SecretBox): 
         function_calling_mode: functionCalling?.mode ?? row.function_calling_mode,
         instruct_template: changes.instructTemplate ?? row.instruct_template,
         text_backend: changes.textBackend ?? row.text_backend,
+        provider_settings: JSON.stringify(mergeSettings(readSettings(row.provider_settings), changes)),
         updated_at: now(),
       };
       write(update, next, next.name);

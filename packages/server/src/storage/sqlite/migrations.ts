@@ -172,6 +172,16 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE chats ADD COLUMN character_ids TEXT NOT NULL DEFAULT '[]';
     `,
   },
+  {
+    version: 4,
+    name: 'provider settings on connections and presets',
+    sql: `
+      -- extraBody, thinking, prompt caching and quirks (docs/providers.md) as one JSON document each: the
+      -- adapters read them as a whole, and new provider options need no new column.
+      ALTER TABLE connections ADD COLUMN provider_settings TEXT NOT NULL DEFAULT '{}';
+      ALTER TABLE presets ADD COLUMN provider_settings TEXT NOT NULL DEFAULT '{}';
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database's user_version; returns how many ran. */

@@ -1,3 +1,4 @@
+import { defaultPresetProviderSettings, type PresetProviderSettings } from '@toolsmith/core';
 import type { Database } from 'better-sqlite3';
 import { DuplicateNameError, type PresetInput, type PresetRepository, type StoredPreset } from '../types.js';
 import { isUniqueViolation, newId, now } from './ids.js';
@@ -12,11 +13,14 @@ interface PresetRow {
   stop: string;
   frequency_penalty: number | null;
   presence_penalty: number | null;
+  provider_settings: string;
   created_at: string;
   updated_at: string;
 }
 
-const COLUMNS: Record<keyof PresetInput, string> = {
+type NumberAndStopKeys = Exclude<keyof PresetInput, keyof PresetProviderSettings>;
+
+const COLUMNS: Record<NumberAndStopKeys, string> = {
   name: 'name',
   temperature: 'temperature',
   topP: 'top_p',
@@ -27,8 +31,23 @@ const COLUMNS: Record<keyof PresetInput, string> = {
   presencePenalty: 'presence_penalty',
 };
 
+function readSettings(json: string): PresetProviderSettings {
+  const defaults = defaultPresetProviderSettings();
+  let stored: Partial<PresetProviderSettings> = {};
+  try {
+    stored = JSON.parse(json) as Partial<PresetProviderSettings>;
+  } catch {
+    // a damaged document reads as the defaults
+  }
+  return {
+    extraBody: stored.extraBody ?? defaults.extraBody,
+    thinking: { ...defaults.thinking, ...stored.thinking },
+  };
+}
+
 function fromRow(row: PresetRow): StoredPreset {
   return {
+    ...readSettings(row.provider_settings),
     id: row.id,
     name: row.name,
     temperature: row.temperature,
@@ -43,11 +62,18 @@ function fromRow(row: PresetRow): StoredPreset {
   };
 }
 
-function params(input: Partial<PresetInput>): Record<string, unknown> {
+function params(input: Partial<PresetInput>, current?: PresetProviderSettings): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(COLUMNS) as (keyof PresetInput)[]) {
+  for (const key of Object.keys(COLUMNS) as NumberAndStopKeys[]) {
     if (input[key] === undefined) continue;
     out[COLUMNS[key]] = key === 'stop' ? JSON.stringify(input[key]) : input[key];
+  }
+  if (current === undefined || input.extraBody !== undefined || input.thinking !== undefined) {
+    const base = current ?? defaultPresetProviderSettings();
+    out.provider_settings = JSON.stringify({
+      extraBody: input.extraBody ?? base.extraBody,
+      thinking: input.thinking ?? base.thinking,
+    });
   }
   return out;
 }
@@ -92,8 +118,9 @@ export function createSqlitePresetRepository(db: Database): PresetRepository {
       return fromRow(selectOne.get(id)!);
     },
     async update(id, changes) {
-      if (!selectOne.get(id)) return undefined;
-      const values = { ...params(changes), id, updated_at: now() };
+      const row = selectOne.get(id);
+      if (!row) return undefined;
+      const values = { ...params(changes, readSettings(row.provider_settings)), id, updated_at: now() };
       const sets = Object.keys(values)
         .filter((c) => c !== 'id')
         .map((c) => `${c} = @${c}`);

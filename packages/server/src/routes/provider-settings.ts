@@ -1,0 +1,41 @@
+import {
+  type ConnectionApi,
+  readExtraBody,
+  readPromptCaching,
+  readQuirks,
+  readThinking,
+} from '@toolsmith/core';
+import type { ConnectionInput, PresetInput } from '../storage/types.js';
+import type { FieldChecker } from './fields.js';
+
+/** The provider-setting fields a connection accepts (docs/api.md, docs/providers.md). */
+export const PROVIDER_SETTING_FIELDS = ['extraBody', 'thinking', 'promptCaching', 'quirks'] as const;
+/** The ones a preset accepts. */
+export const PRESET_PROVIDER_FIELDS = ['extraBody', 'thinking'] as const;
+
+type ConnectionSettingsInput = Pick<ConnectionInput, (typeof PROVIDER_SETTING_FIELDS)[number]>;
+
+/**
+ * A connection's provider settings from a request body, checked for the family they will be used with (`api`,
+ * the one sent or the stored one). Problems go to `check`; fields not sent stay undefined (unchanged).
+ */
+export function parseProviderSettings(check: FieldChecker, api: ConnectionApi): ConnectionSettingsInput {
+  const body = check.body;
+  return {
+    extraBody: readExtraBody(body.extraBody, check.errors),
+    thinking: readThinking(body.thinking, check.errors, { api }),
+    promptCaching: readPromptCaching(body.promptCaching, check.errors, api),
+    quirks: readQuirks(body.quirks, check.errors, api),
+  };
+}
+
+/** A preset's provider settings: only what every family shares is checked (a preset serves any connection). */
+export function parsePresetProviderSettings(
+  check: FieldChecker,
+): Pick<PresetInput, (typeof PRESET_PROVIDER_FIELDS)[number]> {
+  const body = check.body;
+  return {
+    extraBody: readExtraBody(body.extraBody, check.errors),
+    thinking: readThinking(body.thinking, check.errors),
+  };
+}
