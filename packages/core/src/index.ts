@@ -1,5 +1,6 @@
 // @toolsmith/core — each area exports its public names from its own index.
 
+export * from './base/index.js';
 export * from './cards/index.js';
 export * from './generate/index.js';
 export * from './loop/index.js';
@@ -8,6 +9,7 @@ export * from './orchestration/index.js';
 export * from './protocols/index.js';
 export * from './providers/index.js';
 export * from './regex/index.js';
+export * from './runtime/index.js';
 export * from './sandbox/index.js';
 export * from './tools/index.js';
 export * from './transfer/index.js';

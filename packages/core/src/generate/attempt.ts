@@ -1,3 +1,4 @@
+import { GenerateTaskError, type GenerateTaskErrorCode } from '../base/errors.js';
 import { transportError } from '../providers/http.js';
 import type {
   FinishReason,
@@ -8,7 +9,6 @@ import type {
   StreamEvent,
   Usage,
 } from '../providers/types.js';
-import { GenerateTaskError, type GenerateTaskErrorCode } from './errors.js';
 import type { GeneratedToolCall } from './types.js';
 
 /** What one provider request produced. */

@@ -1,5 +1,6 @@
 import { createEmulator, type Emulator, openaiChunk, openaiErrors, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type GenerateTaskError, isGenerateTaskError } from '../base/errors.js';
 import type { Connection } from '../providers/types.js';
 import { createRuntime } from '../runtime/create-runtime.js';
 import {
@@ -10,7 +11,6 @@ import {
   triggerOf,
   xmlCalls,
 } from './__fixtures__/answers.js';
-import { type GenerateTaskError, isGenerateTaskError } from './errors.js';
 import type { GenerateEvent, GenerateTaskOptions } from './types.js';
 
 const PATH = '/v1/chat/completions';

@@ -1,3 +1,4 @@
+import { GenerateTaskError, isGenerateTaskError } from '../base/errors.js';
 import { createTrigger } from '../protocols/index.js';
 import { getProviderAdapter } from '../providers/registry.js';
 import type {
@@ -10,7 +11,6 @@ import type {
 } from '../providers/types.js';
 import { assemblePrompt } from './assemble-prompt.js';
 import { type AttemptOutcome, abortedError, addUsage, emptyOutcome, sendAndCollect } from './attempt.js';
-import { GenerateTaskError, isGenerateTaskError } from './errors.js';
 import { assertJsonSchemaCompiles, jsonSchemaInstruction, parseJsonAnswer } from './json-output.js';
 import { hasToolTraffic, renderHistoryPlain } from './plain-history.js';
 import { resolveSource } from './resolve-source.js';

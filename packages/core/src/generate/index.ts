@@ -1,6 +1,4 @@
-export * from '../runtime/index.js';
 export * from './assemble-prompt.js';
-export * from './errors.js';
 export * from './generate-task.js';
 export * from './json-output.js';
 export type * from './types.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GenerateTaskError } from './errors.js';
+import type { GenerateTaskError } from '../base/errors.js';
 import { parseJsonAnswer } from './json-output.js';
 
 const schema = {

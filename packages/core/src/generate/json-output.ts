@@ -1,6 +1,6 @@
+import { GenerateTaskError } from '../base/errors.js';
 import { compileSchema, type ValidateFunction } from '../tools/ajv-instance.js';
 import type { JsonSchema } from '../tools/types.js';
-import { GenerateTaskError } from './errors.js';
 
 const validators = new WeakMap<object, ValidateFunction>();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GenerateTaskError } from './errors.js';
+import { GenerateTaskError } from '../base/errors.js';
 import type { GenerateTaskOptions } from './types.js';
 import { validateGenerateOptions } from './validate-options.js';
 

@@ -1,6 +1,6 @@
+import { GenerateTaskError } from '../base/errors.js';
 import type { ChatMessage, FunctionCallMode, ToolChoice, ToolSpec } from '../providers/types.js';
 import type { JsonSchema } from '../tools/types.js';
-import { GenerateTaskError } from './errors.js';
 import type {
   FunctionCallOptions,
   GenerateTaskOptions,

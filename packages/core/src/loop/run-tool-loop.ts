@@ -1,5 +1,5 @@
+import { isGenerateTaskError } from '../base/errors.js';
 import { addUsage } from '../generate/attempt.js';
-import { isGenerateTaskError } from '../generate/errors.js';
 import { renderHistoryPlain } from '../generate/plain-history.js';
 import type { GenerateTaskOptions, GenerateTaskResult } from '../generate/types.js';
 import type { ChatMessage, Usage } from '../providers/types.js';

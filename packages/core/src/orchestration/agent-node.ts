@@ -1,4 +1,4 @@
-import { isGenerateTaskError } from '../generate/errors.js';
+import { isGenerateTaskError } from '../base/errors.js';
 import type { ToolLoopResult, ToolLoopStep, ToolLoopTraceEntry } from '../loop/types.js';
 import type { ChatMessage } from '../providers/types.js';
 import type { Runtime } from '../runtime/create-runtime.js';

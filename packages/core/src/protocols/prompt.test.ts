@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGenerateTaskError } from '../generate/errors.js';
+import { isGenerateTaskError } from '../base/errors.js';
 import type { ToolSpec } from '../providers/types.js';
 import { buildToolProtocolPrompt } from './prompt.js';
 import { parseToolCallsFromText } from './text-parser.js';

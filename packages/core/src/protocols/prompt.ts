@@ -1,4 +1,4 @@
-import { GenerateTaskError } from '../generate/errors.js';
+import { GenerateTaskError } from '../base/errors.js';
 import type { ToolChoice, ToolSpec } from '../providers/types.js';
 import { type ProtocolStyle, renderCalls, toCdata } from './render-calls.js';
 import { exampleArguments, renderToolGuide } from './tool-guide.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGenerateTaskError } from '../generate/errors.js';
+import { isGenerateTaskError } from '../base/errors.js';
 import {
   buildTextProtocolRetryMessage,
   classifyTextProtocolFailure,

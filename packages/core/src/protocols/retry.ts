@@ -1,4 +1,4 @@
-import { GenerateTaskError } from '../generate/errors.js';
+import { GenerateTaskError } from '../base/errors.js';
 import type { TextProtocolError } from './parser-types.js';
 import { type ProtocolStyle, toCdata } from './render-calls.js';
 

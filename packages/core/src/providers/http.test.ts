@@ -1,6 +1,6 @@
 import { createEmulator, type Emulator } from '@toolsmith/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isGenerateTaskError } from '../generate/errors.js';
+import { isGenerateTaskError } from '../base/errors.js';
 import { normalizeFinishReason } from './finish-reason.js';
 import { postJson, readJson, retryAfterMs } from './http.js';
 import { parseToolArguments } from './json-args.js';

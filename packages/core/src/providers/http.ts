@@ -1,4 +1,4 @@
-import { GenerateTaskError } from '../generate/errors.js';
+import { GenerateTaskError } from '../base/errors.js';
 
 export interface PostOptions {
   url: string;

@@ -1,4 +1,4 @@
-import { GenerateTaskError } from '../generate/errors.js';
+import { GenerateTaskError } from '../base/errors.js';
 
 /**
  * Parses a tool call's arguments text: `''` and whitespace mean `{}`; a JSON string holding an object is

@@ -1,4 +1,4 @@
-import { GenerateTaskError } from '../generate/errors.js';
+import { GenerateTaskError } from '../base/errors.js';
 import { anthropicAdapter } from './anthropic/index.js';
 import { googleAdapter } from './google/index.js';
 import { openaiAdapter } from './openai/index.js';

@@ -7,7 +7,7 @@ import {
   geminiResponse,
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isGenerateTaskError } from '../generate/errors.js';
+import { isGenerateTaskError } from '../base/errors.js';
 import { anthropicAdapter } from './anthropic/adapter.js';
 import { googleAdapter } from './google/adapter.js';
 import type {

@@ -1,4 +1,7 @@
-import type { JsonSchema } from '../tools/types.js';
+import type { JsonSchema, ToolSpec } from '../tools/types.js';
+
+// ToolSpec lives with the tool shapes (tools sit below providers); re-exported here where callers look for it.
+export type { ToolSpec } from '../tools/types.js';
 
 export type ConnectionApi = 'openai' | 'anthropic' | 'google' | 'text-completion';
 export type FunctionCallMode = 'native' | 'prompt_xml' | 'prompt_json' | 'auto';
@@ -94,13 +97,6 @@ export interface GenerationParams {
 
 export interface Preset extends GenerationParams {
   name: string;
-}
-
-/** A tool as sent to a model. */
-export interface ToolSpec {
-  name: string;
-  description: string;
-  parameters: JsonSchema;
 }
 
 export type ToolChoice = 'auto' | 'none' | 'required' | { name: string };

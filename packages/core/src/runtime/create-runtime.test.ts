@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GenerateTaskError } from '../generate/errors.js';
+import { GenerateTaskError } from '../base/errors.js';
 import type { ProviderAdapter, ProviderRequest, StreamEvent } from '../providers/types.js';
 import { createRuntime } from './create-runtime.js';
 

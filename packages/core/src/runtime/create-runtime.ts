@@ -1,4 +1,4 @@
-import { GenerateTaskError } from '../generate/errors.js';
+import { GenerateTaskError } from '../base/errors.js';
 import { generateTaskStreamWith, generateTaskWith } from '../generate/generate-task.js';
 import { resolveSource } from '../generate/resolve-source.js';
 import type {

@@ -1,7 +1,7 @@
 // The sandbox for user-written script tools: QuickJS (sync WebAssembly build) in a pool of worker
 // threads, hardened as ../../../../shared/sandbox-notes.md lists. The host never runs guest code; it
 // sends JSON text to a worker, answers its host calls, and terminates it when the deadline passes.
-import type { LogEntry } from '../tools/types.js';
+
 import { callHostFunction, messageOf } from './host-call.js';
 import {
   COMPILE_TIMEOUT_MS,
@@ -15,6 +15,7 @@ import { logCutNote } from './log-limiter.js';
 import type { PooledWorker } from './pooled-worker.js';
 import type {
   CompileResult,
+  LogEntry,
   Sandbox,
   SandboxErrorCode,
   SandboxOptions,

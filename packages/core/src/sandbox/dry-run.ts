@@ -1,7 +1,7 @@
 // Luker's dry-run envelope: run a body once with a short wall (3 s) and report everything the editor shows.
-import type { LogEntry } from '../tools/types.js';
+
 import { DRY_RUN_TIMEOUT_MS } from './limits.js';
-import type { Sandbox, SandboxErrorCode, SandboxRunJob } from './types.js';
+import type { LogEntry, Sandbox, SandboxErrorCode, SandboxRunJob } from './types.js';
 
 export interface DryRunResult {
   ok: boolean;

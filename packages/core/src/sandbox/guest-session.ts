@@ -8,11 +8,10 @@ import type {
   QuickJSRuntime,
   QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
-import type { LogEntry } from '../tools/types.js';
 import { GUEST_PARTS, GUEST_PRELUDE } from './guest-prelude.js';
 import { MAX_HOST_CALL_ARGS_CHARS, MAX_HOST_CALLS_PER_JOB, MAX_PENDING_HOST_CALLS } from './limits.js';
 import { LogLimiter } from './log-limiter.js';
-import type { SandboxErrorCode } from './types.js';
+import type { LogEntry, SandboxErrorCode } from './types.js';
 
 export interface SessionLimits {
   memoryLimitBytes: number;

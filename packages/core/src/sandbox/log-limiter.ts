@@ -1,7 +1,8 @@
 // Caps the console output one job may keep: entries beyond MAX_LOG_ENTRIES or MAX_LOG_BYTES are counted
 // and dropped, so a guest logging in a loop cannot flood the host.
-import type { LogEntry } from '../tools/types.js';
+
 import { MAX_LOG_BYTES, MAX_LOG_ENTRIES } from './limits.js';
+import type { LogEntry } from './types.js';
 
 export type LogVerdict = 'accepted' | 'first-cut' | 'dropped';
 

@@ -1,4 +1,8 @@
-import type { LogEntry } from '../tools/types.js';
+/** One line of console output captured from guest code. */
+export interface LogEntry {
+  level: 'log' | 'info' | 'warn' | 'error' | 'debug';
+  message: string;
+}
 
 /** An async function the host exposes to guest code as `ctx.NAME(...)`: JSON in, JSON out. */
 export type HostFunction = (...args: unknown[]) => Promise<unknown> | unknown;

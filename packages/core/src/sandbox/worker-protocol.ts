@@ -1,6 +1,5 @@
 // Messages between the host and a sandbox worker. Guest values cross only as JSON strings.
-import type { LogEntry } from '../tools/types.js';
-import type { SandboxErrorCode } from './types.js';
+import type { LogEntry, SandboxErrorCode } from './types.js';
 import type { CompiledWasm } from './wasm-module.js';
 
 export interface WorkerInit {

@@ -1,4 +1,3 @@
-import type { ToolSpec } from '../providers/types.js';
 import { MSG_TOOL_NAME, msgReservedName, TOOL_NAME_PATTERN } from './messages.js';
 import type {
   FunctionToolRegistration,
@@ -9,7 +8,7 @@ import type {
   RegistryLogger,
 } from './registered-tool.js';
 import { GLOBAL_SCOPE, type ScopeKind, ToolScopes } from './tool-scopes.js';
-import type { JsonSchema, ToolDefinition, ToolLayer } from './types.js';
+import type { JsonSchema, ToolDefinition, ToolLayer, ToolSpec } from './types.js';
 
 /** A fresh schema per tool, so no two registrations share (and could mutate) one object. */
 const emptyParameters = (): JsonSchema => ({ type: 'object', properties: {} });

@@ -1,5 +1,14 @@
+import type { LogEntry } from '../sandbox/types.js';
+
 /** A JSON Schema document (draft 2020-12). Kept loose: Ajv checks it against the meta-schema. */
 export type JsonSchema = Record<string, unknown>;
+
+/** A tool as sent to a model. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: JsonSchema;
+}
 
 export type ToolMode = 'read' | 'write';
 export type ToolKind = 'script' | 'static' | 'webhook' | 'native';
@@ -59,10 +68,8 @@ export interface ToolError {
   details?: unknown;
 }
 
-export interface LogEntry {
-  level: 'log' | 'info' | 'warn' | 'error' | 'debug';
-  message: string;
-}
+// LogEntry lives with the sandbox that produces it (the sandbox sits below tools); re-exported for callers here.
+export type { LogEntry } from '../sandbox/types.js';
 
 interface EnvelopeFlags {
   durationMs: number;

@@ -1,4 +1,4 @@
-import { GenerateTaskError, type GenerateTaskErrorCode } from '../../generate/errors.js';
+import { GenerateTaskError, type GenerateTaskErrorCode } from '../../base/errors.js';
 
 /** Anthropic error types (https://docs.anthropic.com/en/api/errors) → our codes. Mapped by type, never by message. */
 const ERROR_TYPES: Record<string, GenerateTaskErrorCode> = {

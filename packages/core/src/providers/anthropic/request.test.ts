@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGenerateTaskError } from '../../generate/errors.js';
+import { isGenerateTaskError } from '../../base/errors.js';
 import type { ChatMessage, Connection, ProviderRequest, ToolSpec } from '../types.js';
 import { buildAnthropicBody, toAnthropicMessages } from './request.js';
 

@@ -1,4 +1,4 @@
-import { GenerateTaskError } from '../../generate/errors.js';
+import { GenerateTaskError } from '../../base/errors.js';
 import { applyExtraBody, effectiveThinking } from '../request-settings.js';
 import type { ChatMessage, ProviderRequest, ToolChoice, ToolSpec } from '../types.js';
 import { applyPromptCaching, type CacheControl } from './prompt-cache.js';

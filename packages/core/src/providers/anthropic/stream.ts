@@ -1,4 +1,4 @@
-import { GenerateTaskError } from '../../generate/errors.js';
+import { GenerateTaskError } from '../../base/errors.js';
 import { normalizeFinishReason } from '../finish-reason.js';
 import { parseToolArguments } from '../json-args.js';
 import type { FinishReason, StreamEvent, Usage } from '../types.js';

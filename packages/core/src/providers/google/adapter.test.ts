@@ -11,7 +11,7 @@ import {
   splitBytes,
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isGenerateTaskError } from '../../generate/errors.js';
+import { isGenerateTaskError } from '../../base/errors.js';
 import type { Connection, ProviderRequest, StreamEvent } from '../types.js';
 import { googleAdapter } from './adapter.js';
 

@@ -1,4 +1,4 @@
-import { GenerateTaskError } from '../../generate/errors.js';
+import { GenerateTaskError } from '../../base/errors.js';
 import { readJson, transportError } from '../http.js';
 import { readSse } from '../sse.js';
 import type { ProviderAdapter, ProviderRequest, StreamEvent } from '../types.js';

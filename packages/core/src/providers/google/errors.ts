@@ -1,4 +1,4 @@
-import { GenerateTaskError, type GenerateTaskErrorCode } from '../../generate/errors.js';
+import { GenerateTaskError, type GenerateTaskErrorCode } from '../../base/errors.js';
 import { httpError } from '../http.js';
 
 /** google.rpc status names (the `error.status` of Google API errors) → our codes. */

@@ -8,7 +8,7 @@ import {
   geminiUsage,
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isGenerateTaskError } from '../../generate/errors.js';
+import { isGenerateTaskError } from '../../base/errors.js';
 import type { JsonSchema } from '../../tools/types.js';
 import type { Connection, ProviderRequest, StreamEvent } from '../types.js';
 import { googleAdapter } from './adapter.js';

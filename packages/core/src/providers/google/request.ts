@@ -1,4 +1,4 @@
-import { GenerateTaskError } from '../../generate/errors.js';
+import { GenerateTaskError } from '../../base/errors.js';
 import { joinUrl } from '../http.js';
 import { applyExtraBody, effectiveThinking } from '../request-settings.js';
 import type { ChatMessage, ProviderRequest, ToolChoice } from '../types.js';

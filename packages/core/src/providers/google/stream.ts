@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GenerateTaskError } from '../../generate/errors.js';
+import { GenerateTaskError } from '../../base/errors.js';
 import { normalizeFinishReason } from '../finish-reason.js';
 import type { FinishReason, ProviderMetadata, StreamEvent, Usage } from '../types.js';
 import { googleStreamError } from './errors.js';

@@ -14,7 +14,7 @@ import {
   type SseOptions,
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isGenerateTaskError } from '../../generate/errors.js';
+import { isGenerateTaskError } from '../../base/errors.js';
 import type { Connection, ProviderRequest, StreamEvent } from '../types.js';
 import { openaiAdapter } from './adapter.js';
 

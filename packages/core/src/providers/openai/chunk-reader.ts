@@ -1,4 +1,4 @@
-import { GenerateTaskError } from '../../generate/errors.js';
+import { GenerateTaskError } from '../../base/errors.js';
 import { normalizeFinishReason } from '../finish-reason.js';
 import type { StreamEvent, Usage } from '../types.js';
 import { OpenAIReasoningCollector } from './reasoning-collector.js';

@@ -1,5 +1,5 @@
 import { createParser, type EventSourceMessage, type EventSourceParser } from 'eventsource-parser';
-import { GenerateTaskError } from '../../generate/errors.js';
+import { GenerateTaskError } from '../../base/errors.js';
 import { joinUrl, postJson, readJson, transportError } from '../http.js';
 import type { ProviderRequest, StreamEvent } from '../types.js';
 import { OpenAIChunkReader } from './chunk-reader.js';

@@ -1,4 +1,4 @@
-import { GenerateTaskError } from '../../generate/errors.js';
+import { GenerateTaskError } from '../../base/errors.js';
 import type { OmittableField } from '../types.js';
 
 type Loc = Array<string | number>;

@@ -8,7 +8,7 @@ import {
   openaiStream,
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isGenerateTaskError } from '../../generate/errors.js';
+import { isGenerateTaskError } from '../../base/errors.js';
 import type { Connection, GenerationParams, ProviderRequest, StreamEvent, ToolSpec } from '../types.js';
 import { openaiAdapter } from './adapter.js';
 import { detectOpenAIProfile, isOpenAIReasoningModel } from './profile.js';

@@ -1,4 +1,4 @@
-import { GenerateTaskError } from '../../generate/errors.js';
+import { GenerateTaskError } from '../../base/errors.js';
 import { normalizeFinishReason } from '../finish-reason.js';
 import type { StreamEvent } from '../types.js';
 import { finishWithReasoning, toUsage } from './chunk-reader.js';

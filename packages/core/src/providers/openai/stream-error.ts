@@ -1,4 +1,4 @@
-import { GenerateTaskError, type GenerateTaskErrorCode } from '../../generate/errors.js';
+import { GenerateTaskError, type GenerateTaskErrorCode } from '../../base/errors.js';
 
 /** Error `type` / string `code` values from OpenAI and compatibles, by meaning (never the message words). */
 const BY_TYPE: Record<string, GenerateTaskErrorCode> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGenerateTaskError } from '../../generate/errors.js';
+import { isGenerateTaskError } from '../../base/errors.js';
 import type { StreamEvent } from '../types.js';
 import { OpenAIToolCallAccumulator, type OpenAIToolCallDeltaWire } from './tool-call-accumulator.js';
 

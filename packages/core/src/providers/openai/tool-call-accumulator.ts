@@ -1,4 +1,4 @@
-import { GenerateTaskError } from '../../generate/errors.js';
+import { GenerateTaskError } from '../../base/errors.js';
 import { parseToolArguments } from '../json-args.js';
 import type { StreamEvent } from '../types.js';
 import { googleThoughtSignature } from './reasoning-collector.js';

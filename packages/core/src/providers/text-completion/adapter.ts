@@ -1,4 +1,4 @@
-import { GenerateTaskError } from '../../generate/errors.js';
+import { GenerateTaskError } from '../../base/errors.js';
 import { normalizeFinishReason } from '../finish-reason.js';
 import { postJson, readJson } from '../http.js';
 import { applyExtraBody } from '../request-settings.js';

@@ -1,4 +1,4 @@
-import { GenerateTaskError } from '../../generate/errors.js';
+import { GenerateTaskError } from '../../base/errors.js';
 import { transportError } from '../http.js';
 
 /**

@@ -1,4 +1,4 @@
-import { GenerateTaskError } from '../../generate/errors.js';
+import { GenerateTaskError } from '../../base/errors.js';
 import type { ChatMessage } from '../types.js';
 
 /** A flattened turn: tool traffic has already become text. */

@@ -1,4 +1,4 @@
-import { GenerateTaskError } from '../../../generate/errors.js';
+import { GenerateTaskError } from '../../../base/errors.js';
 import { joinUrl } from '../../http.js';
 import { readSse } from '../../sse.js';
 import { serverRoot, type TextBackend, type TextPiece } from './types.js';

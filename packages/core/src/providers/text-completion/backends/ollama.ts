@@ -1,4 +1,4 @@
-import { GenerateTaskError } from '../../../generate/errors.js';
+import { GenerateTaskError } from '../../../base/errors.js';
 import { joinUrl } from '../../http.js';
 import type { Usage } from '../../types.js';
 import { readNdjson } from '../ndjson.js';

@@ -1,4 +1,4 @@
-import { GenerateTaskError } from '../../../generate/errors.js';
+import { GenerateTaskError } from '../../../base/errors.js';
 import { joinUrl } from '../../http.js';
 import { openaiUsageToUsage } from '../../openai/index.js';
 import { streamPayloadError } from '../../openai/stream-error.js';
