@@ -1,12 +1,12 @@
 import { anthropicMessage, createEmulator, type Emulator } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isGenerateTaskError } from '../base/errors.js';
 import { defaultOrchestrationProfile } from '../orchestration/profile.js';
 import { runOrchestration } from '../orchestration/run-orchestration.js';
 import type { FunctionCallMode } from '../providers/types.js';
 import { createRuntime } from '../runtime/create-runtime.js';
 import { ToolRegistry } from '../tools/registry.js';
 import { openaiAnswer, openaiConnection } from './__fixtures__/answers.js';
-import { isGenerateTaskError } from './errors.js';
 import type { GenerateEvent } from './types.js';
 
 // issue 11 item 1: `functionCalling.enabled: false` means no tools in the request, no tool guide and no
