@@ -1,6 +1,6 @@
 import { createSandbox, type Sandbox } from '@toolsmith/core';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
-import { assertAdmin } from '../auth/admin-secret.js';
+import { assertSecret, secretNeededFor } from '../auth/admin-secret.js';
 import { BUILTIN_TOOLS, type BuiltinTool } from '../builtins/builtin-tools.js';
 import type { ServerConfig } from '../config/config.js';
 import { defaultWebhookExecutor } from '../executors/tool-executors.js';
@@ -119,7 +119,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   registerErrorHandler(app, config.bodyLimit);
   registerSecurity(app, config);
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.privileged) assertAdmin(config, request);
+    if (secretNeededFor(config, request)) assertSecret(config, request);
   });
 
   await app.register(healthRoutes);

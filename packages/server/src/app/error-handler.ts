@@ -6,6 +6,8 @@ import { HttpError } from './http-error.js';
 export function registerErrorHandler(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
     if (error instanceof HttpError) {
+      // a 401 names its scheme; a custom one, so browsers show no login prompt of their own
+      if (error.statusCode === 401) reply.header('WWW-Authenticate', 'X-Admin-Secret realm="toolsmith"');
       return reply.code(error.statusCode).send({ error: error.message, ...error.extra });
     }
     if (error instanceof DuplicateNameError) return reply.code(409).send({ error: error.message });

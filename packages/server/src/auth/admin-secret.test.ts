@@ -48,19 +48,20 @@ describe('admin secret for non-loopback clients', () => {
     );
   });
 
-  it('a remote client without the secret gets 403 naming ADMIN_SECRET and the header', async () => {
+  it('a remote client without the secret gets 401 naming ADMIN_SECRET and the header', async () => {
     const res = await inject(server, 'POST', '/api/tools', {}, tool);
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['www-authenticate']).toContain('X-Admin-Secret');
     const body = res.json();
     expect(body.code).toBe('admin_secret_required');
     expect(body.error).toContain('ADMIN_SECRET');
     expect(body.error).toContain('X-Admin-Secret');
   });
 
-  it('a remote client with a wrong secret gets 403 admin_secret_invalid', async () => {
+  it('a remote client with a wrong secret gets 401 admin_secret_invalid', async () => {
     for (const wrong of ['nope', `${SECRET}x`, SECRET.slice(0, -1)]) {
       const res = await inject(server, 'POST', '/api/tools', { 'x-admin-secret': wrong }, tool);
-      expect(res.statusCode).toBe(403);
+      expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('admin_secret_invalid');
       expect(res.json().error).toMatch(/ADMIN_SECRET.*X-Admin-Secret|X-Admin-Secret.*ADMIN_SECRET/);
     }
@@ -79,7 +80,7 @@ describe('admin secret for non-loopback clients', () => {
     expect(del.statusCode).toBe(204);
   });
 
-  it('guards every privileged route, leaves reads of tools open, and health tells the client', async () => {
+  it('guards every privileged route and every read off loopback; health stays open and tells the client', async () => {
     const guarded: [string, string][] = [
       ['POST', '/api/tools'],
       ['PATCH', '/api/tools/t_x'],
@@ -102,10 +103,11 @@ describe('admin secret for non-loopback clients', () => {
         headers: { 'x-toolsmith-request': '1' },
         payload: method === 'GET' || method === 'DELETE' ? undefined : {},
       });
-      expect([method, url, res.statusCode]).toEqual([method, url, 403]);
+      expect([method, url, res.statusCode]).toEqual([method, url, 401]);
     }
-    expect((await inject(server, 'GET', '/api/tools')).statusCode).toBe(200);
-    expect((await inject(server, 'GET', '/api/tools/capabilities')).statusCode).toBe(200);
+    expect((await inject(server, 'GET', '/api/tools')).statusCode).toBe(401);
+    expect((await inject(server, 'GET', '/api/tools/capabilities')).statusCode).toBe(401);
+    expect((await inject(server, 'GET', '/api/tools', { 'x-admin-secret': SECRET })).statusCode).toBe(200);
     expect((await inject(server, 'GET', '/api/health')).json().adminSecretRequired).toBe(true);
   });
 
@@ -117,7 +119,7 @@ describe('admin secret for non-loopback clients', () => {
       headers: { 'x-toolsmith-request': '1', 'x-forwarded-for': '127.0.0.1' },
       payload: tool,
     });
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(401);
     const spoofFromLoopback = await server.app.inject({
       method: 'GET',
       url: '/api/health',
@@ -156,10 +158,10 @@ describe('ADMIN_SECRET_ON_LOOPBACK=true over real loopback HTTP', () => {
   it('requires the secret from 127.0.0.1 too', async () => {
     expect((await server.request('GET', '/api/health')).body.adminSecretRequired).toBe(true);
     const without = await server.request('POST', '/api/tools', tool);
-    expect(without.status).toBe(403);
+    expect(without.status).toBe(401);
     expect(without.body.code).toBe('admin_secret_required');
     const wrong = await server.request('POST', '/api/tools', tool, { 'x-admin-secret': 'wrong-secret' });
-    expect(wrong.status).toBe(403);
+    expect(wrong.status).toBe(401);
     expect(wrong.body.code).toBe('admin_secret_invalid');
     const right = await server.request('POST', '/api/tools', tool, { 'x-admin-secret': SECRET });
     expect(right.status).toBe(201);

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../app/http-error.js';
+import { isApiPath, routePath } from '../app/request-path.js';
 import type { ServerConfig } from '../config/config.js';
 import { isLoopbackAddress } from './loopback.js';
 
@@ -28,16 +29,38 @@ export function secretMatches(expected: string, given: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-/** Throws a 403 HttpError unless the request may use a privileged route. */
-export function assertAdmin(config: ServerConfig, request: FastifyRequest): void {
-  if (!adminSecretRequired(config, request)) return;
+/** The /api routes anyone may call: the UI needs health to know whether to ask for the secret. */
+const OPEN_API_PATHS = new Set(['/api/health']);
+
+/**
+ * The access rule (docs/api.md, "Security model"): a client that is not on loopback presents the secret for
+ * every /api route except /api/health; a loopback client only for privileged routes, and only with
+ * ADMIN_SECRET_ON_LOOPBACK=true. The gateway (/v1) checks its own way; the static UI is open.
+ */
+export function secretNeededFor(config: ServerConfig, request: FastifyRequest): boolean {
+  const path = routePath(request);
+  if (!isApiPath(path) || OPEN_API_PATHS.has(path)) return false;
+  if (!isLoopbackAddress(request.ip)) return true;
+  return config.adminSecretOnLoopback && request.routeOptions.config.privileged === true;
+}
+
+/**
+ * Throws unless the request carries the right secret: 401 when it is missing or wrong (the client can fix
+ * that), 403 when the server has no ADMIN_SECRET (no secret would help).
+ */
+export function assertSecret(config: ServerConfig, request: FastifyRequest): void {
   if (!config.adminSecret)
     throw new HttpError(403, MSG_ADMIN_SECRET_NOT_CONFIGURED, { code: 'admin_secret_required' });
   const given = request.headers[ADMIN_SECRET_HEADER];
   if (typeof given !== 'string' || given === '') {
-    throw new HttpError(403, MSG_ADMIN_SECRET_REQUIRED, { code: 'admin_secret_required' });
+    throw new HttpError(401, MSG_ADMIN_SECRET_REQUIRED, { code: 'admin_secret_required' });
   }
   if (!secretMatches(config.adminSecret, given)) {
-    throw new HttpError(403, MSG_ADMIN_SECRET_INVALID, { code: 'admin_secret_invalid' });
+    throw new HttpError(401, MSG_ADMIN_SECRET_INVALID, { code: 'admin_secret_invalid' });
   }
+}
+
+/** For checks a handler makes itself (a change that is privileged because of what it contains). */
+export function assertAdmin(config: ServerConfig, request: FastifyRequest): void {
+  if (adminSecretRequired(config, request)) assertSecret(config, request);
 }

@@ -307,7 +307,7 @@ describe('card import is privileged', () => {
     const card = json(v2Card({ tools: [staticTool] }));
     const before = dumpDatabase(server);
     const without = await remote('POST', '/api/characters/import', card);
-    expect(without.statusCode).toBe(403);
+    expect(without.statusCode).toBe(401);
     expect(without.json()).toMatchObject({ code: 'admin_secret_required' });
     const held = await remote('POST', '/api/characters/import', card, {
       'x-admin-secret': 'correct-horse-battery',
@@ -315,9 +315,9 @@ describe('card import is privileged', () => {
     expect(held.statusCode).toBe(200);
     const { importId } = held.json();
     const apply = await remote('POST', `/api/characters/import/${importId}/apply`, '{"withTools":true}');
-    expect(apply.statusCode).toBe(403);
+    expect(apply.statusCode).toBe(401);
     const cancel = await remote('DELETE', `/api/characters/import/${importId}`, '');
-    expect(cancel.statusCode).toBe(403);
+    expect(cancel.statusCode).toBe(401);
     expect(dumpDatabase(server)).toEqual(before);
     const applied = await remote('POST', `/api/characters/import/${importId}/apply`, '{"withTools":true}', {
       'x-admin-secret': 'correct-horse-battery',

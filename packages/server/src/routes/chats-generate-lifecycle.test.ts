@@ -58,7 +58,7 @@ describe('generation lifecycle', () => {
     try {
       const chatId = await chatOn(server, { 'x-admin-secret': secret });
       const refused = await server.request('POST', `/api/chats/${chatId}/generate`, { content: 'Hi' });
-      expect(refused.status).toBe(403);
+      expect(refused.status).toBe(401);
       expect(refused.body.error).toContain('ADMIN_SECRET');
       expect(refused.body.error).toContain('X-Admin-Secret');
       expect((await server.request('GET', `/api/chats/${chatId}/messages`)).body.messages).toEqual([]);

@@ -444,10 +444,10 @@ describe('tools import is privileged', () => {
 
   it('needs X-Admin-Secret from a non-loopback client and the CSRF header from everyone', async () => {
     const without = await inject({});
-    expect(without.statusCode).toBe(403);
+    expect(without.statusCode).toBe(401);
     expect(without.json()).toMatchObject({ code: 'admin_secret_required' });
     const wrong = await inject({ 'x-admin-secret': 'wrong-secret-value' });
-    expect(wrong.statusCode).toBe(403);
+    expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ code: 'admin_secret_invalid' });
     expect(await server.app.toolsmith.storage.tools.list()).toEqual([]);
     const right = await inject({ 'x-admin-secret': 'correct-horse-battery' });

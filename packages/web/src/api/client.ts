@@ -29,7 +29,8 @@ export class ApiError extends Error {
 }
 
 const SECRET_KEY = 'toolsmith.adminSecret';
-type SecretListener = (reason: 'required' | 'invalid') => void;
+/** `read`: the refused request was a GET, so what the page shows is missing and worth loading again. */
+type SecretListener = (reason: 'required' | 'invalid', refused: { read: boolean }) => void;
 const secretListeners = new Set<SecretListener>();
 
 export function getAdminSecret(): string | null {
@@ -55,7 +56,7 @@ function headersFor(method: string, extra?: Record<string, string>): Record<stri
   return headers;
 }
 
-async function failure(response: Response): Promise<ApiError> {
+async function failure(response: Response, method: string): Promise<ApiError> {
   let body: { error?: unknown; code?: unknown; details?: unknown } = {};
   const text = await response.text().catch(() => '');
   try {
@@ -65,9 +66,11 @@ async function failure(response: Response): Promise<ApiError> {
   }
   const message = typeof body.error === 'string' ? body.error : `The server answered ${response.status}.`;
   const code = typeof body.code === 'string' ? body.code : undefined;
-  if (response.status === 403 && (code === 'admin_secret_required' || code === 'admin_secret_invalid')) {
+  // 401: the secret is missing or wrong; 403 with the same code: the server has none set (it still explains)
+  const secretRefusal = response.status === 401 || response.status === 403;
+  if (secretRefusal && (code === 'admin_secret_required' || code === 'admin_secret_invalid')) {
     for (const listener of secretListeners)
-      listener(code === 'admin_secret_invalid' ? 'invalid' : 'required');
+      listener(code === 'admin_secret_invalid' ? 'invalid' : 'required', { read: method === 'GET' });
   }
   return new ApiError(response.status, message, code, body.details);
 }
@@ -98,7 +101,7 @@ export async function request(
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'Could not reach the Toolsmith server. Is it running?');
   }
-  if (!response.ok) throw await failure(response);
+  if (!response.ok) throw await failure(response, method);
   return response;
 }
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { AdminSecretDialog } from '../components/AdminSecretDialog';
 import { AgentsPage } from '../pages/agents/AgentsPage';
 import { CharactersPage } from '../pages/characters/CharactersPage';
@@ -56,6 +57,8 @@ function Page({ route }: { route: Route }) {
 
 export function App() {
   const route = useRoute();
+  // bumped when the admin secret arrives after a refused read: the page mounts again and loads its data
+  const [loadRound, setLoadRound] = useState(0);
   return (
     <div className="app">
       <header className="topbar">
@@ -75,9 +78,9 @@ export function App() {
         </nav>
       </header>
       <main>
-        <Page route={route} />
+        <Page key={loadRound} route={route} />
       </main>
-      <AdminSecretDialog />
+      <AdminSecretDialog onSaved={(reload) => reload && setLoadRound((n) => n + 1)} />
     </div>
   );
 }

@@ -1,12 +1,23 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { onAdminSecretNeeded, setAdminSecret } from '../api/client';
 
-/** Asks for the admin secret once, when the server says a privileged call needs it. */
-export function AdminSecretDialog() {
+/**
+ * Asks for the admin secret once, when the server says a call needs it; the secret is kept for the tab
+ * (sessionStorage). `onSaved(reload)`: `reload` is true when a read was refused, so the page should load again.
+ */
+export function AdminSecretDialog({ onSaved }: { onSaved?: (reload: boolean) => void }) {
   const [reason, setReason] = useState<'required' | 'invalid' | null>(null);
+  const [refusedRead, setRefusedRead] = useState(false);
   const [value, setValue] = useState('');
 
-  useEffect(() => onAdminSecretNeeded((why) => setReason(why)), []);
+  useEffect(
+    () =>
+      onAdminSecretNeeded((why, refused) => {
+        setReason(why);
+        if (refused.read) setRefusedRead(true);
+      }),
+    [],
+  );
   if (!reason) return null;
 
   const submit = (event: FormEvent) => {
@@ -14,6 +25,8 @@ export function AdminSecretDialog() {
     setAdminSecret(value.trim() || null);
     setValue('');
     setReason(null);
+    setRefusedRead(false);
+    onSaved?.(refusedRead);
   };
 
   return (
@@ -32,7 +45,8 @@ export function AdminSecretDialog() {
           </p>
         ) : (
           <p>
-            This server requires its ADMIN_SECRET for changes. Enter it once; it is kept for this browser tab.
+            This server requires its ADMIN_SECRET{refusedRead ? '' : ' for changes'}. Enter it once; it is
+            kept for this browser tab.
           </p>
         )}
         <label>
@@ -47,7 +61,9 @@ export function AdminSecretDialog() {
             Save secret
           </button>
         </div>
-        <p className="hint">Then repeat the action that was refused.</p>
+        <p className="hint">
+          {refusedRead ? 'The page loads again with it.' : 'Then repeat the action that was refused.'}
+        </p>
       </form>
     </div>
   );

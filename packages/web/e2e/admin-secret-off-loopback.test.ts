@@ -1,0 +1,76 @@
+// Issue 9 item 4 in a real browser: off loopback (a client behind a trusted reverse proxy, as the server sees
+// it with TRUST_PROXY and X-Forwarded-For) every /api route needs the secret. The UI asks once, loads the page
+// again with it, and keeps it for the tab (sessionStorage) across pages and reloads.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, launchBrowser, type Stack, screenshot, startStack } from './harness.js';
+
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 50 });
+
+const SECRET = 'off-loopback-e2e-secret-42';
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack({ ADMIN_SECRET: SECRET, TRUST_PROXY: '127.0.0.1' });
+  browser = await launchBrowser();
+  await apiPost(stack, '/api/lorebooks', { name: 'Private book' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function remotePage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: stack.serverUrl,
+    viewport: { width: 1280, height: 900 },
+    extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.7' },
+  });
+  return { context, page: await context.newPage() };
+}
+
+describe('the UI off loopback with ADMIN_SECRET set', () => {
+  it('asks for the secret once, loads the page with it, and keeps it for the tab', async () => {
+    const { page, context } = await remotePage();
+    const refused: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/') && r.status() === 401) refused.push(r.status());
+    });
+    await page.goto('/#/lorebooks');
+    const dialog = page.getByRole('dialog', { name: 'Admin secret needed' });
+    await poll(() => dialog.isVisible()).toBe(true);
+    expect(await page.getByText('Private book').count()).toBe(0);
+
+    await dialog.getByLabel('Admin secret').fill(SECRET);
+    await dialog.getByRole('button', { name: 'Save secret' }).click();
+    await poll(() => page.getByText('Private book').first().isVisible()).toBe(true);
+    expect(await dialog.count()).toBe(0);
+    await screenshot(page, 'admin-secret-off-loopback');
+
+    // other pages and a reload use the kept secret: no new refusal, no new dialog
+    const before = refused.length;
+    await page.getByRole('link', { name: 'Functions' }).click();
+    await poll(() => page.getByRole('heading', { name: 'Functions', level: 1 }).isVisible()).toBe(true);
+    await page.reload();
+    await page.getByRole('link', { name: 'Lorebooks' }).click();
+    await poll(() => page.getByText('Private book').first().isVisible()).toBe(true);
+    expect(refused.length).toBe(before);
+    expect(await dialog.count()).toBe(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('toolsmith.adminSecret'))).toBe(SECRET);
+    await context.close();
+  });
+
+  it('a new tab (new session) is asked again; a wrong secret is reported', async () => {
+    const { page, context } = await remotePage();
+    await page.goto('/#/lorebooks');
+    const dialog = page.getByRole('dialog', { name: 'Admin secret needed' });
+    await poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByLabel('Admin secret').fill('not-it');
+    await dialog.getByRole('button', { name: 'Save secret' }).click();
+    await poll(() => dialog.getByText('The admin secret was wrong.', { exact: false }).isVisible()).toBe(
+      true,
+    );
+    await context.close();
+  });
+});
