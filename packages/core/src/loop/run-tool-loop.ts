@@ -34,6 +34,7 @@ const LOOP_KEYS = [
   'sandbox',
   'executors',
   'toolTimeoutMs',
+  'approveToolCall',
 ] as const;
 
 const FINAL_NOTE =
@@ -192,6 +193,7 @@ export async function runToolLoopWith(
         simulate: options.simulate,
         signal,
         allowedNames,
+        approve: options.approveToolCall,
         concurrency: options.parallel === false ? 1 : (options.concurrency ?? result.toolCalls.length),
       },
     );

@@ -40,6 +40,8 @@ export interface ToolLoopOptions extends GenerateTaskOptions {
   sandbox?: ExecuteToolOptions['sandbox'];
   executors?: ExecuteToolOptions['executors'];
   toolTimeoutMs?: number;
+  /** asked before each call runs (e.g. the user approves write tools); see ExecuteToolOptions.approve */
+  approveToolCall?: ExecuteToolOptions['approve'];
 }
 
 export interface ToolResultEvent {

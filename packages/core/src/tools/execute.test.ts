@@ -508,3 +508,55 @@ describe('executeToolCalls', () => {
     expect(await executeToolCalls([], { registry: new ToolRegistry({ logger: silent }) })).toEqual([]);
   });
 });
+
+describe('executeToolCall approval', () => {
+  const ran: unknown[] = [];
+  const registry = new ToolRegistry({ logger: silent });
+  registry.register(
+    def('save_note', {
+      mode: 'write',
+      parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+    }),
+    { layer: 'builtin', run: (args) => (ran.push(args), 'saved') },
+  );
+
+  it('asks with the checked arguments, runs when allowed and fails with `denied` otherwise', async () => {
+    const asked: unknown[] = [];
+    const allowed = await executeToolCall(
+      { id: 'c1', name: 'save_note', args: { text: 'hi' } },
+      { registry, approve: (call, tool) => (asked.push([call, tool.mode]), { allowed: true }) },
+    );
+    expect(allowed).toMatchObject({ ok: true, result: 'saved' });
+    expect(asked).toEqual([[{ id: 'c1', name: 'save_note', args: { text: 'hi' } }, 'write']]);
+
+    ran.length = 0;
+    const denied = await executeToolCall(
+      { id: 'c2', name: 'save_note', args: { text: 'no' } },
+      { registry, approve: async () => ({ allowed: false, reason: 'denied' }) },
+    );
+    expect(errorOf(denied)).toEqual({
+      code: 'denied',
+      message: 'The user did not allow save_note to run.',
+      hint: 'Do not call it again for this request; continue without it.',
+    });
+    const timedOut = await executeToolCall(
+      { id: 'c3', name: 'save_note', args: { text: 'late' } },
+      { registry, approve: () => ({ allowed: false, reason: 'timeout' }) },
+    );
+    expect(errorOf(timedOut).message).toBe('Nobody approved save_note in time, so it did not run.');
+    expect(ran).toEqual([]);
+  });
+
+  it('never asks about invalid arguments or in simulation', async () => {
+    let asked = 0;
+    const approve = () => (asked++, { allowed: false, reason: 'denied' } as const);
+    const invalid = await executeToolCall({ name: 'save_note', args: {} }, { registry, approve });
+    expect(errorOf(invalid).code).toBe('invalid_arguments');
+    const simulated = await executeToolCall(
+      { name: 'save_note', args: { text: 'x' } },
+      { registry, approve, simulate: true },
+    );
+    expect(simulated.ok).toBe(true);
+    expect(asked).toBe(0);
+  });
+});

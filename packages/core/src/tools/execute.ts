@@ -6,6 +6,8 @@ import {
   MSG_NO_WEBHOOK_EXECUTOR,
   msgNotAllowed,
   msgToolAborted,
+  msgToolApprovalTimeout,
+  msgToolDenied,
   msgToolDisabled,
   msgToolFailed,
   msgToolTimeout,
@@ -35,6 +37,16 @@ export interface ToolExecutors {
   webhook?: WebhookExecutor;
 }
 
+/** The answer to an approval request: allowed, or not (said no, or nobody answered in time). */
+export type ToolApproval = { allowed: true } | { allowed: false; reason: 'denied' | 'timeout' };
+
+/** Asked before a call runs, once its arguments are valid; the embedder decides which calls need asking. */
+export type ApproveToolCall = (
+  call: { id: string; name: string; args: Record<string, unknown> },
+  tool: ToolDefinition,
+  signal: AbortSignal | undefined,
+) => Promise<ToolApproval> | ToolApproval;
+
 export interface ExecuteToolOptions {
   registry: ToolRegistry;
   /** default `global` */
@@ -55,6 +67,8 @@ export interface ExecuteToolOptions {
   executors?: ToolExecutors;
   /** when given, tools outside this list answer `not_allowed` */
   allowedNames?: Iterable<string>;
+  /** asked before each call runs (not in simulation); a refusal becomes a `denied` error the model sees */
+  approve?: ApproveToolCall;
 }
 
 export const DEFAULT_TOOL_CONCURRENCY = 4;
@@ -67,6 +81,7 @@ const HINTS: Partial<Record<ToolErrorCode, (name: string) => string>> = {
   not_allowed: () => 'This tool is not available in this chat; continue without it.',
   invalid_arguments: (name) => `Fix the arguments as described and call ${name} again.`,
   not_supported: () => 'This tool cannot run in this environment; continue without it.',
+  denied: () => 'Do not call it again for this request; continue without it.',
 };
 
 type Outcome =
@@ -149,6 +164,15 @@ async function runCall(
   const args = checked.args;
   const definition = tool.definition;
   const simulate = options.simulate === true;
+
+  if (options.approve && !simulate) {
+    const approval = await options.approve({ id: call.id, name, args }, definition, options.signal);
+    if (options.signal?.aborted) return fail('aborted', msgToolAborted(name));
+    if (!approval.allowed) {
+      const message = approval.reason === 'timeout' ? msgToolApprovalTimeout(name) : msgToolDenied(name);
+      return fail('denied', message, HINTS.denied!(name));
+    }
+  }
 
   if (simulate && definition.mode === 'write') {
     if (definition.kind === 'script' && definition.simulateBody && definition.simulateBody.trim() !== '') {

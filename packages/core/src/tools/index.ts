@@ -1,10 +1,12 @@
 export { describeThrown } from './describe-thrown.js';
 export {
+  type ApproveToolCall,
   DEFAULT_TOOL_CONCURRENCY,
   type ExecuteToolOptions,
   executeToolCall,
   executeToolCalls,
   SIMULATED_PLACEHOLDER,
+  type ToolApproval,
   type ToolExecutors,
   type WebhookExecutor,
 } from './execute.js';

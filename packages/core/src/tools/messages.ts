@@ -60,6 +60,9 @@ export const msgToolFailed = (name: string, problem: string): string => `Tool ${
 export const msgToolTimeout = (name: string, ms: number | undefined): string =>
   ms === undefined ? `Tool ${name} timed out.` : `Tool ${name} timed out after ${ms} ms.`;
 export const msgToolAborted = (name: string): string => `Tool ${name} was aborted.`;
+export const msgToolDenied = (name: string): string => `The user did not allow ${name} to run.`;
+export const msgToolApprovalTimeout = (name: string): string =>
+  `Nobody approved ${name} in time, so it did not run.`;
 export const MSG_NO_SANDBOX = 'Script tools cannot run here: no sandbox is configured.';
 export const MSG_NO_WEBHOOK_EXECUTOR = 'Webhook tools cannot run here: no webhook executor is configured.';
 export const MSG_NATIVE_WITHOUT_FUNCTION = 'This native tool has no registered function.';

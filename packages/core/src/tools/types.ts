@@ -59,7 +59,9 @@ export type ToolErrorCode =
   | 'aborted'
   | 'not_supported'
   /** the tool loop stopped before running the call (repeated call, unfinished answer); the message says why */
-  | 'not_run';
+  | 'not_run'
+  /** the user (or the approval timeout) did not allow the call: it never ran */
+  | 'denied';
 
 export interface ToolError {
   code: ToolErrorCode;

@@ -197,7 +197,19 @@ export interface StoredMessage {
   content: string;
   reasoning: string;
   createdAt: string;
+  /** when the user last edited it; null: as generated or sent */
+  editedAt: string | null;
   toolInvocations: StoredToolInvocation[];
+  /** assistant rounds: the reply they belong to (one reply = the rounds of one answer, in several swipes) */
+  replyId: string | null;
+  /** assistant rounds: which of the reply's swipes this is (0-based position) and how many there are */
+  swipe: { index: number; count: number } | null;
+  /** the character that answered (assistant) */
+  characterId: string | null;
+  /** the persona the user wrote as (user) */
+  personaId: string | null;
+  /** the author's name when it was written ('' = none: "You" / "Assistant") */
+  name: string;
 }
 
 export interface MessageInput {
@@ -205,17 +217,33 @@ export interface MessageInput {
   content: string;
   reasoning?: string;
   toolInvocations?: ToolInvocationInput[];
+  /** assistant rounds: the reply and swipe number; storing it makes that swipe the reply's chosen one */
+  replyId?: string;
+  swipe?: number;
+  characterId?: string | null;
+  personaId?: string | null;
+  name?: string;
 }
 
 export interface MessageRepository {
-  /** oldest first, each with its tool invocations in call order */
+  /** the chat's history: oldest first, only the chosen swipe of each reply, each with its tool invocations */
   list(chatId: string): Promise<StoredMessage[]>;
   get(id: string): Promise<StoredMessage | undefined>;
   /** the message and its invocations in one transaction */
   append(chatId: string, input: MessageInput): Promise<StoredMessage>;
-  update(id: string, changes: { content?: string; reasoning?: string }): Promise<StoredMessage | undefined>;
+  /** `edited` marks a user's edit (editedAt) */
+  update(
+    id: string,
+    changes: { content?: string; reasoning?: string; edited?: boolean },
+  ): Promise<StoredMessage | undefined>;
   addToolInvocation(messageId: string, input: ToolInvocationInput): Promise<StoredToolInvocation>;
   delete(id: string): Promise<boolean>;
+  /** the swipe number a new swipe of the reply gets */
+  nextSwipe(replyId: string): Promise<number>;
+  /** chooses the reply's swipe at `index` (0-based, in swipe order); false if there is none */
+  chooseSwipe(replyId: string, index: number): Promise<boolean>;
+  /** deletes every round of every swipe of the reply; how many rows went */
+  deleteReply(replyId: string): Promise<number>;
 }
 
 export interface SettingsRepository {

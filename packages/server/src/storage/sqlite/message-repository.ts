@@ -16,6 +16,13 @@ interface MessageRow {
   content: string;
   reasoning: string;
   created_at: string;
+  edited_at: string | null;
+  reply_id: string | null;
+  swipe: number;
+  active: number;
+  character_id: string | null;
+  persona_id: string | null;
+  name: string;
 }
 
 interface InvocationRow {
@@ -51,17 +58,33 @@ function json(value: unknown): string | null {
   return value === undefined ? null : JSON.stringify(value);
 }
 
+/** A reply's swipe numbers in order: the chosen one's position and the count. */
+type SwipeNumbers = Map<string, number[]>;
+
+function swipeOf(row: MessageRow, swipes: SwipeNumbers): StoredMessage['swipe'] {
+  if (!row.reply_id) return null;
+  const numbers = swipes.get(row.reply_id) ?? [row.swipe];
+  return { index: Math.max(0, numbers.indexOf(row.swipe)), count: numbers.length };
+}
+
 export function createSqliteMessageRepository(db: Database): MessageRepository {
   const selectByChat = db.prepare<[string], MessageRow>(
-    'SELECT * FROM messages WHERE chat_id = ? ORDER BY seq',
+    'SELECT * FROM messages WHERE chat_id = ? AND active = 1 ORDER BY seq',
   );
   const selectOne = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE id = ?');
   const selectInvocationsByChat = db.prepare<[string], InvocationRow>(
     `SELECT ti.* FROM tool_invocations ti JOIN messages m ON m.id = ti.message_id
-     WHERE m.chat_id = ? ORDER BY ti.message_id, ti.seq`,
+     WHERE m.chat_id = ? AND m.active = 1 ORDER BY ti.message_id, ti.seq`,
   );
   const selectInvocations = db.prepare<[string], InvocationRow>(
     'SELECT * FROM tool_invocations WHERE message_id = ? ORDER BY seq',
+  );
+  const selectSwipesByChat = db.prepare<[string], { reply_id: string; swipe: number }>(
+    `SELECT DISTINCT reply_id, swipe FROM messages WHERE chat_id = ? AND reply_id IS NOT NULL
+     ORDER BY reply_id, swipe`,
+  );
+  const selectSwipes = db.prepare<[string], { swipe: number }>(
+    'SELECT DISTINCT swipe FROM messages WHERE reply_id = ? ORDER BY swipe',
   );
   const nextMessageSeq = db.prepare<[string], { next: number }>(
     'SELECT COALESCE(MAX(seq) + 1, 0) AS next FROM messages WHERE chat_id = ?',
@@ -71,25 +94,30 @@ export function createSqliteMessageRepository(db: Database): MessageRepository {
   );
   const chatExists = db.prepare<[string], { id: string }>('SELECT id FROM chats WHERE id = ?');
   const insertMessage = db.prepare(
-    `INSERT INTO messages (id, chat_id, seq, role, content, reasoning, created_at)
-     VALUES (@id, @chat_id, @seq, @role, @content, @reasoning, @created_at)`,
+    `INSERT INTO messages (id, chat_id, seq, role, content, reasoning, created_at, reply_id, swipe, active,
+       character_id, persona_id, name)
+     VALUES (@id, @chat_id, @seq, @role, @content, @reasoning, @created_at, @reply_id, @swipe, 1,
+       @character_id, @persona_id, @name)`,
   );
   const insertInvocation = db.prepare(
     `INSERT INTO tool_invocations (id, message_id, seq, call_id, name, args, ok, result, error, duration_ms, simulated)
      VALUES (@id, @message_id, @seq, @call_id, @name, @args, @ok, @result, @error, @duration_ms, @simulated)`,
   );
+  const activateSwipe = db.prepare<[number, string]>(
+    'UPDATE messages SET active = (swipe = ?) WHERE reply_id = ?',
+  );
   const touchChat = db.prepare<[string, string]>('UPDATE chats SET updated_at = ? WHERE id = ?');
   const deleteOne = db.prepare<[string]>('DELETE FROM messages WHERE id = ?');
+  const deleteReplyRows = db.prepare<[string]>('DELETE FROM messages WHERE reply_id = ?');
 
-  const load = (row: MessageRow): StoredMessage => ({
-    id: row.id,
-    chatId: row.chat_id,
-    role: row.role,
-    content: row.content,
-    reasoning: row.reasoning,
-    createdAt: row.created_at,
-    toolInvocations: selectInvocations.all(row.id).map(invocationFromRow),
-  });
+  const replySwipes = (replyId: string): number[] => selectSwipes.all(replyId).map((r) => r.swipe);
+
+  const load = (row: MessageRow): StoredMessage =>
+    fromRow(
+      row,
+      selectInvocations.all(row.id).map(invocationFromRow),
+      row.reply_id ? new Map([[row.reply_id, replySwipes(row.reply_id)]]) : new Map(),
+    );
 
   const addInvocation = (messageId: string, input: ToolInvocationInput): string => {
     const id = newId('ti');
@@ -113,6 +141,10 @@ export function createSqliteMessageRepository(db: Database): MessageRepository {
     if (!chatExists.get(chatId)) throw new Error(`No chat with id ${chatId}.`);
     const id = newId('m');
     const at = now();
+    const replyId = input.role === 'assistant' ? (input.replyId ?? newId('r')) : null;
+    const swipe = input.swipe ?? 0;
+    // the swipe being written becomes the reply's chosen one (a regenerated answer replaces the shown one)
+    if (replyId) activateSwipe.run(swipe, replyId);
     insertMessage.run({
       id,
       chat_id: chatId,
@@ -121,10 +153,22 @@ export function createSqliteMessageRepository(db: Database): MessageRepository {
       content: input.content,
       reasoning: input.reasoning ?? '',
       created_at: at,
+      reply_id: replyId,
+      swipe,
+      character_id: input.characterId ?? null,
+      persona_id: input.personaId ?? null,
+      name: input.name ?? '',
     });
     for (const invocation of input.toolInvocations ?? []) addInvocation(id, invocation);
     touchChat.run(at, chatId);
     return id;
+  });
+
+  const chooseSwipe = db.transaction((replyId: string, index: number): boolean => {
+    const swipe = replySwipes(replyId)[index];
+    if (swipe === undefined) return false;
+    activateSwipe.run(swipe, replyId);
+    return true;
   });
 
   return {
@@ -135,15 +179,13 @@ export function createSqliteMessageRepository(db: Database): MessageRepository {
         list.push(invocationFromRow(row));
         invocations.set(row.message_id, list);
       }
-      return selectByChat.all(chatId).map((row) => ({
-        id: row.id,
-        chatId: row.chat_id,
-        role: row.role,
-        content: row.content,
-        reasoning: row.reasoning,
-        createdAt: row.created_at,
-        toolInvocations: invocations.get(row.id) ?? [],
-      }));
+      const swipes: SwipeNumbers = new Map();
+      for (const { reply_id, swipe } of selectSwipesByChat.all(chatId)) {
+        const list = swipes.get(reply_id) ?? [];
+        list.push(swipe);
+        swipes.set(reply_id, list);
+      }
+      return selectByChat.all(chatId).map((row) => fromRow(row, invocations.get(row.id) ?? [], swipes));
     },
     async get(id) {
       const row = selectOne.get(id);
@@ -155,10 +197,13 @@ export function createSqliteMessageRepository(db: Database): MessageRepository {
     async update(id, changes) {
       const row = selectOne.get(id);
       if (!row) return undefined;
-      db.prepare('UPDATE messages SET content = @content, reasoning = @reasoning WHERE id = @id').run({
+      db.prepare(
+        'UPDATE messages SET content = @content, reasoning = @reasoning, edited_at = @edited_at WHERE id = @id',
+      ).run({
         id,
         content: changes.content ?? row.content,
         reasoning: changes.reasoning ?? row.reasoning,
+        edited_at: changes.edited ? now() : row.edited_at,
       });
       return load(selectOne.get(id)!);
     },
@@ -172,5 +217,37 @@ export function createSqliteMessageRepository(db: Database): MessageRepository {
     async delete(id) {
       return deleteOne.run(id).changes > 0;
     },
+    async nextSwipe(replyId) {
+      const numbers = replySwipes(replyId);
+      return numbers.length === 0 ? 0 : numbers[numbers.length - 1] + 1;
+    },
+    async chooseSwipe(replyId, index) {
+      return chooseSwipe(replyId, index);
+    },
+    async deleteReply(replyId) {
+      return deleteReplyRows.run(replyId).changes;
+    },
+  };
+}
+
+function fromRow(
+  row: MessageRow,
+  toolInvocations: StoredToolInvocation[],
+  swipes: SwipeNumbers,
+): StoredMessage {
+  return {
+    id: row.id,
+    chatId: row.chat_id,
+    role: row.role,
+    content: row.content,
+    reasoning: row.reasoning,
+    createdAt: row.created_at,
+    editedAt: row.edited_at,
+    toolInvocations,
+    replyId: row.reply_id,
+    swipe: swipeOf(row, swipes),
+    characterId: row.character_id,
+    personaId: row.persona_id,
+    name: row.name,
   };
 }

@@ -182,6 +182,35 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE presets ADD COLUMN provider_settings TEXT NOT NULL DEFAULT '{}';
     `,
   },
+  {
+    version: 5,
+    name: 'replies and swipes, message authors',
+    sql: `
+      -- An assistant reply is one or more rounds (a row each, with that round's tool invocations), in one of
+      -- its swipes (alternatives); only the rows of the chosen swipe are active (the chat's history).
+      ALTER TABLE messages ADD COLUMN reply_id TEXT;
+      ALTER TABLE messages ADD COLUMN swipe INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE messages ADD COLUMN active INTEGER NOT NULL DEFAULT 1;
+      -- Who wrote it, as it was then: the answering character or the user's persona (no foreign keys: a
+      -- deleted character's messages keep its name).
+      ALTER TABLE messages ADD COLUMN character_id TEXT;
+      ALTER TABLE messages ADD COLUMN persona_id TEXT;
+      ALTER TABLE messages ADD COLUMN name TEXT NOT NULL DEFAULT '';
+      ALTER TABLE messages ADD COLUMN edited_at TEXT;
+
+      -- Existing chats: each run of assistant messages after a user message (or at the start) is one reply
+      -- with one swipe, named by its first message.
+      UPDATE messages SET reply_id = (
+        SELECT first.id FROM messages AS first
+        WHERE first.chat_id = messages.chat_id AND first.role = 'assistant' AND first.seq <= messages.seq
+          AND NOT EXISTS (
+            SELECT 1 FROM messages AS u WHERE u.chat_id = messages.chat_id AND u.role = 'user'
+              AND u.seq > first.seq AND u.seq < messages.seq)
+        ORDER BY first.seq LIMIT 1
+      ) WHERE role = 'assistant';
+      CREATE INDEX messages_reply ON messages (reply_id, swipe);
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database's user_version; returns how many ran. */
