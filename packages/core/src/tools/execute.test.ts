@@ -517,14 +517,26 @@ describe('executeToolCall approval', () => {
       mode: 'write',
       parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
     }),
-    { layer: 'builtin', run: (args) => (ran.push(args), 'saved') },
+    {
+      layer: 'builtin',
+      run: (args) => {
+        ran.push(args);
+        return 'saved';
+      },
+    },
   );
 
   it('asks with the checked arguments, runs when allowed and fails with `denied` otherwise', async () => {
     const asked: unknown[] = [];
     const allowed = await executeToolCall(
       { id: 'c1', name: 'save_note', args: { text: 'hi' } },
-      { registry, approve: (call, tool) => (asked.push([call, tool.mode]), { allowed: true }) },
+      {
+        registry,
+        approve: (call, tool) => {
+          asked.push([call, tool.mode]);
+          return { allowed: true };
+        },
+      },
     );
     expect(allowed).toMatchObject({ ok: true, result: 'saved' });
     expect(asked).toEqual([[{ id: 'c1', name: 'save_note', args: { text: 'hi' } }, 'write']]);
@@ -549,7 +561,10 @@ describe('executeToolCall approval', () => {
 
   it('never asks about invalid arguments or in simulation', async () => {
     let asked = 0;
-    const approve = () => (asked++, { allowed: false, reason: 'denied' } as const);
+    const approve = () => {
+      asked++;
+      return { allowed: false, reason: 'denied' } as const;
+    };
     const invalid = await executeToolCall({ name: 'save_note', args: {} }, { registry, approve });
     expect(errorOf(invalid).code).toBe('invalid_arguments');
     const simulated = await executeToolCall(
