@@ -42,7 +42,8 @@ export type ToolApproval = { allowed: true } | { allowed: false; reason: 'denied
 
 /** Asked before a call runs, once its arguments are valid; the embedder decides which calls need asking. */
 export type ApproveToolCall = (
-  call: { id: string; name: string; args: Record<string, unknown> },
+  /** `id` is the model's call id (tool loops always have one) */
+  call: { id?: string; name: string; args: Record<string, unknown> },
   tool: ToolDefinition,
   signal: AbortSignal | undefined,
 ) => Promise<ToolApproval> | ToolApproval;

@@ -12,6 +12,7 @@ import { characterRoutes } from '../routes/characters.js';
 import { characterTransferRoutes } from '../routes/characters-transfer.js';
 import { chatRoutes } from '../routes/chats.js';
 import { chatGenerateRoutes } from '../routes/chats-generate.js';
+import { chatMessageRoutes } from '../routes/chat-messages.js';
 import { connectionTestRoutes } from '../routes/connection-test.js';
 import { connectionRoutes } from '../routes/connections.js';
 import { healthRoutes } from '../routes/health.js';
@@ -131,6 +132,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(presetRoutes);
   await app.register(chatRoutes);
   await app.register(chatGenerateRoutes);
+  await app.register(chatMessageRoutes);
   await app.register(agentRoutes);
   await app.register(orchestrationRoutes);
   await app.register(personaRoutes);

@@ -16,6 +16,8 @@ export interface ServerConfig {
   customToolTimeoutMs: number;
   webhookLocalUrlsEnabled: boolean;
   maxToolRounds: number;
+  /** how long a write tool waits for the user's Allow / Deny in a chat that asks (then: denied) */
+  toolApprovalTimeoutMs: number;
   logLevel: LogLevel;
   /** false, true, a hop count, or a comma-separated list of trusted proxy addresses/CIDRs */
   trustProxy: boolean | number | string;
@@ -40,6 +42,7 @@ export const CONFIG_DEFAULTS = {
   dataDir: './data',
   customToolTimeoutMs: 60_000,
   maxToolRounds: 10,
+  toolApprovalTimeoutMs: 300_000,
   logLevel: 'info' as LogLevel,
   bodyLimit: 1_048_576,
 };
@@ -100,6 +103,13 @@ export function parseConfig(env: Env): ServerConfig {
     ),
     webhookLocalUrlsEnabled: boolean(read('WEBHOOK_LOCAL_URLS_ENABLED'), 'WEBHOOK_LOCAL_URLS_ENABLED'),
     maxToolRounds: integer(read('MAX_TOOL_ROUNDS'), 'MAX_TOOL_ROUNDS', CONFIG_DEFAULTS.maxToolRounds, 1, 100),
+    toolApprovalTimeoutMs: integer(
+      read('TOOL_APPROVAL_TIMEOUT_MS'),
+      'TOOL_APPROVAL_TIMEOUT_MS',
+      CONFIG_DEFAULTS.toolApprovalTimeoutMs,
+      1000,
+      86_400_000,
+    ),
     logLevel: logLevel(read('LOG_LEVEL')),
     trustProxy: trustProxy(read('TRUST_PROXY')),
     bodyLimit: integer(read('BODY_LIMIT'), 'BODY_LIMIT', CONFIG_DEFAULTS.bodyLimit, 1024, 104_857_600),

@@ -1,5 +1,6 @@
 import type { StoppedBecause } from '@toolsmith/core';
 import type { AppContext } from '../app/context.js';
+import { LiveGeneration } from './live-generation.js';
 
 /** How one chat generation ended. */
 export interface GenerationOutcome {
@@ -11,6 +12,7 @@ export interface GenerationOutcome {
 
 interface Running {
   controller: AbortController;
+  live: LiveGeneration;
   done: Promise<GenerationOutcome>;
   settle: (outcome: GenerationOutcome) => void;
 }
@@ -18,6 +20,12 @@ interface Running {
 /** The chats generating right now: one run per chat, each with its abort controller. */
 export class ChatGenerations {
   readonly #running = new Map<string, Running>();
+
+  readonly #approvalTimeoutMs: number;
+
+  constructor(options: { approvalTimeoutMs?: number } = {}) {
+    this.#approvalTimeoutMs = options.approvalTimeoutMs ?? 300_000;
+  }
 
   /** Claims the chat; undefined when it is already generating. */
   tryStart(chatId: string): AbortController | undefined {
@@ -27,8 +35,14 @@ export class ChatGenerations {
     const done = new Promise<GenerationOutcome>((resolve) => {
       settle = resolve;
     });
-    this.#running.set(chatId, { controller, done, settle });
+    const live = new LiveGeneration(controller, this.#approvalTimeoutMs);
+    this.#running.set(chatId, { controller, live, done, settle });
     return controller;
+  }
+
+  /** The chat's running generation as clients follow it; undefined when none runs. */
+  live(chatId: string): LiveGeneration | undefined {
+    return this.#running.get(chatId)?.live;
   }
 
   /** Releases the chat and resolves everyone waiting in whenIdle. */
@@ -56,7 +70,7 @@ const registries = new WeakMap<AppContext, ChatGenerations>();
 export function chatGenerationsFor(context: AppContext): ChatGenerations {
   let registry = registries.get(context);
   if (!registry) {
-    registry = new ChatGenerations();
+    registry = new ChatGenerations({ approvalTimeoutMs: context.config.toolApprovalTimeoutMs });
     registries.set(context, registry);
   }
   return registry;

@@ -6,6 +6,9 @@ import {
 } from '@toolsmith/core';
 import type { StoredMessage, StoredToolInvocation } from '../storage/types.js';
 
+/** What goes before a greeting that opens the chat (SillyTavern's "new chat" prompt). */
+export const NEW_CHAT_LINE = '[Start a new Chat]';
+
 /** A stored tool failure: the envelope's error (code, message, hint). */
 export function storedToolError(error: ToolError): { code: string; message: string; hint?: string } {
   return error.hint === undefined
@@ -69,6 +72,9 @@ export function historyFromMessages(messages: readonly StoredMessage[]): ChatMes
       });
     }
   }
+  // a chat that opens with the character's greeting: providers want a user turn first (SillyTavern's
+  // new-chat line)
+  if (history[0]?.role === 'assistant') history.unshift({ role: 'user', content: NEW_CHAT_LINE });
   return history;
 }
 

@@ -140,7 +140,7 @@ export function buildToolCtx(
     chat: latest.map((m) => ({
       role: m.role,
       content: m.content,
-      name: m.role === 'user' ? name1 : name2,
+      name: m.name || (m.role === 'user' ? name1 : name2),
       is_user: m.role === 'user',
       mes: m.content,
     })),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type ApproveToolCall,
   type Connection,
   createRuntime,
   isGenerateTaskError,
@@ -24,6 +25,7 @@ import type { GenerationOutcome } from './chat-generations.js';
 import { historyFromMessages, storedToolError } from './chat-history.js';
 import { loadChatTools } from './chat-tools.js';
 import { applyUserMessageMacros, prepareChatTurn } from './chat-turn.js';
+import type { GenerationPlan } from './generation-plan.js';
 import {
   buildHiddenContext,
   buildToolCtx,
@@ -40,12 +42,20 @@ export interface ChatGenerationInput {
   /** the chat's connection with its decrypted key */
   connection: Connection;
   preset?: Preset;
-  /** the new user message */
-  content: string;
+  /** what to generate: a reply to a new message, a new swipe, a continuation, a retry */
+  plan: GenerationPlan;
   /** aborts the run: client gone, server shutting down */
   signal: AbortSignal;
   send: SendEvent;
+  /** asks the user about a write tool call (the chat's "Ask before running write tools") */
+  requestApproval?: (
+    call: { id: string; name: string; args: Record<string, unknown> },
+    signal: AbortSignal | undefined,
+  ) => ReturnType<ApproveToolCall>;
 }
+
+/** SillyTavern's continue nudge: the model goes on from where its last message stopped. */
+export const CONTINUE_NUDGE = '[Continue your last message without repeating its original content.]';
 
 /** A stored message as the API shows it (docs/api.md: no chatId). */
 export function publicMessage({ chatId: _chatId, ...message }: StoredMessage) {
@@ -53,27 +63,78 @@ export function publicMessage({ chatId: _chatId, ...message }: StoredMessage) {
 }
 
 /**
- * One chat turn: stores the user message, runs the tool loop with the chat's connection, preset and tools,
- * and stores each assistant answer (one message per model round) and each tool invocation as it completes.
- * Events go out through `send` (docs/api.md, "Chats"). Provider and tool-loop failures become an `error`
- * event; only storage failures (e.g. the chat deleted mid-run) throw.
+ * One chat turn: stores the user message (when sending one), runs the tool loop with the chat's connection,
+ * preset and tools, and stores each assistant answer (one message per model round, all in the plan's reply and
+ * swipe) and each tool invocation as it completes. Events go out through `send` (docs/api.md, "Chats").
+ * Provider and tool-loop failures become an `error` event; only storage failures (e.g. the chat deleted
+ * mid-run) throw.
  */
 export async function runChatGeneration(input: ChatGenerationInput): Promise<GenerationOutcome> {
-  const { context, chat, connection, preset, content, signal, send } = input;
+  const { context, chat, connection, preset, plan, signal, send } = input;
   const { storage, config } = context;
 
-  const userMessage = await storage.messages.append(chat.id, { role: 'user', content });
-  send('user-message', { message: publicMessage(userMessage) });
+  // the chat's character (or group; the first one answers) and persona name the messages
+  const characters = await loadChatCharacters(storage, chat);
+  const speaker = characters[0];
+  const persona = chat.personaId ? await storage.personas.get(chat.personaId) : undefined;
+  // a continued round with tool calls is followed by a new round rather than extended
+  const continues =
+    plan.continues && plan.continues.toolInvocations.length === 0 ? plan.continues : undefined;
+  send('generation-start', {
+    mode: plan.mode,
+    replyId: plan.replyId,
+    swipe: plan.swipe,
+    continues: plan.continues?.id ?? null,
+    characterId: speaker?.id ?? null,
+    name: speaker?.card.name ?? '',
+  });
+
+  let stored = plan.history;
+  if (plan.userContent !== undefined) {
+    const userMessage = await storage.messages.append(chat.id, {
+      role: 'user',
+      content: plan.userContent,
+      personaId: persona?.id ?? null,
+      name: persona?.name ?? '',
+    });
+    send('user-message', { message: publicMessage(userMessage) });
+    stored = [...stored, userMessage];
+  }
+  const assistantFields = {
+    replyId: plan.replyId,
+    swipe: plan.swipe,
+    characterId: speaker?.id ?? null,
+    name: speaker?.card.name ?? '',
+  };
 
   // the round being generated: its text so far (kept if the run is aborted) and, once stored, its message
   let round: { text: string; reasoning: string; messageId?: string } = { text: '', reasoning: '' };
+  let roundNumber = 0;
   let lastAssistantId: string | null = null;
   let lastFinishReason: string | null = null;
+
+  /** Stores a round: the first round of a continuation extends the continued message, others are new rows. */
+  const storeRound = async (text: string, reasoning: string) => {
+    if (continues && roundNumber === 1) {
+      const updated = await storage.messages.update(continues.id, {
+        content: continues.content + text,
+        reasoning: continues.reasoning + reasoning,
+      });
+      if (updated) return updated;
+    }
+    return storage.messages.append(chat.id, {
+      role: 'assistant',
+      content: text,
+      reasoning,
+      ...assistantFields,
+    });
+  };
 
   const onEvent = async (event: ToolLoopEvent): Promise<void> => {
     switch (event.type) {
       case 'round-start':
         round = { text: '', reasoning: '' };
+        roundNumber++;
         return;
       case 'text-delta':
         round.text += event.text;
@@ -85,13 +146,9 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
         return;
       case 'result': {
         const { result } = event;
-        const stored = await storage.messages.append(chat.id, {
-          role: 'assistant',
-          content: result.assistantText,
-          reasoning: result.reasoning,
-        });
-        round.messageId = stored.id;
-        lastAssistantId = stored.id;
+        const message = await storeRound(result.assistantText, result.reasoning);
+        round.messageId = message.id;
+        lastAssistantId = message.id;
         lastFinishReason = result.finishReason;
         for (const call of result.toolCalls)
           send('tool-call', { id: call.id, name: call.name, args: call.args });
@@ -129,17 +186,15 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
   };
 
   try {
-    const stored = await storage.messages.list(chat.id);
     const turn = await prepareChatTurn(storage, chat, stored);
-    // the chat's character (or group; the first one answers): its card goes into the prompt
-    const characters = await loadChatCharacters(storage, chat);
-    const speaker = characters[0];
-    // side-effect macros of the user's message run here, once: the main chat path only
-    await applyUserMessageMacros(storage, chat.id, content, turn.variables, {
-      user: turn.persona?.name ?? 'User',
-      char: speaker?.card.name ?? '',
-      persona: turn.persona?.description ?? '',
-    });
+    // side-effect macros of the user's message run here, once (when it is sent): the main chat path only
+    if (plan.userContent !== undefined) {
+      await applyUserMessageMacros(storage, chat.id, plan.userContent, turn.variables, {
+        user: turn.persona?.name ?? 'User',
+        char: speaker?.card.name ?? '',
+        persona: turn.persona?.description ?? '',
+      });
+    }
     // orchestration (loop or director) runs first; its notes go into the main reply's system prompt
     const notes = await runTurnOrchestration({
       context,
@@ -154,6 +209,8 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
       ...characterPromptMessages(characters),
       ...notes,
       ...historyFromMessages(stored),
+      // continuing: the model reads its cut answer last, then the nudge
+      ...(plan.mode === 'continue' ? [{ role: 'system' as const, content: CONTINUE_NUDGE }] : []),
     ];
     const chatTools = await loadChatTools(context, chat, turn.services);
     const { registry } = chatTools;
@@ -172,7 +229,7 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
       stored,
       buildHiddenContext({
         chat,
-        lastUserMessage: content,
+        lastUserMessage: plan.lastUserMessage,
         persona: turn.persona?.name ?? null,
         characters: characters.map((c) => ({ id: c.id, name: c.card.name })),
         variables: turn.variables.chat,
@@ -232,6 +289,7 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
       executors: toolExecutors(context.webhookExecutor),
       abortSignal: signal,
       onEvent,
+      approveToolCall: approvalFor(chat, input.requestApproval),
     });
     if (result.stoppedBecause === 'aborted') await keepPartialAnswer();
     send('finish', {
@@ -256,12 +314,20 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
   /** An aborted round's text so far is kept, as chat apps do when the user stops a reply. */
   async function keepPartialAnswer(): Promise<void> {
     if (round.messageId || (round.text === '' && round.reasoning === '')) return;
-    const stored = await storage.messages.append(chat.id, {
-      role: 'assistant',
-      content: round.text,
-      reasoning: round.reasoning,
-    });
-    round.messageId = stored.id;
-    lastAssistantId = stored.id;
+    const message = await storeRound(round.text, round.reasoning);
+    round.messageId = message.id;
+    lastAssistantId = message.id;
   }
+}
+
+/** The chat's approval rule: with "Ask before running write tools" on, every write tool call is asked about. */
+function approvalFor(
+  chat: StoredChat,
+  requestApproval: ChatGenerationInput['requestApproval'],
+): ApproveToolCall | undefined {
+  if (!chat.settings.approveWriteTools || !requestApproval) return undefined;
+  return (call, tool, signal) =>
+    tool.mode === 'write'
+      ? requestApproval({ ...call, id: call.id ?? `call_${randomBytes(6).toString('hex')}` }, signal)
+      : { allowed: true };
 }

@@ -170,7 +170,12 @@ describe('chats with characters', () => {
     const [result] = results(events);
     expect(result).toMatchObject({ name: 'read_ctx', ok: true });
     const ctx = result.result;
-    expect(ctx.chat).toEqual([['user', 'Kit', true, 'Is the lighthouse lit?']]);
+    // the chat opened with each member's greeting ({{user}} filled in with the persona's name)
+    expect(ctx.chat).toEqual([
+      ['assistant', 'Ayla', false, 'Welcome in, Kit.'],
+      ['assistant', 'Bram', false, 'Hm.'],
+      ['user', 'Kit', true, 'Is the lighthouse lit?'],
+    ]);
     expect(ctx.chatId).toBe(chat.id);
     expect(ctx.characters).toEqual([
       [ayla.id, 'Ayla', 'calm', 'Welcome in, {{user}}.', ['fantasy', 'calm']],

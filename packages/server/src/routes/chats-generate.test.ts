@@ -139,6 +139,7 @@ describe('POST /api/chats/:id/generate', () => {
     const events = await collect(call);
 
     expect(events.map((e) => e.event)).toEqual([
+      'generation-start',
       'user-message',
       'tool-call',
       'tool-result',
@@ -146,6 +147,8 @@ describe('POST /api/chats/:id/generate', () => {
       'text-delta',
       'finish',
     ]);
+    expect(events[0].data).toMatchObject({ mode: 'send', swipe: 0, continues: null, characterId: null });
+    events.shift();
     expect(events[0].data.message).toMatchObject({ role: 'user', content: 'When do you open?' });
     expect(events[1].data).toEqual({ id: 'call_1', name: 'store_hours', args: {} });
     expect(events[2].data).toMatchObject({
@@ -362,7 +365,8 @@ describe('POST /api/chats/:id/generate', () => {
     const chatId = await newChat({ toolUse: false });
     emulator.enqueue('/v1/chat/completions', openaiErrors.invalidKey());
     const unauthorized = await collect(await generate(chatId, 'One'));
-    expect(unauthorized.map((e) => e.event)).toEqual(['user-message', 'error']);
+    expect(unauthorized.map((e) => e.event)).toEqual(['generation-start', 'user-message', 'error']);
+    unauthorized.shift();
     expect(unauthorized[1].data).toMatchObject({ code: 'auth_missing' });
     expect(typeof unauthorized[1].data.message).toBe('string');
 

@@ -2,20 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
 import { toCoreConnection, toCorePreset } from '../executors/runtime-sources.js';
 import { chatGenerationsFor } from '../generation/chat-generations.js';
+import { planGeneration } from '../generation/generation-plan.js';
 import { runChatGeneration } from '../generation/run-chat-generation.js';
 import { openSseStream } from '../generation/sse-stream.js';
 import { bodyObject } from './fields.js';
 
-/** Longest user message accepted (the body limit applies as well). */
-export const MAX_MESSAGE_CHARS = 200_000;
+export { MAX_MESSAGE_CHARS } from '../generation/generation-plan.js';
 
 export const MSG_ALREADY_GENERATING =
   'This chat is already generating a reply. Wait for it to finish, or stop it by closing its stream, then try again.';
 
+const notGenerating = () =>
+  new HttpError(404, 'This chat is not generating anything right now.', { code: 'not_generating' });
+
 /**
- * POST /api/chats/:id/generate `{ content }` → Server-Sent Events while the tool loop runs (docs/api.md,
- * "Chats"). Problems found before the stream starts are ordinary JSON errors (400, 404, 409); once it has
- * started they arrive as an `error` event. Closing the connection aborts the run; what was stored stays.
+ * POST /api/chats/:id/generate `{ content }` or `{ mode }` → Server-Sent Events while the tool loop runs
+ * (docs/api.md, "Chats"), plus the routes around a running generation: its state, attaching to its events
+ * (after a page reload), Stop, and the user's answer to a tool approval. Problems found before the stream
+ * starts are ordinary JSON errors (400, 404, 409); once it has started they arrive as an `error` event.
  */
 export async function chatGenerateRoutes(app: FastifyInstance): Promise<void> {
   const context = app.toolsmith;
@@ -30,17 +34,12 @@ export async function chatGenerateRoutes(app: FastifyInstance): Promise<void> {
       const body = bodyObject(request.body);
       const chat = await storage.chats.get(request.params.id);
       if (!chat) throw notFound('chat', request.params.id);
-      const content = body.content;
-      if (typeof content !== 'string' || content.trim() === '') {
-        throw validationError([
-          { field: 'content', message: 'content must be the message text (not empty).' },
-        ]);
+      if (generations.isRunning(chat.id)) {
+        throw new HttpError(409, MSG_ALREADY_GENERATING, { code: 'already_generating' });
       }
-      if (content.length > MAX_MESSAGE_CHARS) {
-        throw validationError([
-          { field: 'content', message: `content must be at most ${MAX_MESSAGE_CHARS} characters.` },
-        ]);
-      }
+      const plan = await planGeneration(body, await storage.messages.list(chat.id), (replyId) =>
+        storage.messages.nextSwipe(replyId),
+      );
       const stored = chat.connectionId ? await storage.connections.get(chat.connectionId) : undefined;
       if (!stored) {
         throw validationError([
@@ -62,11 +61,14 @@ export async function chatGenerateRoutes(app: FastifyInstance): Promise<void> {
       }
 
       const controller = generations.tryStart(chat.id);
-      if (!controller) throw new HttpError(409, MSG_ALREADY_GENERATING, { code: 'already_generating' });
+      const live = generations.live(chat.id);
+      if (!controller || !live) throw new HttpError(409, MSG_ALREADY_GENERATING, { code: 'already_generating' });
       const signal = AbortSignal.any([controller.signal, shutdownSignal]);
-      const stream = openSseStream(reply, () =>
-        controller.abort(new Error('The client closed the connection.')),
-      );
+      // the requesting client follows the run like any attached one: leaving stops it unless a tool call
+      // waits for approval (a reloaded page attaches again)
+      let detach = () => {};
+      const stream = openSseStream(reply, () => detach());
+      detach = live.follow(stream);
       let outcome: Awaited<ReturnType<typeof runChatGeneration>> = {};
       try {
         outcome = await runChatGeneration({
@@ -74,22 +76,75 @@ export async function chatGenerateRoutes(app: FastifyInstance): Promise<void> {
           chat,
           connection,
           preset: storedPreset ? toCorePreset(storedPreset) : undefined,
-          content,
+          plan,
           signal,
-          send: stream.send,
+          send: live.send,
+          requestApproval: (call, callSignal) => live.requestApproval(call, callSignal),
         });
       } catch (error) {
         // storage failures (e.g. the chat deleted mid-run) end the stream with an error event
         request.log.error({ err: error }, 'chat generation failed');
-        stream.send('error', {
+        live.send('error', {
           code: 'unknown',
           message: error instanceof Error ? error.message : String(error),
         });
         outcome = { errorCode: 'unknown' };
       } finally {
-        stream.end();
         generations.finish(chat.id, outcome);
+        live.end();
       }
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/api/chats/:id/generation', async (request) => {
+    if (!(await storage.chats.get(request.params.id))) throw notFound('chat', request.params.id);
+    const live = generations.live(request.params.id);
+    return { running: live !== undefined, pendingApprovals: live?.pendingApprovals ?? [] };
+  });
+
+  // A page that reloads while a generation runs attaches here: every event so far, then the live ones.
+  app.get<{ Params: { id: string } }>('/api/chats/:id/generation/events', async (request, reply) => {
+    if (!(await storage.chats.get(request.params.id))) throw notFound('chat', request.params.id);
+    const live = generations.live(request.params.id);
+    if (!live) throw notGenerating();
+    let detach = () => {};
+    const stream = openSseStream(reply, () => detach());
+    detach = live.follow(stream);
+  });
+
+  app.post<{ Params: { id: string } }>(
+    '/api/chats/:id/generation/stop',
+    { config: { privileged: true } },
+    async (request, reply) => {
+      if (!(await storage.chats.get(request.params.id))) throw notFound('chat', request.params.id);
+      const live = generations.live(request.params.id);
+      if (!live) throw notGenerating();
+      live.stop();
+      return reply.code(202).send({ stopping: true });
+    },
+  );
+
+  // Allow / Deny for a write tool call waiting in a chat that asks first. Privileged: Allow runs the tool.
+  app.post<{ Params: { id: string; callId: string } }>(
+    '/api/chats/:id/tool-approvals/:callId',
+    { config: { privileged: true } },
+    async (request) => {
+      const body = bodyObject(request.body);
+      if (typeof body.allow !== 'boolean') {
+        throw validationError([
+          { field: 'allow', message: 'allow must be true (run the tool) or false (do not run it).' },
+        ]);
+      }
+      if (!(await storage.chats.get(request.params.id))) throw notFound('chat', request.params.id);
+      const live = generations.live(request.params.id);
+      if (!live?.decide(request.params.callId, body.allow)) {
+        throw new HttpError(
+          404,
+          `No tool call "${request.params.callId}" is waiting for approval in this chat (it may have timed out or the generation ended).`,
+          { code: 'approval_not_found' },
+        );
+      }
+      return { id: request.params.callId, decision: body.allow ? 'allowed' : 'denied' };
     },
   );
 }

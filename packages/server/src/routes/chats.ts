@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../app/http-error.js';
+import { postGreetings } from '../characters/chat-greetings.js';
+import { publicMessage } from '../generation/run-chat-generation.js';
 import { parseWorldInfoSettings } from '../lorebooks/activation-settings.js';
 import { parseChatOrchestrationSetting } from '../orchestration/chat-setting.js';
 import type { ChatInput, ChatSettings, Storage } from '../storage/types.js';
@@ -42,8 +44,12 @@ async function parseChat(raw: unknown, storage: Storage): Promise<Partial<ChatIn
       check.add('settings', 'settings must be an object { toolUse, tools, lorebookIds }.');
     } else {
       const inner = new FieldChecker(settings as Record<string, unknown>);
-      inner.rejectUnknown(['toolUse', 'tools', 'lorebookIds', 'orchestration', 'worldInfo'], []);
+      inner.rejectUnknown(
+        ['toolUse', 'tools', 'lorebookIds', 'orchestration', 'worldInfo', 'approveWriteTools'],
+        [],
+      );
       const toolUse = inner.boolean('toolUse', 'settings.toolUse');
+      const approveWriteTools = inner.boolean('approveWriteTools', 'settings.approveWriteTools');
       const tools = inner.stringArray('tools', { maxItems: 1000, maxLength: 64, label: 'settings.tools' });
       const lorebookIds = inner.stringArray('lorebookIds', {
         maxItems: 100,
@@ -64,6 +70,7 @@ async function parseChat(raw: unknown, storage: Storage): Promise<Partial<ChatIn
         for (const e of orchestration.errors) check.add(e.field, e.message);
       const partial: Partial<ChatSettings> = {};
       if (toolUse !== undefined) partial.toolUse = toolUse;
+      if (approveWriteTools !== undefined) partial.approveWriteTools = approveWriteTools;
       if (tools !== undefined) partial.tools = [...new Set(tools)];
       if (lorebookIds !== undefined) partial.lorebookIds = [...new Set(lorebookIds)];
       if (orchestration?.ok) partial.orchestration = orchestration.value;
@@ -91,6 +98,8 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       characterIds: input.characterIds ?? [],
       settings: { toolUse: false, tools: [], lorebookIds: [], ...input.settings },
     });
+    // a chat that starts with a character opens with its greeting (alternate greetings as swipes)
+    if (created.characterIds.length > 0) await postGreetings(storage, created);
     return reply.code(201).send(created);
   });
 
@@ -101,9 +110,14 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.patch<{ Params: { id: string } }>('/api/chats/:id', async (request) => {
-    if (!(await storage.chats.get(request.params.id))) throw notFound('chat', request.params.id);
-    const updated = await storage.chats.update(request.params.id, await parseChat(request.body, storage));
+    const before = await storage.chats.get(request.params.id);
+    if (!before) throw notFound('chat', request.params.id);
+    const changes = await parseChat(request.body, storage);
+    const updated = await storage.chats.update(request.params.id, changes);
     if (!updated) throw notFound('chat', request.params.id);
+    // other characters before the user has written anything: their greetings replace the old ones
+    const same = JSON.stringify(before.characterIds) === JSON.stringify(updated.characterIds);
+    if (changes.characterIds !== undefined && !same) await postGreetings(storage, updated);
     return updated;
   });
 
@@ -115,6 +129,6 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>('/api/chats/:id/messages', async (request) => {
     if (!(await storage.chats.get(request.params.id))) throw notFound('chat', request.params.id);
     const messages = await storage.messages.list(request.params.id);
-    return { messages: messages.map(({ chatId: _chatId, ...m }) => m) };
+    return { messages: messages.map(publicMessage) };
   });
 }

@@ -140,6 +140,8 @@ export interface ChatSettings {
   orchestration?: { enabled: boolean; mode?: OrchestrationMode };
   /** world-info activation: scan depth, budget, recursion (unset: the engine's defaults) */
   worldInfo?: ChatWorldInfoSettings;
+  /** "Ask before running write tools": each write tool call waits for the user's Allow / Deny */
+  approveWriteTools?: boolean;
 }
 
 export interface StoredChat {
@@ -202,7 +204,10 @@ export interface StoredMessage {
   toolInvocations: StoredToolInvocation[];
   /** assistant rounds: the reply they belong to (one reply = the rounds of one answer, in several swipes) */
   replyId: string | null;
-  /** assistant rounds: which of the reply's swipes this is (0-based position) and how many there are */
+  /**
+   * assistant rounds: which of the reply's swipes this is (0-based) and how many there are. Swipes are numbered
+   * 0..count-1 as they are made and never deleted one by one, so the index is also the stored number.
+   */
   swipe: { index: number; count: number } | null;
   /** the character that answered (assistant) */
   characterId: string | null;

@@ -48,13 +48,21 @@ async function* parseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<Ss
 }
 
 export async function postSse(url: string, body: unknown): Promise<SseCall> {
-  const controller = new AbortController();
-  const response = await fetch(url, {
+  return openSse(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-toolsmith-request': '1' },
     body: JSON.stringify(body),
-    signal: controller.signal,
   });
+}
+
+/** GET an event stream (attaching to a running generation). */
+export async function getSse(url: string): Promise<SseCall> {
+  return openSse(url, { method: 'GET' });
+}
+
+async function openSse(url: string, init: RequestInit): Promise<SseCall> {
+  const controller = new AbortController();
+  const response = await fetch(url, { ...init, signal: controller.signal });
   const isStream = (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
   const json = isStream ? undefined : await response.json();
   const events = isStream && response.body ? parseEvents(response.body) : (async function* () {})();

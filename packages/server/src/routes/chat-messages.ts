@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError, notFound, validationError } from '../app/http-error.js';
+import { chatGenerationsFor } from '../generation/chat-generations.js';
+import { MAX_MESSAGE_CHARS } from '../generation/generation-plan.js';
+import { publicMessage } from '../generation/run-chat-generation.js';
+import { bodyObject } from './fields.js';
+
+const MSG_BUSY =
+  'This chat is generating a reply. Stop it or wait for it to finish before changing its messages.';
+
+/**
+ * The user's changes to a chat's messages (docs/api.md, "Messages"): edit a message, delete one (an answer goes
+ * with all its rounds and swipes), and choose which swipe of a reply is shown and sent to the model.
+ * None of them may run while the chat is generating (409), since the run works from the history it read.
+ */
+export async function chatMessageRoutes(app: FastifyInstance): Promise<void> {
+  const { storage } = app.toolsmith;
+  const generations = chatGenerationsFor(app.toolsmith);
+
+  /** The chat's message with that id, or 404; 409 while the chat generates. */
+  const messageOf = async (chatId: string, messageId: string) => {
+    if (!(await storage.chats.get(chatId))) throw notFound('chat', chatId);
+    const message = await storage.messages.get(messageId);
+    if (!message || message.chatId !== chatId) throw notFound('message', messageId);
+    if (generations.isRunning(chatId)) throw new HttpError(409, MSG_BUSY, { code: 'already_generating' });
+    return message;
+  };
+
+  const listed = async (chatId: string) => ({
+    messages: (await storage.messages.list(chatId)).map(publicMessage),
+  });
+
+  app.patch<{ Params: { id: string; messageId: string } }>(
+    '/api/chats/:id/messages/:messageId',
+    async (request) => {
+      const body = bodyObject(request.body);
+      const unknown = Object.keys(body).filter((key) => key !== 'content');
+      if (unknown.length > 0) {
+        throw validationError(
+          unknown.map((field) => ({ field, message: `${field} cannot be changed; only content can.` })),
+        );
+      }
+      const message = await messageOf(request.params.id, request.params.messageId);
+      const content = body.content;
+      if (typeof content !== 'string' || content.length > MAX_MESSAGE_CHARS) {
+        throw validationError([
+          { field: 'content', message: `content must be text of at most ${MAX_MESSAGE_CHARS} characters.` },
+        ]);
+      }
+      if (content.trim() === '' && message.role === 'user') {
+        throw validationError([
+          { field: 'content', message: 'A message of yours cannot be empty; delete it instead.' },
+        ]);
+      }
+      const updated = await storage.messages.update(message.id, { content, edited: true });
+      if (!updated) throw notFound('message', message.id);
+      return publicMessage(updated);
+    },
+  );
+
+  app.delete<{ Params: { id: string; messageId: string } }>(
+    '/api/chats/:id/messages/:messageId',
+    async (request) => {
+      const message = await messageOf(request.params.id, request.params.messageId);
+      if (message.replyId) await storage.messages.deleteReply(message.replyId);
+      else await storage.messages.delete(message.id);
+      return listed(request.params.id);
+    },
+  );
+
+  app.put<{ Params: { id: string; messageId: string } }>(
+    '/api/chats/:id/messages/:messageId/swipe',
+    async (request) => {
+      const body = bodyObject(request.body);
+      const message = await messageOf(request.params.id, request.params.messageId);
+      const count = message.swipe?.count ?? 0;
+      const index = body.index;
+      if (!message.replyId || count === 0) {
+        throw validationError([{ field: 'index', message: 'Only answers have swipes; this is your message.' }]);
+      }
+      if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count) {
+        throw validationError([
+          { field: 'index', message: `index must be a swipe number from 0 to ${count - 1}.` },
+        ]);
+      }
+      await storage.messages.chooseSwipe(message.replyId, index);
+      return listed(request.params.id);
+    },
+  );
+}
