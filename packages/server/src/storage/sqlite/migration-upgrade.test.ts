@@ -41,3 +41,55 @@ describe('upgrading a version 1 database', () => {
     }
   });
 });
+
+describe('upgrading a version 3 database', () => {
+  const temp = makeTempDir();
+  afterAll(() => temp.remove());
+
+  it('groups each run of assistant messages into one reply with one swipe, tool invocations kept', async () => {
+    const db = new BetterSqlite3(join(temp.dir, DATABASE_FILE_NAME));
+    for (const migration of MIGRATIONS.slice(0, 3)) db.exec(migration.sql);
+    db.pragma('user_version = 3');
+    db.prepare(
+      `INSERT INTO chats (id, title, settings, created_at, updated_at) VALUES ('ch_1', 'Old', '{}', 't', 't')`,
+    ).run();
+    const insert = db.prepare(
+      `INSERT INTO messages (id, chat_id, seq, role, content, created_at) VALUES (?, 'ch_1', ?, ?, ?, 't')`,
+    );
+    const rows: Array<[string, string, string]> = [
+      ['m_a', 'user', 'Roll for me'],
+      ['m_b', 'assistant', ''],
+      ['m_c', 'assistant', 'You rolled 4.'],
+      ['m_d', 'user', 'Again'],
+      ['m_e', 'assistant', 'A 6.'],
+    ];
+    rows.forEach(([id, role, content], seq) => insert.run(id, seq, role, content));
+    db.prepare(
+      `INSERT INTO tool_invocations (id, message_id, seq, call_id, name, args, ok, result, duration_ms)
+       VALUES ('ti_1', 'm_b', 0, 'c1', 'roll_dice', '{}', 1, '4', 1)`,
+    ).run();
+    db.close();
+
+    const storage = createSqliteStorage(temp.dir);
+    try {
+      const messages = await storage.messages.list('ch_1');
+      expect(messages.map((m) => [m.id, m.replyId, m.swipe, m.name, m.editedAt])).toEqual([
+        ['m_a', null, null, '', null],
+        ['m_b', 'm_b', { index: 0, count: 1 }, '', null],
+        ['m_c', 'm_b', { index: 0, count: 1 }, '', null],
+        ['m_d', null, null, '', null],
+        ['m_e', 'm_e', { index: 0, count: 1 }, '', null],
+      ]);
+      expect(messages[1].toolInvocations).toMatchObject([{ name: 'roll_dice', result: 4 }]);
+      // the old reply gets a second swipe like any other
+      const swipe = await storage.messages.nextSwipe('m_e');
+      await storage.messages.append('ch_1', { role: 'assistant', content: 'A 2.', replyId: 'm_e', swipe });
+      expect((await storage.messages.list('ch_1')).at(-1)).toMatchObject({
+        content: 'A 2.',
+        swipe: { index: 1, count: 2 },
+      });
+    } finally {
+      await storage.close();
+    }
+  });
+});
