@@ -63,7 +63,7 @@ describe('upgrading a version 3 database', () => {
       ['m_d', 'user', 'Again'],
       ['m_e', 'assistant', 'A 6.'],
     ];
-    rows.forEach(([id, role, content], seq) => insert.run(id, seq, role, content));
+    for (const [seq, [id, role, content]] of rows.entries()) insert.run(id, seq, role, content);
     db.prepare(
       `INSERT INTO tool_invocations (id, message_id, seq, call_id, name, args, ok, result, duration_ms)
        VALUES ('ti_1', 'm_b', 0, 'c1', 'roll_dice', '{}', 1, '4', 1)`,
