@@ -1,6 +1,6 @@
 import { substituteMacros } from '@toolsmith/core';
 import { newId } from '../storage/sqlite/ids.js';
-import type { StoredChat, Storage } from '../storage/types.js';
+import type { Storage, StoredChat } from '../storage/types.js';
 import { loadChatCharacters } from './chat-characters.js';
 
 /** A character's greetings: `first_mes`, then its alternate greetings (empty ones left out). */

@@ -15,6 +15,12 @@ const message = (
   reasoning: '',
   createdAt: '2026-01-01T00:00:00.000Z',
   toolInvocations,
+  editedAt: null,
+  replyId: null,
+  swipe: null,
+  characterId: null,
+  personaId: null,
+  name: '',
 });
 const invocation = (over: Partial<StoredToolInvocation>): StoredToolInvocation => ({
   id: `ti_${++seq}`,

@@ -58,9 +58,7 @@ export async function planGeneration(
   if (mode === 'send') {
     const content = body.content;
     if (typeof content !== 'string' || content.trim() === '') {
-      throw validationError([
-        { field: 'content', message: 'content must be the message text (not empty).' },
-      ]);
+      throw validationError([{ field: 'content', message: 'content must be the message text (not empty).' }]);
     }
     if (content.length > MAX_MESSAGE_CHARS) {
       throw validationError([
@@ -78,7 +76,10 @@ export async function planGeneration(
   }
   if (body.content !== undefined) {
     throw validationError([
-      { field: 'content', message: `content is only for sending a new message; leave it out with mode "${mode}".` },
+      {
+        field: 'content',
+        message: `content is only for sending a new message; leave it out with mode "${mode}".`,
+      },
     ]);
   }
   if (stored.length === 0) {

@@ -69,6 +69,12 @@ describe('buildToolCtx', () => {
         reasoning: '',
         createdAt: '',
         toolInvocations: [],
+        editedAt: null,
+        replyId: null,
+        swipe: null,
+        characterId: null,
+        personaId: null,
+        name: '',
       }),
     );
     const ctx = buildToolCtx(
@@ -89,6 +95,12 @@ describe('buildToolCtx', () => {
     reasoning: '',
     createdAt: '',
     toolInvocations: [],
+    editedAt: null,
+    replyId: null,
+    swipe: null,
+    characterId: null,
+    personaId: null,
+    name: '',
   });
   const character = (id: string, name: string) => ({
     id,

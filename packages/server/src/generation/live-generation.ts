@@ -99,7 +99,10 @@ export class LiveGeneration {
         ...call,
         expiresAt,
         settle: (approval) =>
-          finish(approval, approval.allowed ? 'allowed' : approval.reason === 'timeout' ? 'timeout' : 'denied'),
+          finish(
+            approval,
+            approval.allowed ? 'allowed' : approval.reason === 'timeout' ? 'timeout' : 'denied',
+          ),
       });
       this.send('tool-approval', { id: call.id, name: call.name, args: call.args, expiresAt });
     });

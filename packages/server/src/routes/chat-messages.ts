@@ -76,7 +76,9 @@ export async function chatMessageRoutes(app: FastifyInstance): Promise<void> {
       const count = message.swipe?.count ?? 0;
       const index = body.index;
       if (!message.replyId || count === 0) {
-        throw validationError([{ field: 'index', message: 'Only answers have swipes; this is your message.' }]);
+        throw validationError([
+          { field: 'index', message: 'Only answers have swipes; this is your message.' },
+        ]);
       }
       if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count) {
         throw validationError([

@@ -62,7 +62,8 @@ export async function chatGenerateRoutes(app: FastifyInstance): Promise<void> {
 
       const controller = generations.tryStart(chat.id);
       const live = generations.live(chat.id);
-      if (!controller || !live) throw new HttpError(409, MSG_ALREADY_GENERATING, { code: 'already_generating' });
+      if (!controller || !live)
+        throw new HttpError(409, MSG_ALREADY_GENERATING, { code: 'already_generating' });
       const signal = AbortSignal.any([controller.signal, shutdownSignal]);
       // the requesting client follows the run like any attached one: leaving stops it unless a tool call
       // waits for approval (a reloaded page attaches again)
