@@ -42,14 +42,14 @@ describe('upgrading a version 1 database', () => {
   });
 });
 
-describe('upgrading a version 3 database', () => {
+describe('upgrading a version 4 database', () => {
   const temp = makeTempDir();
   afterAll(() => temp.remove());
 
   it('groups each run of assistant messages into one reply with one swipe, tool invocations kept', async () => {
     const db = new BetterSqlite3(join(temp.dir, DATABASE_FILE_NAME));
-    for (const migration of MIGRATIONS.slice(0, 3)) db.exec(migration.sql);
-    db.pragma('user_version = 3');
+    for (const migration of MIGRATIONS.slice(0, 4)) db.exec(migration.sql);
+    db.pragma('user_version = 4');
     db.prepare(
       `INSERT INTO chats (id, title, settings, created_at, updated_at) VALUES ('ch_1', 'Old', '{}', 't', 't')`,
     ).run();
