@@ -1,7 +1,7 @@
 export { AGENDA_TOOL_NAMES, AGENDA_TOOLS } from './agenda-tools.js';
 export { agentMessages } from './agent-node.js';
 export { DELEGATE_TOOL_NAME, delegateParameters } from './delegate-tool.js';
-export { OutcomeRecorder } from './outcome-tools.js';
+export { OUTCOME_TOOL_INFO, OutcomeRecorder } from './outcome-tools.js';
 export {
   defaultAgent,
   defaultOrchestrationProfile,

@@ -23,6 +23,18 @@ export class OutcomeRecorder {
   }
 }
 
+const DESCRIPTIONS = {
+  orchestration_note:
+    'Adds a note for the main reply. Notes are placed in the system prompt of the next answer.',
+  orchestration_activate_entries:
+    'Force-activates world-info entries for the main reply. Name each by its uid (and its book id or name).',
+  orchestration_set_variable: 'Sets a chat (default) or global variable once the orchestration ends.',
+} as const;
+
+/** The outcome tools every orchestration agent may be offered (for tool pickers and catalogs). */
+export const OUTCOME_TOOL_INFO: ReadonlyArray<{ name: string; description: string; mode: 'write' }> =
+  Object.entries(DESCRIPTIONS).map(([name, description]) => ({ name, description, mode: 'write' }));
+
 /** Registers the three outcome tools as custom tools owned by `scope` (skipped where a builtin has the name). */
 export function registerOutcomeTools(registry: ToolRegistry, scope: string, recorder: OutcomeRecorder): void {
   const reserved = new Set(registry.builtinNames());
@@ -41,7 +53,7 @@ export function registerOutcomeTools(registry: ToolRegistry, scope: string, reco
   };
   add(
     'orchestration_note',
-    'Adds a note for the main reply. Notes are placed in the system prompt of the next answer.',
+    DESCRIPTIONS.orchestration_note,
     {
       type: 'object',
       properties: { text: { type: 'string', minLength: 1, maxLength: 20000, description: 'The note.' } },
@@ -55,7 +67,7 @@ export function registerOutcomeTools(registry: ToolRegistry, scope: string, reco
   );
   add(
     'orchestration_activate_entries',
-    'Force-activates world-info entries for the main reply. Name each by its uid (and its book id or name).',
+    DESCRIPTIONS.orchestration_activate_entries,
     {
       type: 'object',
       properties: {
@@ -87,7 +99,7 @@ export function registerOutcomeTools(registry: ToolRegistry, scope: string, reco
   );
   add(
     'orchestration_set_variable',
-    'Sets a chat (default) or global variable once the orchestration ends.',
+    DESCRIPTIONS.orchestration_set_variable,
     {
       type: 'object',
       properties: {

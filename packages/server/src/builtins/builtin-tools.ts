@@ -15,6 +15,8 @@ export interface BuiltinTool {
   mode: ToolMode;
   /** enabled until the user switches it off */
   defaultEnabled: boolean;
+  /** the extension that registered it (tool pickers list it under "From extensions"); absent = ships with Toolsmith */
+  extension?: string;
   /**
    * Runs the tool. `context` carries the chat data of this call (variables, lorebooks, this turn's world
    * info) and the simulate flag; callers that have none may leave it out, and tools that need it say so.

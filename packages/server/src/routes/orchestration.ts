@@ -4,6 +4,7 @@ import { notFound, validationError } from '../app/http-error.js';
 import { cardWithOverride, characterOverride } from '../orchestration/character-override.js';
 import { checkProfileBody, GLOBAL_PROFILE_KEY, loadGlobalProfile } from '../orchestration/profile-store.js';
 import { runChatOrchestration } from '../orchestration/run-for-chat.js';
+import { orchestrationToolCatalog } from '../orchestration/tool-catalog.js';
 import { requestSignal } from './agents.js';
 import { bodyObject, FieldChecker } from './fields.js';
 
@@ -19,6 +20,9 @@ export async function orchestrationRoutes(app: FastifyInstance): Promise<void> {
     '/api/orchestration',
     async () => (await loadGlobalProfile(storage)) ?? defaultOrchestrationProfile(),
   );
+
+  // What switches, pins and overrides can name (the profile editor's tool panels and pickers).
+  app.get('/api/orchestration/tools', async () => ({ tools: await orchestrationToolCatalog(context) }));
 
   // Privileged: a profile carries custom tools (scripts, webhooks), like POST /api/tools.
   app.put('/api/orchestration', { config: { privileged: true } }, async (request) => {
