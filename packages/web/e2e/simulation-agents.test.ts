@@ -56,6 +56,7 @@ describe('agents and the orchestration profile in a real browser', () => {
 
     // The profile: an invalid mode is refused with its path, then the agent goes into the loop slot.
     const profileForm = page.getByRole('form', { name: 'Orchestration profile' });
+    await profileForm.getByRole('tab', { name: 'JSON (advanced)' }).click();
     const json = profileForm.getByLabel('Profile JSON');
     await poll(() => json.inputValue()).toContain('"mode"');
     const profile = JSON.parse(await json.inputValue()) as Record<string, unknown> & {

@@ -75,5 +75,8 @@ describe('GET /api/orchestration/tools', () => {
     });
     expect(byName.delegate).toBeUndefined();
     expect(byName.agenda_assign).toBeUndefined();
+    expect(res.body.reservedNames).toEqual(
+      expect.arrayContaining(['roll_dice', 'weather_now', 'orchestration_note', 'delegate', 'agenda_assign']),
+    );
   });
 });

@@ -1,4 +1,9 @@
-import { defaultOrchestrationProfile, mergeProfileOverride, ORCHESTRATION_MODES } from '@toolsmith/core';
+import {
+  defaultOrchestrationProfile,
+  mergeProfileOverride,
+  ORCHESTRATION_MODES,
+  ORCHESTRATION_TOOL_NAMES,
+} from '@toolsmith/core';
 import type { FastifyInstance } from 'fastify';
 import { notFound, validationError } from '../app/http-error.js';
 import { cardWithOverride, characterOverride } from '../orchestration/character-override.js';
@@ -22,7 +27,11 @@ export async function orchestrationRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // What switches, pins and overrides can name (the profile editor's tool panels and pickers).
-  app.get('/api/orchestration/tools', async () => ({ tools: await orchestrationToolCatalog(context) }));
+  app.get('/api/orchestration/tools', async () => ({
+    tools: await orchestrationToolCatalog(context),
+    // names a profile tool may not take: builtins and the orchestration's own tools
+    reservedNames: [...new Set([...context.builtins.map((b) => b.name), ...ORCHESTRATION_TOOL_NAMES])],
+  }));
 
   // Privileged: a profile carries custom tools (scripts, webhooks), like POST /api/tools.
   app.put('/api/orchestration', { config: { privileged: true } }, async (request) => {

@@ -159,4 +159,5 @@ export interface ToolInput {
   enabled?: boolean;
 }
 
+export * from './orchestration-types';
 export * from './story-types';

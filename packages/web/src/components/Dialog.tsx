@@ -10,11 +10,14 @@ export function Dialog({
   children,
   onCancel,
   actions,
+  className,
 }: {
   title: string;
   children: ReactNode;
   onCancel: () => void;
   actions: ReactNode;
+  /** extra class on the dialog box (e.g. a wide dialog) */
+  className?: string;
 }) {
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
@@ -55,7 +58,7 @@ export function Dialog({
   return (
     <div className="modal-backdrop">
       <div
-        className="modal"
+        className={className ? `modal ${className}` : 'modal'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

@@ -2,18 +2,7 @@ import { useState } from 'react';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Agent, Connection, Preset } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
-
-/** Pinned tools typed comma-separated: trimmed, blanks and repeats dropped. */
-export function splitToolNames(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .split(',')
-        .map((t) => t.trim())
-        .filter(Boolean),
-    ),
-  ];
-}
+import { PinnedToolsPicker } from './profile/PinnedToolsPicker';
 
 /** Create or edit an agent: name, connection and preset, system prompt, pinned tools. */
 export function AgentForm({
@@ -34,7 +23,7 @@ export function AgentForm({
   const [connectionId, setConnectionId] = useState(agent?.connectionId ?? '');
   const [presetId, setPresetId] = useState(agent?.presetId ?? '');
   const [systemPrompt, setSystemPrompt] = useState(agent?.systemPrompt ?? '');
-  const [tools, setTools] = useState((agent?.tools ?? []).join(', '));
+  const [tools, setTools] = useState<string[]>(agent?.tools ?? []);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -50,7 +39,7 @@ export function AgentForm({
         connectionId: connectionId || null,
         presetId: presetId || null,
         systemPrompt,
-        tools: splitToolNames(tools),
+        tools,
       };
       onSaved(
         creating
@@ -109,18 +98,11 @@ export function AgentForm({
         <textarea rows={4} value={systemPrompt} onChange={(e) => setSystemPrompt(e.target.value)} />
         {fieldError('systemPrompt')}
       </label>
-      <label className="wide">
-        Pinned tools
-        <input
-          value={tools}
-          onChange={(e) => setTools(e.target.value)}
-          placeholder="empty: whatever its scope offers"
-        />
-        <span className="hint">
-          Comma-separated tool names: when set, exactly these tools are on for this agent.
-        </span>
+      <div className="wide">
+        <PinnedToolsPicker label="Pinned tools" value={tools} onChange={setTools} />
+        <span className="hint">When set, exactly these tools are on for this agent.</span>
         {fieldError('tools')}
-      </label>
+      </div>
       <div className="row end">
         <button type="button" onClick={onCancel}>
           Cancel

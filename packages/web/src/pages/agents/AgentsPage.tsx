@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
-import type { Agent, Connection, Preset } from '../../api/types';
+import type { Agent, CatalogTool, Chat, ChatContext, Connection, Preset } from '../../api/types';
 import { hrefFor } from '../../app/router';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useEditableList } from '../../components/use-editable-list';
 import { AgentForm } from './AgentForm';
-import { ProfileEditor } from './ProfileEditor';
+import { EditorDataContext, toolUseOffChats } from './profile/editor-data';
+import { ProfileEditor } from './profile/ProfileEditor';
+import { panelTools } from './profile/profile-model';
 import '../connections/settings-pages.css';
 import './agents.css';
 
@@ -26,6 +28,8 @@ export function AgentsPage() {
   } = useEditableList<Agent>('/api/agents');
   const [connections, setConnections] = useState<Connection[]>([]);
   const [presets, setPresets] = useState<Preset[]>([]);
+  const [catalog, setCatalog] = useState<{ tools: CatalogTool[]; reservedNames: string[] } | null>(null);
+  const [chats, setChats] = useState<Array<Chat & Partial<ChatContext>>>([]);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -41,7 +45,27 @@ export function AgentsPage() {
       .get<{ presets: Preset[] }>('/api/presets')
       .then((a) => setPresets(a.presets))
       .catch((e) => setError(`Could not load presets: ${errorMessage(e)}`));
+    api
+      .get<{ tools: CatalogTool[]; reservedNames: string[] }>('/api/orchestration/tools')
+      .then(setCatalog)
+      .catch((e) => setError(`Could not load the tool list: ${errorMessage(e)}`));
+    api
+      .get<{ chats: Chat[] }>('/api/chats')
+      .then((a) => setChats(a.chats))
+      .catch((e) => setError(`Could not load chats: ${errorMessage(e)}`));
   }, [setAgents]);
+
+  // what the pickers and panels of the agent forms and the profile editor read
+  const data = useMemo(
+    () => ({
+      tools: panelTools(catalog?.tools ?? [], []),
+      agents: agents ?? [],
+      connections,
+      presets,
+      toolUseOffChats: toolUseOffChats(chats),
+    }),
+    [catalog, agents, connections, presets, chats],
+  );
 
   const form = (agent: Agent | null) => (
     <AgentForm
@@ -54,82 +78,84 @@ export function AgentsPage() {
   );
 
   return (
-    <section>
-      <div className="spread">
-        <h1>Agents</h1>
-        <div className="row">
-          <a className="button" href={hrefFor({ page: 'simulation', chatId: null })}>
-            Simulate
-          </a>
-          <button
-            type="button"
-            className="primary"
-            onClick={() => setEditing('new')}
-            disabled={editing === 'new'}
-          >
-            New agent
-          </button>
+    <EditorDataContext.Provider value={data}>
+      <section>
+        <div className="spread">
+          <h1>Agents</h1>
+          <div className="row">
+            <a className="button" href={hrefFor({ page: 'simulation', chatId: null })}>
+              Simulate
+            </a>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => setEditing('new')}
+              disabled={editing === 'new'}
+            >
+              New agent
+            </button>
+          </div>
         </div>
-      </div>
-      <ErrorBanner error={error} onDismiss={() => setError(null)} />
-      {editing === 'new' && form(null)}
-      {agents === null && !error && <p className="hint">Loading…</p>}
-      {agents?.length === 0 && editing !== 'new' && (
-        <p className="empty">
-          No agents yet. An agent can run on demand or inside the orchestration profile.
-        </p>
-      )}
-      <ul className="card-list agents-list" aria-label="Agents">
-        {agents?.map((agent) =>
-          editing !== 'new' && editing?.id === agent.id ? (
-            <li key={agent.id}>{form(agent)}</li>
-          ) : (
-            <li key={agent.id} className="panel" aria-label={agent.name}>
-              <div className="spread">
-                <div>
-                  <h2 className="card-title">{agent.name}</h2>
-                  <div className="hint">
-                    {connections.find((c) => c.id === agent.connectionId)?.name ?? 'the chat’s connection'}
-                    {agent.tools.length > 0 ? ` · pinned: ${agent.tools.join(', ')}` : ''}
+        <ErrorBanner error={error} onDismiss={() => setError(null)} />
+        {editing === 'new' && form(null)}
+        {agents === null && !error && <p className="hint">Loading…</p>}
+        {agents?.length === 0 && editing !== 'new' && (
+          <p className="empty">
+            No agents yet. An agent can run on demand or inside the orchestration profile.
+          </p>
+        )}
+        <ul className="card-list agents-list" aria-label="Agents">
+          {agents?.map((agent) =>
+            editing !== 'new' && editing?.id === agent.id ? (
+              <li key={agent.id}>{form(agent)}</li>
+            ) : (
+              <li key={agent.id} className="panel" aria-label={agent.name}>
+                <div className="spread">
+                  <div>
+                    <h2 className="card-title">{agent.name}</h2>
+                    <div className="hint">
+                      {connections.find((c) => c.id === agent.connectionId)?.name ?? 'the chat’s connection'}
+                      {agent.tools.length > 0 ? ` · pinned: ${agent.tools.join(', ')}` : ''}
+                    </div>
+                  </div>
+                  <div className="row">
+                    <button type="button" onClick={() => setEditing(agent)} aria-label={`Edit ${agent.name}`}>
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="danger"
+                      onClick={() => setDeleting(agent)}
+                      aria-label={`Delete ${agent.name}`}
+                    >
+                      Delete
+                    </button>
                   </div>
                 </div>
-                <div className="row">
-                  <button type="button" onClick={() => setEditing(agent)} aria-label={`Edit ${agent.name}`}>
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="danger"
-                    onClick={() => setDeleting(agent)}
-                    aria-label={`Delete ${agent.name}`}
-                  >
-                    Delete
-                  </button>
-                </div>
-              </div>
-            </li>
-          ),
+              </li>
+            ),
+          )}
+        </ul>
+        <ProfileEditor catalog={catalog?.tools ?? []} reservedNames={catalog?.reservedNames ?? []} />
+        {deleting && (
+          <ConfirmDialog
+            title="Delete agent"
+            message={
+              <p>
+                Delete <strong>{deleting.name}</strong>?
+              </p>
+            }
+            confirmLabel="Delete"
+            danger
+            error={deleteError}
+            onConfirm={remove}
+            onCancel={() => {
+              setDeleting(null);
+              setDeleteError(null);
+            }}
+          />
         )}
-      </ul>
-      <ProfileEditor />
-      {deleting && (
-        <ConfirmDialog
-          title="Delete agent"
-          message={
-            <p>
-              Delete <strong>{deleting.name}</strong>?
-            </p>
-          }
-          confirmLabel="Delete"
-          danger
-          error={deleteError}
-          onConfirm={remove}
-          onCancel={() => {
-            setDeleting(null);
-            setDeleteError(null);
-          }}
-        />
-      )}
-    </section>
+      </section>
+    </EditorDataContext.Provider>
   );
 }

@@ -1,0 +1,117 @@
+import '../../functions/functions.css';
+import { useEffect, useState } from 'react';
+import { api, errorMessage } from '../../../api/client';
+import type { Capabilities, ProfileTool, Tool } from '../../../api/types';
+import { Dialog } from '../../../components/Dialog';
+import { ErrorBanner } from '../../../components/ErrorBanner';
+import { BasicsSection } from '../../functions/BasicsSection';
+import { BehaviourSection } from '../../functions/BehaviourSection';
+import { ParametersEditor } from '../../functions/ParametersEditor';
+import { formFromTool, inputFromForm, type ToolForm } from '../../functions/tool-form';
+import { checkToolName } from '../../functions/tool-rules';
+import { useCompileCheck } from '../../functions/use-compile-check';
+
+/**
+ * "Add custom tool" for the profile: the Functions page's editor (basics, behaviour with its code editors and
+ * compile check, parameters) in a dialog. The tool lives in the profile (saved with it), not in Functions.
+ */
+export function AddToolDialog({
+  editing,
+  reservedNames,
+  otherNames,
+  onDone,
+  onCancel,
+}: {
+  /** a profile tool to edit, or null for a new one */
+  editing: ProfileTool | null;
+  reservedNames: ReadonlySet<string>;
+  otherNames: ReadonlySet<string>;
+  onDone: (tool: ProfileTool) => void;
+  onCancel: () => void;
+}) {
+  const [form, setForm] = useState<ToolForm>(() =>
+    formFromTool(editing ? ({ ...editing, id: '', order: 0 } as Tool) : null),
+  );
+  const [caps, setCaps] = useState<Capabilities | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [nameTouched, setNameTouched] = useState(editing !== null);
+  const [confirmCredentials, setConfirmCredentials] = useState(false);
+
+  useEffect(() => {
+    api
+      .get<Capabilities>('/api/tools/capabilities')
+      .then(setCaps)
+      .catch((e) => setError(`Could not load the server's capabilities: ${errorMessage(e)}`));
+  }, []);
+
+  const scripts = caps?.scriptExecutionEnabled ?? false;
+  const body = useCompileCheck(form.body, form.kind === 'script' && scripts);
+  const simulate = useCompileCheck(form.simulateBody, form.kind === 'script' && scripts);
+  const update = (patch: Partial<ToolForm>) => setForm((f) => ({ ...f, ...patch }));
+  const nameMessage = nameTouched ? checkToolName(form.name, reservedNames, otherNames) : null;
+
+  const done = () => {
+    setNameTouched(true);
+    const problem = checkToolName(form.name, reservedNames, otherNames);
+    if (problem) return setError(problem);
+    if (form.description.trim() === '') return setError('Describe the tool for the model (Description).');
+    const built = inputFromForm(form);
+    if ('problem' in built) {
+      return setError(
+        built.problem.jsonError ?? 'The parameters need fixing first (see the rows marked below).',
+      );
+    }
+    onDone({ ...built.input, enabled: editing?.enabled ?? true });
+  };
+
+  return (
+    <Dialog
+      title={editing ? `Edit profile tool ${editing.name}` : 'Add custom tool'}
+      className="tool-dialog"
+      onCancel={onCancel}
+      actions={
+        <>
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className="primary" onClick={done} disabled={!caps}>
+            {editing ? 'Update tool' : 'Add to profile'}
+          </button>
+        </>
+      }
+    >
+      <p className="hint">
+        The tool belongs to this orchestration profile: only its agents see it, and it is stored when you save
+        the profile.
+      </p>
+      <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      {!caps ? (
+        <p className="hint">Loading…</p>
+      ) : (
+        <div className="tool-form">
+          <BasicsSection
+            form={form}
+            update={update}
+            nameMessage={nameMessage}
+            onNameTouched={() => setNameTouched(true)}
+            fieldErrors={{}}
+            descriptionChanged={form.description !== ''}
+          />
+          <BehaviourSection
+            form={form}
+            update={update}
+            caps={caps}
+            fieldErrors={{}}
+            bodyCheck={body}
+            simulateCheck={simulate}
+            confirmCredentials={confirmCredentials}
+            onConfirmCredentials={setConfirmCredentials}
+          />
+          <section className="panel">
+            <ParametersEditor form={form} onChange={setForm} />
+          </section>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,147 @@
+import type { ModeSwitches, OrchestrationProfile } from '../../../api/types';
+import { AgentSlotFields } from './AgentSlotFields';
+import { SpecNodeList } from './SpecNodeList';
+import { SubAgentList } from './SubAgentList';
+
+const numberOrUndefined = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
+/** The agents of the chosen mode: the loop agent, the director and its sub-agents, the spec's nodes, or the agenda. */
+export function ModeSection({
+  profile,
+  onChange,
+}: {
+  profile: OrchestrationProfile;
+  onChange: (next: OrchestrationProfile) => void;
+}) {
+  const switches: ModeSwitches = profile.modes[profile.mode];
+  switch (profile.mode) {
+    case 'loop':
+      return (
+        <AgentSlotFields
+          title="Loop agent"
+          slot={profile.loop.agent}
+          onChange={(agent) => onChange({ ...profile, loop: { agent } })}
+        />
+      );
+    case 'director':
+      return (
+        <>
+          <AgentSlotFields
+            title="Director"
+            slot={profile.director.agent}
+            onChange={(agent) => onChange({ ...profile, director: { ...profile.director, agent } })}
+          />
+          <h3>Sub-agents</h3>
+          <p className="hint">The director hands them tasks through its delegate tool.</p>
+          <SubAgentList
+            what="Sub-agent"
+            items={profile.director.subAgents}
+            switches={switches}
+            onChange={(subAgents) => onChange({ ...profile, director: { ...profile.director, subAgents } })}
+          />
+        </>
+      );
+    case 'spec':
+      return (
+        <>
+          <p className="hint">
+            A fixed graph: each node starts once the nodes it reads have answered; nodes that read nothing
+            from each other run in parallel. The last nodes’ answers become the notes.
+          </p>
+          <SpecNodeList
+            nodes={profile.spec.nodes}
+            switches={switches}
+            onChange={(nodes) => onChange({ ...profile, spec: { nodes } })}
+          />
+        </>
+      );
+    case 'agenda': {
+      const agenda = profile.agenda;
+      const set = (patch: Partial<OrchestrationProfile['agenda']>) =>
+        onChange({ ...profile, agenda: { ...agenda, ...patch } });
+      return (
+        <>
+          <AgentSlotFields title="Planner" slot={agenda.planner} onChange={(planner) => set({ planner })} />
+          <label className="wide">
+            Agenda items to start with (one per line)
+            <textarea
+              rows={3}
+              value={agenda.items.join('\n')}
+              onChange={(e) =>
+                set({ items: e.target.value.split('\n').filter((line) => line.trim() !== '') })
+              }
+            />
+          </label>
+          <div className="agent-fields">
+            <label>
+              Most items
+              <input
+                type="number"
+                min={1}
+                max={100}
+                value={agenda.maxItems ?? ''}
+                placeholder="20"
+                onChange={(e) => set({ maxItems: numberOrUndefined(e.target.value) })}
+              />
+            </label>
+            <label>
+              Most assignments
+              <input
+                type="number"
+                min={1}
+                max={100}
+                value={agenda.maxAssignments ?? ''}
+                placeholder="20"
+                onChange={(e) => set({ maxAssignments: numberOrUndefined(e.target.value) })}
+              />
+            </label>
+          </div>
+          <h3>Agenda agents</h3>
+          <p className="hint">
+            The planner assigns each item to one of them (agenda_assign) and marks it done.
+          </p>
+          <SubAgentList
+            what="Agenda agent"
+            items={agenda.agents}
+            switches={switches}
+            onChange={(agents) => set({ agents })}
+          />
+        </>
+      );
+    }
+  }
+}
+
+/** Round, budget and repetition limits for every agent of a run (empty = the server's defaults). */
+export function LimitsFields({
+  limits,
+  onChange,
+}: {
+  limits: OrchestrationProfile['limits'];
+  onChange: (next: OrchestrationProfile['limits']) => void;
+}) {
+  const field = (key: keyof OrchestrationProfile['limits'], label: string, placeholder: string) => (
+    <label>
+      {label}
+      <input
+        type="number"
+        min={0}
+        value={limits[key] ?? ''}
+        placeholder={placeholder}
+        onChange={(e) => {
+          const next = { ...limits, [key]: numberOrUndefined(e.target.value) };
+          if (next[key] === undefined) delete next[key];
+          onChange(next);
+        }}
+      />
+    </label>
+  );
+  return (
+    <fieldset className="agent-fields limits" aria-label="Limits">
+      <legend>Limits</legend>
+      {field('maxRounds', 'Tool rounds per agent', 'server default')}
+      {field('wallClockBudgetMs', 'Time budget for the whole run (ms)', 'none')}
+      {field('repeatLimit', 'Same call repeated stops an agent after', '3')}
+    </fieldset>
+  );
+}
