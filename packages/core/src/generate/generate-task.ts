@@ -12,6 +12,7 @@ import type {
 import { assemblePrompt } from './assemble-prompt.js';
 import { type AttemptOutcome, abortedError, addUsage, emptyOutcome, sendAndCollect } from './attempt.js';
 import { assertJsonSchemaCompiles, jsonSchemaInstruction, parseJsonAnswer } from './json-output.js';
+import { markupOf, withContentToolCalls } from './native-content.js';
 import { hasToolTraffic, renderHistoryPlain } from './plain-history.js';
 import { resolveSource } from './resolve-source.js';
 import {
@@ -191,7 +192,12 @@ export async function* runGenerateTask(
     outcome = emptyOutcome();
     let relayed = 0;
     try {
-      for await (const event of sendAndCollect(resolved.adapter, request, outcome)) {
+      // servers without a tool parser for the model return its calls as text: read them there too
+      const adapter = withContentToolCalls(resolved.adapter, {
+        tools: norm.jsonSchema ? [] : norm.tools,
+        ...markupOf(resolved.connection),
+      });
+      for await (const event of sendAndCollect(adapter, request, outcome)) {
         // function calling off: a call the model made anyway is neither relayed nor returned
         if (toolsOff && TOOL_EVENTS.has(event.type)) continue;
         relayed++;
@@ -267,7 +273,7 @@ async function* runTextMode(
   let messages = textModeMessages(history, norm.tools, { style, trigger, toolChoice: norm.toolChoice });
   for (let attempt = 0; ; attempt++) {
     const outcome = emptyOutcome();
-    const router = createTextRouter(norm.tools, trigger, outcome);
+    const router = createTextRouter(norm.tools, trigger, outcome, markupOf(resolved.connection));
     const request: ProviderRequest = { ...base, messages };
     // `finish` waits until the parser has flushed and the calls are accepted, so it stays the last event
     let finish: Extract<GenerateEvent, { type: 'finish' }> | undefined;

@@ -4,6 +4,7 @@ import {
   createTextToolCallParser,
   renderHistoryForTextProtocol,
   type TextProtocolError,
+  type ToolCallFormat,
 } from '../protocols/index.js';
 import type { ChatMessage, StreamEvent, ToolChoice, ToolSpec } from '../providers/types.js';
 import { validateToolArguments } from '../tools/validate-arguments.js';
@@ -39,8 +40,13 @@ export function textModeMessages(
  * as they arrive; finished calls are held until the attempt has been checked, so a consumer never sees a
  * call the runtime is about to re-ask for.
  */
-export function createTextRouter(tools: ToolSpec[], trigger: string, outcome: AttemptOutcome) {
-  const parser = createTextToolCallParser({ tools, trigger });
+export function createTextRouter(
+  tools: ToolSpec[],
+  trigger: string,
+  outcome: AttemptOutcome,
+  markup: { format?: ToolCallFormat; model?: string } = {},
+) {
+  const parser = createTextToolCallParser({ tools, trigger, format: markup.format, model: markup.model });
   const held: Extract<StreamEvent, { type: 'tool-call' }>[] = [];
   const route = (events: Iterable<StreamEvent>): StreamEvent[] => {
     const relay: StreamEvent[] = [];

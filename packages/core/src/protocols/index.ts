@@ -1,5 +1,6 @@
 export * from './decode-args.js';
 export * from './history.js';
+export { NativeContentFilter, type NativeContentOptions } from './native-content.js';
 export * from './parser-types.js';
 export * from './prompt.js';
 export { type ProtocolStyle, type RenderableCall, renderCalls, toCdata } from './render-calls.js';

@@ -20,6 +20,12 @@ export interface Connection {
   textBackend?: 'koboldcpp' | 'openai-completions' | 'ollama';
   /** extra HTTP headers sent with every request */
   headers?: Record<string, string>;
+  /**
+   * which model family's call markup to read from text (text mode, and native responses that carry calls
+   * as content): `auto` (default) reads every family, preferring the one the model name identifies; else
+   * one of TOOL_CALL_FORMATS (protocols: the list lives with the parser, above this layer)
+   */
+  toolCallFormat?: string;
   /** provider-specific body fields merged into every request (deep merge for objects; a preset's win) */
   extraBody?: Record<string, unknown>;
   /** reasoning / thinking defaults for this connection; a preset's `thinking` wins key by key */

@@ -1,0 +1,68 @@
+import type { StreamEvent } from '../providers/types.js';
+import type { TextParserTool, ToolCallFormat } from './parser-types.js';
+import { createTextToolCallParser, type TextToolCallParser } from './text-parser.js';
+
+export interface NativeContentOptions {
+  /** the tools offered with the request: only their calls are taken out of the content */
+  tools: readonly TextParserTool[];
+  format?: ToolCallFormat;
+  model?: string;
+}
+
+/**
+ * The native-mode fallback: an OpenAI-compatible server without a tool parser for the model (Ollama,
+ * LM Studio, vLLM or llama.cpp started without one) returns the model's call markup as plain content.
+ * The content goes through the text parser: calls to offered tools become tool-call events, their markup
+ * leaves the content, and `<think>` blocks become reasoning. Native tool calls pass through; all calls
+ * are numbered in the order they start.
+ */
+export class NativeContentFilter {
+  private readonly parser: TextToolCallParser;
+  private readonly indexes = new Map<string, number>();
+  private fromContent = 0;
+
+  constructor(options: NativeContentOptions) {
+    this.parser = createTextToolCallParser({
+      tools: options.tools,
+      format: options.format,
+      model: options.model,
+    });
+  }
+
+  /** One provider event in; the events to pass on. */
+  push(event: StreamEvent): StreamEvent[] {
+    switch (event.type) {
+      case 'text-delta':
+        return this.renumber(this.parser.push(event.text), 'content');
+      case 'tool-call-start':
+      case 'tool-call-delta':
+      case 'tool-call':
+        return this.renumber([event], 'native');
+      case 'finish': {
+        const out = this.renumber(this.parser.end(), 'content');
+        // calls written as text are calls all the same
+        const reason = this.fromContent > 0 && event.reason === 'stop' ? 'tool_calls' : event.reason;
+        out.push(reason === event.reason ? event : { ...event, reason });
+        return out;
+      }
+      default:
+        return [event];
+    }
+  }
+
+  private renumber(events: StreamEvent[], source: 'content' | 'native'): StreamEvent[] {
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i];
+      if (e.type !== 'tool-call-start' && e.type !== 'tool-call-delta' && e.type !== 'tool-call') continue;
+      const key = `${source}:${e.index}`;
+      let index = this.indexes.get(key);
+      if (index === undefined) {
+        index = this.indexes.size;
+        this.indexes.set(key, index);
+      }
+      if (source === 'content' && e.type === 'tool-call') this.fromContent++;
+      if (index !== e.index) events[i] = { ...e, index };
+    }
+    return events;
+  }
+}
