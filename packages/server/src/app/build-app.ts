@@ -5,6 +5,7 @@ import { BUILTIN_TOOLS, type BuiltinTool } from '../builtins/builtin-tools.js';
 import type { ServerConfig } from '../config/config.js';
 import { defaultWebhookExecutor } from '../executors/tool-executors.js';
 import type { WebhookExecutor } from '../executors/webhook/index.js';
+import { clientErrorHandler, frameworkErrorHandler } from '../gateway/framework-errors.js';
 import { gatewayRoutes } from '../gateway/index.js';
 import type { ExtensionApis } from '../generation/script-host-functions.js';
 import { agentRoutes } from '../routes/agents.js';
@@ -62,6 +63,9 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimit,
     return503OnClosing: true,
+    // unreadable requests and bad URLs answered in the shape of the API they were for (OpenAI's under /v1)
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   });
 
   const storage = deps.storage ?? createSqliteStorage(config.dataDir);

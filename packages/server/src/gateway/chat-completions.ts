@@ -188,7 +188,7 @@ async function streamAnswer(
   } catch (error) {
     // nothing sent yet: the route answers with a real status and error body
     if (!sse.isOpen) throw error;
-    await sse.send(toGatewayError(error, connectionName).body());
+    await sse.fail(toGatewayError(error, connectionName));
   } finally {
     sse.end();
   }
@@ -262,7 +262,7 @@ async function runServerLoop(
     return undefined;
   } catch (error) {
     if (!sse?.isOpen) throw error;
-    await sse.send(toGatewayError(error, connectionName).body());
+    await sse.fail(toGatewayError(error, connectionName));
     return undefined;
   } finally {
     sse?.end();

@@ -58,7 +58,14 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
 
   app.setErrorHandler(async (error, request, reply) => {
     const gatewayError = toGatewayError(error);
+    // every error answer is logged: warn for the client's or the upstream's, error for our own failures
     if (gatewayError.statusCode === 500) request.log.error({ err: error }, 'gateway request failed');
+    else {
+      request.log.warn(
+        { statusCode: gatewayError.statusCode, code: gatewayError.code, type: gatewayError.type },
+        `gateway error: ${gatewayError.message}`,
+      );
+    }
     return reply.code(gatewayError.statusCode).headers(gatewayError.headers).send(gatewayError.body());
   });
   app.setNotFoundHandler(async (request) => {

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { GatewayError } from './openai-errors.js';
 
 /**
  * An SSE answer opened lazily: nothing is sent until the first frame, so a failure before any output can
@@ -32,7 +33,9 @@ export class LazySseWriter {
       ...headers,
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',
-      connection: 'keep-alive',
+      // Node's own keep-alive decision (false for `Connection: close` or HTTP/1.0), said out loud: a hard-coded
+      // keep-alive made pooled clients reuse a socket Node was closing
+      connection: this.reply.raw.shouldKeepAlive ? 'keep-alive' : 'close',
       'x-accel-buffering': 'no',
     });
   }
@@ -53,6 +56,15 @@ export class LazySseWriter {
         this.reply.raw.on('close', done);
       });
     }
+  }
+
+  /** Ends an open stream with an error frame (no `[DONE]`), logged at warn like every gateway error. */
+  async fail(error: GatewayError): Promise<void> {
+    this.reply.log.warn(
+      { statusCode: error.statusCode, code: error.code, type: error.type },
+      `gateway stream ended with an error: ${error.message}`,
+    );
+    await this.send(error.body());
   }
 
   end(): void {

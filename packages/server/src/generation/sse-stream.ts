@@ -22,7 +22,8 @@ export function openSseStream(reply: FastifyReply, onClientGone: () => void): Ss
     ...(reply.getHeaders() as Record<string, string>),
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
+    // Node's own keep-alive decision (false for `Connection: close` or HTTP/1.0), not a hard-coded keep-alive
+    connection: raw.shouldKeepAlive ? 'keep-alive' : 'close',
     // nginx and similar proxies otherwise buffer the whole stream
     'x-accel-buffering': 'no',
   });
