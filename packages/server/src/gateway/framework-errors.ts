@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError, toGatewayError } from './openai-errors.js';
 
 /**
@@ -38,19 +38,24 @@ export function frameworkErrorHandler(error: Error, request: FastifyRequest, rep
 
 interface ClientError extends Error {
   code?: string;
-  /** the bytes of the request Node could not parse */
-  rawPacket?: Buffer;
+  /** the bytes of the request Node could not parse (a Buffer) */
+  rawPacket?: unknown;
 }
 
 /**
  * Fastify's `clientErrorHandler` (Node's `clientError`): a request that is not valid HTTP. The status and
  * closing behaviour are Fastify's default ones; the body names the problem in the API's own shape.
  */
-export function clientErrorHandler(this: FastifyInstance, error: ClientError, socket: Socket): void {
+export function clientErrorHandler(
+  this: { log: FastifyBaseLogger },
+  error: ClientError,
+  socket: Socket,
+): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const status =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const requestLine = /^[A-Z]+ (\S+)/.exec(error.rawPacket?.subarray(0, 8192).toString('latin1') ?? '');
+  const raw = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.subarray(0, 8192).toString('latin1') : '';
+  const requestLine = /^[A-Z]+ (\S+)/.exec(raw);
   const path = pathOf(requestLine?.[1] ?? '');
   const message =
     status === 408

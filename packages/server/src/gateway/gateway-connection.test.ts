@@ -268,22 +268,25 @@ describe('/v1 errors raised by the framework', () => {
 
     const badJson = await post('{"model": "emu",', 'application/json');
     expect(badJson.status).toBe(400);
-    expect((await badJson.json()).error).toMatchObject({ type: 'invalid_request_error', param: null });
+    expect(((await badJson.json()) as any).error).toMatchObject({
+      type: 'invalid_request_error',
+      param: null,
+    });
 
     const text = await post('hello', 'text/plain');
     expect(text.status).toBe(415);
-    expect((await text.json()).error).toMatchObject({ type: 'invalid_request_error' });
+    expect(((await text.json()) as any).error).toMatchObject({ type: 'invalid_request_error' });
 
     const badUrl = await fetch(`${server.url}/v1/models/%zz`);
     expect(badUrl.status).toBe(400);
-    expect((await badUrl.json()).error).toMatchObject({
+    expect(((await badUrl.json()) as any).error).toMatchObject({
       type: 'invalid_request_error',
       message: expect.stringContaining('not a valid url component'),
     });
 
     const unknown = await fetch(`${server.url}/v1/nothing-here`);
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).error.code).toBe('unknown_url');
+    expect(((await unknown.json()) as any).error.code).toBe('unknown_url');
 
     expect(warned(400)).toHaveLength(2);
     expect(warned(415)).toHaveLength(1);
