@@ -21,6 +21,7 @@ import { lorebookRoutes } from '../routes/lorebooks.js';
 import { orchestrationRoutes } from '../routes/orchestration.js';
 import { personaRoutes } from '../routes/personas.js';
 import { presetRoutes } from '../routes/presets.js';
+import { studioRoutes } from '../routes/studio.js';
 import { toolRoutes } from '../routes/tools.js';
 import { toolDryRunRoutes } from '../routes/tools-dry-run.js';
 import { toolTransferRoutes } from '../routes/tools-transfer.js';
@@ -139,6 +140,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(chatMessageRoutes);
   await app.register(agentRoutes);
   await app.register(orchestrationRoutes);
+  await app.register(studioRoutes);
   await app.register(personaRoutes);
   await app.register(lorebookRoutes);
   await app.register(variableRoutes);

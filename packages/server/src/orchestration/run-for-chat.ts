@@ -45,7 +45,7 @@ export interface ChatRunInput {
 }
 
 /** What every run in a chat needs: runtime over stored connections, the tool registry, the tool env. */
-async function chatRunSetup(
+export async function chatRunSetup(
   input: ChatRunInput,
   recorder: OutcomeRecorder,
   /** script tools that join the run besides the registry's (a profile's own) */
@@ -116,12 +116,17 @@ async function chatRunSetup(
  * world info come back in the outcome (see applyOutcomeVariables). With `simulate`, write tools do not run either.
  */
 export async function runChatOrchestration(
-  input: ChatRunInput & { mode?: OrchestrationMode },
+  input: ChatRunInput & {
+    mode?: OrchestrationMode;
+    /** run this profile instead of the stored one (the Studio's proposed profile) */
+    profile?: StoredProfile;
+  },
 ): Promise<OrchestrationRunResult> {
   const { context } = input;
   const { storage } = context;
   const recorder = new OutcomeRecorder();
-  let stored: StoredProfile = (await loadGlobalProfile(storage)) ?? defaultOrchestrationProfile();
+  let stored: StoredProfile =
+    input.profile ?? (await loadGlobalProfile(storage)) ?? defaultOrchestrationProfile();
   // the chat's character: its override laid over the global profile, its tools in a scope above the profile's
   const character = await chatCharacter(storage, input.chat);
   const override = character ? characterOverride(character) : undefined;

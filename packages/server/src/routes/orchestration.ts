@@ -7,7 +7,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { notFound, validationError } from '../app/http-error.js';
 import { cardWithOverride, characterOverride } from '../orchestration/character-override.js';
-import { checkProfileBody, GLOBAL_PROFILE_KEY, loadGlobalProfile } from '../orchestration/profile-store.js';
+import {
+  getProfileHistory,
+  listProfileHistory,
+  saveProfileWithHistory,
+} from '../orchestration/profile-history.js';
+import { checkProfileBody, loadGlobalProfile } from '../orchestration/profile-store.js';
 import { runChatOrchestration } from '../orchestration/run-for-chat.js';
 import { orchestrationToolCatalog } from '../orchestration/tool-catalog.js';
 import { requestSignal } from './agents.js';
@@ -41,9 +46,36 @@ export async function orchestrationRoutes(app: FastifyInstance): Promise<void> {
       scriptsEnabled: config.customToolScriptEnabled,
       localWebhooksEnabled: config.webhookLocalUrlsEnabled,
     });
-    await storage.settings.set(GLOBAL_PROFILE_KEY, profile);
+    await saveProfileWithHistory(storage, profile, 'editor', 'Saved in the profile editor');
     return profile;
   });
+
+  // Earlier versions of the profile (newest first), and restoring one (an undo of the change that replaced it).
+  app.get('/api/orchestration/history', async () => ({ versions: await listProfileHistory(storage) }));
+  app.get<{ Params: { id: string } }>('/api/orchestration/history/:id', async (request) =>
+    getProfileHistory(storage, request.params.id),
+  );
+  app.post<{ Params: { id: string } }>(
+    '/api/orchestration/history/:id/restore',
+    { config: { privileged: true } },
+    async (request) => {
+      const version = await getProfileHistory(storage, request.params.id);
+      // the version is checked again: an agent it names may have been deleted since
+      const profile = await checkProfileBody(version.profile, {
+        storage,
+        reservedNames: context.builtins.map((b) => b.name),
+        scriptsEnabled: true,
+        localWebhooksEnabled: config.webhookLocalUrlsEnabled,
+      });
+      const historyId = await saveProfileWithHistory(
+        storage,
+        profile,
+        'restore',
+        `Restored the version of ${version.at}`,
+      );
+      return { profile, historyId };
+    },
+  );
 
   const loadCharacter = async (id: string) => {
     const character = await storage.characters.get(id);
