@@ -28,6 +28,8 @@ export function toCoreConnection(stored: StoredConnection, apiKey: string | unde
   if (apiKey) connection.apiKey = apiKey;
   if (stored.instructTemplate) connection.instructTemplate = stored.instructTemplate;
   if (stored.textBackend) connection.textBackend = stored.textBackend as Connection['textBackend'];
+  if (stored.toolCallFormat && stored.toolCallFormat !== 'auto')
+    connection.toolCallFormat = stored.toolCallFormat;
   if (Object.keys(stored.extraBody).length > 0) connection.extraBody = stored.extraBody;
   const thinking = toThinkingSettings(stored.thinking);
   if (thinking) connection.thinking = thinking;

@@ -4,6 +4,7 @@ import type { ConnectionApi, ConnectionInput, FunctionCallingMode } from '../sto
 import { assertKeyStaysWithOrigin } from './connection-key-origin.js';
 import { bodyObject, FieldChecker } from './fields.js';
 import { PROVIDER_SETTING_FIELDS, parseProviderSettings } from './provider-settings.js';
+import { parseToolCallFormat } from './tool-call-format-field.js';
 
 const APIS: readonly ConnectionApi[] = ['openai', 'anthropic', 'google', 'text-completion'];
 const TEXT_BACKENDS = ['koboldcpp', 'openai-completions', 'ollama'] as const;
@@ -17,6 +18,7 @@ const WRITABLE = [
   'functionCalling',
   'instructTemplate',
   'textBackend',
+  'toolCallFormat',
   ...PROVIDER_SETTING_FIELDS,
 ];
 const privileged = { privileged: true };
@@ -72,6 +74,7 @@ function parseConnection(
       out.functionCalling = { enabled, mode } as ConnectionInput['functionCalling'];
     }
   }
+  out.toolCallFormat = parseToolCallFormat(check);
   Object.assign(out, parseProviderSettings(check, out.api ?? storedApi ?? 'openai'));
   check.finish();
   return out;
@@ -99,6 +102,7 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
       },
       instructTemplate: input.instructTemplate ?? '',
       textBackend: input.textBackend ?? '',
+      toolCallFormat: input.toolCallFormat ?? 'auto',
       extraBody: input.extraBody,
       thinking: input.thinking,
       promptCaching: input.promptCaching,

@@ -4,6 +4,7 @@ import type {
   JsonSchema,
   OrchestrationMode,
   PresetProviderSettings,
+  ToolCallFormat,
   ToolKind,
   ToolMode,
   WorldInfoEntry,
@@ -70,6 +71,8 @@ export interface StoredConnection extends ConnectionProviderSettings {
   functionCalling: { enabled: boolean; mode: FunctionCallingMode };
   instructTemplate: string;
   textBackend: string;
+  /** `auto` or a model family whose call markup is read from text (docs/tool-call-formats.md) */
+  toolCallFormat: ToolCallFormat;
   createdAt: string;
   updatedAt: string;
 }
@@ -82,6 +85,8 @@ export interface ConnectionInput {
   functionCalling: { enabled: boolean; mode: FunctionCallingMode };
   instructTemplate: string;
   textBackend: string;
+  /** default `auto` */
+  toolCallFormat?: ToolCallFormat;
   /** string sets the key, null clears it, undefined leaves it as it is */
   apiKey?: string | null;
   /** each replaces the stored one when given */

@@ -84,6 +84,8 @@ export interface Connection {
   functionCalling: { enabled: boolean; mode: FunctionCallMode };
   instructTemplate?: string | null;
   textBackend?: string | null;
+  /** `auto` or a model family whose call markup is read from text */
+  toolCallFormat?: string;
 }
 
 export interface Preset {

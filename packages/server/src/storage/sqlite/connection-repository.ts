@@ -1,4 +1,8 @@
-import { type ConnectionProviderSettings, defaultConnectionProviderSettings } from '@toolsmith/core';
+import {
+  type ConnectionProviderSettings,
+  defaultConnectionProviderSettings,
+  isToolCallFormat,
+} from '@toolsmith/core';
 import type { Database } from 'better-sqlite3';
 import {
   type ConnectionInput,
@@ -20,6 +24,7 @@ interface ConnectionRow {
   function_calling_mode: StoredConnection['functionCalling']['mode'];
   instruct_template: string;
   text_backend: string;
+  tool_call_format: string;
   provider_settings: string;
   created_at: string;
   updated_at: string;
@@ -54,6 +59,7 @@ function fromRow(row: ConnectionRow): StoredConnection {
     functionCalling: { enabled: row.function_calling_enabled === 1, mode: row.function_calling_mode },
     instructTemplate: row.instruct_template,
     textBackend: row.text_backend,
+    toolCallFormat: isToolCallFormat(row.tool_call_format) ? row.tool_call_format : 'auto',
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -78,15 +84,18 @@ export function createSqliteConnectionRepository(db: Database, box: SecretBox): 
   const selectByName = db.prepare<[string], ConnectionRow>('SELECT * FROM connections WHERE name = ?');
   const insert = db.prepare(
     `INSERT INTO connections (id, name, api, base_url, model, api_key_encrypted, function_calling_enabled,
-       function_calling_mode, instruct_template, text_backend, provider_settings, created_at, updated_at)
+       function_calling_mode, instruct_template, text_backend, tool_call_format, provider_settings, created_at,
+       updated_at)
      VALUES (@id, @name, @api, @base_url, @model, @api_key_encrypted, @function_calling_enabled,
-       @function_calling_mode, @instruct_template, @text_backend, @provider_settings, @created_at, @updated_at)`,
+       @function_calling_mode, @instruct_template, @text_backend, @tool_call_format, @provider_settings,
+       @created_at, @updated_at)`,
   );
   const update = db.prepare(
     `UPDATE connections SET name = @name, api = @api, base_url = @base_url, model = @model,
        api_key_encrypted = @api_key_encrypted, function_calling_enabled = @function_calling_enabled,
        function_calling_mode = @function_calling_mode, instruct_template = @instruct_template,
-       text_backend = @text_backend, provider_settings = @provider_settings, updated_at = @updated_at
+       text_backend = @text_backend, tool_call_format = @tool_call_format, provider_settings = @provider_settings,
+       updated_at = @updated_at
      WHERE id = @id`,
   );
   const deleteOne = db.prepare<[string]>('DELETE FROM connections WHERE id = ?');
@@ -129,6 +138,7 @@ export function createSqliteConnectionRepository(db: Database, box: SecretBox): 
           function_calling_mode: input.functionCalling.mode,
           instruct_template: input.instructTemplate,
           text_backend: input.textBackend,
+          tool_call_format: input.toolCallFormat ?? 'auto',
           provider_settings: JSON.stringify(mergeSettings(defaultConnectionProviderSettings(), input)),
           created_at: at,
           updated_at: at,
@@ -157,6 +167,7 @@ export function createSqliteConnectionRepository(db: Database, box: SecretBox): 
         function_calling_mode: functionCalling?.mode ?? row.function_calling_mode,
         instruct_template: changes.instructTemplate ?? row.instruct_template,
         text_backend: changes.textBackend ?? row.text_backend,
+        tool_call_format: changes.toolCallFormat ?? row.tool_call_format,
         provider_settings: JSON.stringify(mergeSettings(readSettings(row.provider_settings), changes)),
         updated_at: now(),
       };

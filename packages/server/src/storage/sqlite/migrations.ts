@@ -211,6 +211,15 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX messages_reply ON messages (reply_id, swipe);
     `,
   },
+  {
+    version: 6,
+    name: 'tool-call format on connections',
+    sql: `
+      -- Which model family's call markup to read from text: 'auto' (every family, preferring the one the
+      -- model name identifies) or a family id (docs/tool-call-formats.md).
+      ALTER TABLE connections ADD COLUMN tool_call_format TEXT NOT NULL DEFAULT 'auto';
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database's user_version; returns how many ran. */

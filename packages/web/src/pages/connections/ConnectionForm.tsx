@@ -15,6 +15,7 @@ import {
 } from './connection-form';
 import { KeyOriginNotice } from './KeyOriginNotice';
 import { keyMove } from './key-origin';
+import { ToolCallFormatSelect } from './ToolCallFormatSelect';
 
 /** Create or edit one connection. The API key field is write-only: it shows whether a key is stored, never the key. */
 export function ConnectionForm({
@@ -185,6 +186,12 @@ export function ConnectionForm({
           {mode && <span className="hint">{mode.help}</span>}
         </label>
         {fieldError('functionCalling')}
+        <ToolCallFormatSelect
+          value={draft.toolCallFormat}
+          onChange={(v) => set('toolCallFormat', v)}
+          disabled={!draft.functionCallingEnabled}
+          error={fieldError('toolCallFormat')}
+        />
       </fieldset>
       {draft.api === 'text-completion' && (
         <fieldset className="field">

@@ -25,6 +25,7 @@ describe('connection form', () => {
       functionCalling: { enabled: true, mode: 'auto' },
       instructTemplate: '',
       textBackend: '',
+      toolCallFormat: 'auto',
     });
     expect(body).not.toHaveProperty('apiKey');
   });

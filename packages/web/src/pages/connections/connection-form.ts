@@ -56,6 +56,7 @@ export interface ConnectionDraft {
   functionCallingMode: FunctionCallMode;
   instructTemplate: string;
   textBackend: string;
+  toolCallFormat: string;
 }
 
 export function emptyDraft(): ConnectionDraft {
@@ -70,6 +71,7 @@ export function emptyDraft(): ConnectionDraft {
     functionCallingMode: 'auto',
     instructTemplate: '',
     textBackend: '',
+    toolCallFormat: 'auto',
   };
 }
 
@@ -85,6 +87,7 @@ export function draftFrom(connection: Connection): ConnectionDraft {
     functionCallingMode: connection.functionCalling.mode,
     instructTemplate: connection.instructTemplate ?? '',
     textBackend: connection.textBackend ?? '',
+    toolCallFormat: connection.toolCallFormat ?? 'auto',
   };
 }
 
@@ -103,6 +106,7 @@ export function connectionBody(draft: ConnectionDraft, creating: boolean): Recor
     functionCalling: { enabled: draft.functionCallingEnabled, mode: draft.functionCallingMode },
     instructTemplate: textCompletion ? draft.instructTemplate : '',
     textBackend: textCompletion ? draft.textBackend : '',
+    toolCallFormat: draft.toolCallFormat,
   };
   if (draft.apiKey !== '') body.apiKey = draft.apiKey;
   else if (draft.clearKey && !creating) body.apiKey = null;

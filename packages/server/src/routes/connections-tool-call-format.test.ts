@@ -1,0 +1,125 @@
+// A connection's toolCallFormat: checked and stored by the API, and used by chat generation over real HTTP
+// (the native-mode fallback for servers that return a model's calls as content, and text mode).
+import { contentCallChunks, createEmulator, type Emulator, openaiStream } from '@toolsmith/emulator';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { collect, postSse, type SseEvent } from '../generation/__fixtures__/sse-client.js';
+import { startTestServer, type TestServer } from '../test-support/test-server.js';
+
+const ofType = (events: SseEvent[], type: string) =>
+  events.filter((e) => e.event === type).map((e) => e.data);
+
+describe('connections: toolCallFormat', () => {
+  let server: TestServer;
+  let emulator: Emulator;
+  beforeAll(async () => {
+    emulator = await createEmulator();
+    server = await startTestServer();
+    const created = await server.request('POST', '/api/tools', {
+      name: 'store_hours',
+      description: 'Opening hours of a store.',
+      parameters: { type: 'object', properties: { store: { type: 'string' } }, required: ['store'] },
+      mode: 'read',
+      kind: 'static',
+      staticResult: 'Open 9 to 5',
+    });
+    expect(created.status).toBe(201);
+  });
+  afterAll(async () => {
+    await server.close();
+    await emulator.close();
+  });
+  beforeEach(() => emulator.reset());
+
+  const base = (name: string) => ({ name, api: 'openai', baseUrl: `${emulator.url}/v1`, model: 'GLM-4.6' });
+
+  it('defaults to auto, stores a family, and refuses an unknown one naming the field and the choices', async () => {
+    const created = await server.request('POST', '/api/connections', base('fmt-default'));
+    expect(created.status).toBe(201);
+    expect(created.body.toolCallFormat).toBe('auto');
+
+    const patched = await server.request('PATCH', `/api/connections/${created.body.id}`, {
+      toolCallFormat: 'deepseek',
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.toolCallFormat).toBe('deepseek');
+    expect((await server.request('GET', `/api/connections/${created.body.id}`)).body.toolCallFormat).toBe(
+      'deepseek',
+    );
+
+    for (const bad of ['qwen', 42, null]) {
+      const res = await server.request('PATCH', `/api/connections/${created.body.id}`, {
+        toolCallFormat: bad,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.details).toEqual([
+        {
+          field: 'toolCallFormat',
+          message: expect.stringMatching(/^toolCallFormat must be "auto" .*glm.*gemma4\.$/),
+        },
+      ]);
+    }
+    // nothing half-written
+    expect((await server.request('GET', `/api/connections/${created.body.id}`)).body.toolCallFormat).toBe(
+      'deepseek',
+    );
+  });
+
+  const chatFor = async (connection: Record<string, unknown>) => {
+    const res = await server.request('POST', '/api/connections', connection);
+    expect(res.status).toBe(201);
+    return (
+      await server.request('POST', '/api/chats', {
+        connectionId: res.body.id,
+        settings: { toolUse: true, tools: ['store_hours'] },
+      })
+    ).body.id as string;
+  };
+
+  it('native mode: a GLM call written as content (llama.cpp without a tool parser) runs, markup never shown', async () => {
+    const chatId = await chatFor({
+      ...base('glm-native'),
+      functionCalling: { enabled: true, mode: 'native' },
+    });
+    const markup =
+      '<think>The user asks for hours.</think>\nChecking.\n<tool_call>store_hours\n<arg_key>store</arg_key>\n<arg_value>Main St</arg_value>\n</tool_call>';
+    let answered = 0;
+    emulator.on('/v1/chat/completions', () =>
+      openaiStream(contentCallChunks(answered++ === 0 ? markup : 'It is open 9 to 5.')),
+    );
+    const events = await collect(
+      await postSse(`${server.url}/api/chats/${chatId}/generate`, { content: 'Hours?' }),
+    );
+    expect(ofType(events, 'error')).toEqual([]);
+    expect(ofType(events, 'tool-call')[0]).toMatchObject({ name: 'store_hours', args: { store: 'Main St' } });
+    expect(ofType(events, 'tool-result')[0]).toMatchObject({ ok: true, result: 'Open 9 to 5' });
+    const text = ofType(events, 'text-delta')
+      .map((d) => d.text)
+      .join('');
+    expect(text).not.toMatch(/tool_call|arg_key|think>/);
+    expect(text).toContain('Checking.');
+    // the second request carries the call back as a native tool call and its result
+    const second = (emulator.requests[1].body as any).messages;
+    expect(second.find((m: any) => m.role === 'assistant').tool_calls[0].function.name).toBe('store_hours');
+    expect(second.find((m: any) => m.role === 'tool').content).toContain('Open 9 to 5');
+  });
+
+  it('a connection set to one family does not read another family’s markup', async () => {
+    const chatId = await chatFor({
+      ...base('glm-only'),
+      model: 'local',
+      functionCalling: { enabled: true, mode: 'native' },
+      toolCallFormat: 'glm',
+    });
+    const mistral = '[TOOL_CALLS]store_hours[ARGS]{"store": "Main St"}';
+    emulator.on('/v1/chat/completions', () => openaiStream(contentCallChunks(mistral)));
+    const events = await collect(
+      await postSse(`${server.url}/api/chats/${chatId}/generate`, { content: 'Hours?' }),
+    );
+    expect(ofType(events, 'tool-call')).toEqual([]);
+    expect(
+      ofType(events, 'text-delta')
+        .map((d) => d.text)
+        .join(''),
+    ).toBe(mistral);
+  });
+});

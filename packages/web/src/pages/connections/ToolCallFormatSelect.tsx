@@ -1,0 +1,38 @@
+import { AUTO_FORMAT_HELP, TOOL_CALL_FORMAT_OPTIONS } from './tool-call-formats';
+
+/**
+ * Which model family's tool-call markup to read from a model's text: in text mode, and when a native-mode
+ * server passes the model's calls on as plain content.
+ */
+export function ToolCallFormatSelect({
+  value,
+  onChange,
+  disabled,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  error?: React.ReactNode;
+}) {
+  const known = TOOL_CALL_FORMAT_OPTIONS.some((o) => o.value === value);
+  return (
+    <label>
+      Tool-call format
+      <select value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
+        {known ? null : <option value={value}>{value}</option>}
+        {TOOL_CALL_FORMAT_OPTIONS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <span className="hint">
+        {value === 'auto'
+          ? AUTO_FORMAT_HELP
+          : 'Only this family’s markup is read as calls; pick it when auto misreads your model.'}
+      </span>
+      {error}
+    </label>
+  );
+}
