@@ -1,4 +1,5 @@
 // Shapes of the HTTP API (docs/api.md). The web talks to the server only over HTTP.
+import type { ConnectionProviderFields, PresetProviderFields } from './provider-settings-types';
 
 export type ToolKind = 'static' | 'webhook' | 'script' | 'native';
 export type ToolMode = 'read' | 'write';
@@ -74,7 +75,7 @@ export interface ImportResult {
 export type ConnectionApi = 'openai' | 'anthropic' | 'google' | 'text-completion';
 export type FunctionCallMode = 'auto' | 'native' | 'prompt_xml' | 'prompt_json';
 
-export interface Connection {
+export interface Connection extends ConnectionProviderFields {
   id: string;
   name: string;
   api: ConnectionApi;
@@ -88,7 +89,7 @@ export interface Connection {
   toolCallFormat?: string;
 }
 
-export interface Preset {
+export interface Preset extends PresetProviderFields {
   id: string;
   name: string;
   temperature?: number | null;

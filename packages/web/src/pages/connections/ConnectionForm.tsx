@@ -2,7 +2,9 @@ import { useId, useState } from 'react';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Connection } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { connectionProviderBody, providerDraftFrom } from '../../components/provider-settings/provider-draft';
 import { Switch } from '../../components/Switch';
+import { ConnectionProviderSettings } from './ConnectionProviderSettings';
 import {
   API_FAMILIES,
   type ConnectionDraft,
@@ -35,6 +37,7 @@ export function ConnectionForm({
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [keepKey, setKeepKey] = useState(false);
+  const [providerDraft, setProviderDraft] = useState(() => providerDraftFrom(connection));
   const ids = useId();
   const set = <K extends keyof ConnectionDraft>(key: K, value: ConnectionDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
@@ -45,7 +48,12 @@ export function ConnectionForm({
     setError(null);
     setFieldErrors({});
     try {
-      const body = connectionBody(draft, creating);
+      const provider = connectionProviderBody(providerDraft, draft.api);
+      if (!provider.ok) {
+        setFieldErrors(provider.errors);
+        throw new Error('Some provider settings need fixing before the connection can be saved.');
+      }
+      const body = { ...connectionBody(draft, creating), ...provider.fields };
       if (keepKey && keyMove(connection, draft)) body.keepApiKey = true;
       const saved = creating
         ? await api.post<Connection>('/api/connections', body)
@@ -223,6 +231,12 @@ export function ConnectionForm({
           </label>
         </fieldset>
       )}
+      <ConnectionProviderSettings
+        api={draft.api}
+        value={providerDraft}
+        onChange={setProviderDraft}
+        errors={fieldErrors}
+      />
       <div className="row end">
         <button type="button" onClick={onCancel}>
           Cancel

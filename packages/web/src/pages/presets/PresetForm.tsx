@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Preset } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { presetProviderBody, providerDraftFrom } from '../../components/provider-settings/provider-draft';
+import { PresetProviderSettings } from './PresetProviderSettings';
 import {
   emptyPresetDraft,
   NUMBER_FIELDS,
@@ -27,22 +29,25 @@ export function PresetForm({
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const [providerDraft, setProviderDraft] = useState(() => providerDraftFrom(preset));
 
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
     const parsed = presetBody(draft);
-    if (!parsed.ok) {
-      setFieldErrors(parsed.errors);
+    const provider = presetProviderBody(providerDraft);
+    if (!parsed.ok || !provider.ok) {
+      setFieldErrors({ ...(parsed.ok ? {} : parsed.errors), ...(provider.ok ? {} : provider.errors) });
       setError('Some fields need fixing before the preset can be saved.');
       return;
     }
+    const body = { ...parsed.body, ...provider.fields };
     setFieldErrors({});
     setSaving(true);
     try {
       const saved = creating
-        ? await api.post<Preset>('/api/presets', parsed.body)
-        : await api.patch<Preset>(`/api/presets/${encodeURIComponent(preset.id)}`, parsed.body);
+        ? await api.post<Preset>('/api/presets', body)
+        : await api.patch<Preset>(`/api/presets/${encodeURIComponent(preset.id)}`, body);
       onSaved(saved);
     } catch (e) {
       setError(errorMessage(e));
@@ -107,6 +112,7 @@ export function PresetForm({
         <span className="hint">One per line (at most 16). Write a line break as \n and a tab as \t.</span>
         {fieldError('stop')}
       </label>
+      <PresetProviderSettings value={providerDraft} onChange={setProviderDraft} errors={fieldErrors} />
       <div className="row end">
         <button type="button" onClick={onCancel}>
           Cancel
