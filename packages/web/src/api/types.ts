@@ -106,7 +106,7 @@ export interface Chat {
   title: string;
   connectionId: string | null;
   presetId: string | null;
-  settings: { toolUse: boolean; tools: string[] };
+  settings: { toolUse: boolean; tools: string[]; approveWriteTools?: boolean };
   createdAt?: string;
   updatedAt?: string;
 }
@@ -130,6 +130,15 @@ export interface Message {
   reasoning?: string | null;
   createdAt?: string;
   toolInvocations: ToolInvocation[];
+  /** when the user last edited it */
+  editedAt?: string | null;
+  /** the author's name when it was written ('' = "You" / "Assistant") */
+  name?: string;
+  characterId?: string | null;
+  personaId?: string | null;
+  /** answers: every round of one answer shares its reply id; a reply has one or more swipes */
+  replyId?: string | null;
+  swipe?: { index: number; count: number } | null;
 }
 
 // --- Functions panel and tool editor (appended) ---

@@ -1,42 +1,36 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { ApiError, api, errorMessage, request } from '../../api/client';
-import { readEventStream } from '../../api/sse';
-import type { Chat, Connection, Message, Preset, ToolsList } from '../../api/types';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { api, errorMessage } from '../../api/client';
+import type { Character, Chat, Connection, Message, Persona, Preset, ToolsList } from '../../api/types';
+import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { type ChatPatch, ChatSettingsDrawer } from './ChatSettingsDrawer';
-import {
-  applyStreamEvent,
-  endTurn,
-  finishNotice,
-  type LiveTurn,
-  liveAssistantMessages,
-  startTurn,
-  storedTurnComplete,
-} from './chat-stream';
-import { MessageView } from './MessageView';
+import { liveAssistantMessages } from './chat-stream';
+import { type Author, type MessageActions, ReplyView, UserMessageView } from './MessageView';
+import { chatEntries, storedBesideLive } from './message-groups';
+import type { ToolModes } from './ToolCallCard';
 import { type PickerEntry, pickerEntries } from './tool-picker';
+import { useGeneration } from './use-generation';
 import './chats.css';
 
-type Notice =
-  | { kind: 'stopped' }
-  | { kind: 'failed'; code: string; message: string }
-  | { kind: 'ended'; message: string };
+type ChatWithPeople = Chat & { personaId?: string | null; characterIds?: string[] };
 
 /** One chat: stored history, the composer, the live stream with tool cards, Stop, and the Chat Settings drawer. */
 export function ChatPage({ id }: { id: string }) {
   const path = `/api/chats/${encodeURIComponent(id)}`;
-  const [chat, setChat] = useState<Chat | null>(null);
+  const [chat, setChat] = useState<ChatWithPeople | null>(null);
   const [messages, setMessages] = useState<Message[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [live, setLive] = useState<LiveTurn | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
   const [draft, setDraft] = useState('');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [connections, setConnections] = useState<Connection[] | null>(null);
   const [presets, setPresets] = useState<Preset[] | null>(null);
   const [tools, setTools] = useState<PickerEntry[] | null>(null);
+  const [toolModes, setToolModes] = useState<ToolModes>(new Map());
+  const [characters, setCharacters] = useState<Character[]>([]);
+  const [personas, setPersonas] = useState<Persona[]>([]);
   const [optionsError, setOptionsError] = useState<string | null>(null);
-  const controller = useRef<AbortController | null>(null);
+  const [deleting, setDeleting] = useState<Message | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
   const log = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
 
@@ -44,6 +38,15 @@ export function ChatPage({ id }: { id: string }) {
     async () => (await api.get<{ messages: Message[] }>(`${path}/messages`)).messages,
     [path],
   );
+  const giveBack = useCallback((content: string) => setDraft((d) => d || content), []);
+  const { live, notice, setNotice, generate, stop, approve, streaming } = useGeneration({
+    path,
+    messages,
+    setMessages,
+    fetchMessages,
+    onError: setError,
+    onGiveBack: giveBack,
+  });
 
   // The settings' choices load on their own: one failing (e.g. connections need the admin secret) leaves the
   // rest usable, and Retry loads them again once the user has given the secret.
@@ -64,21 +67,31 @@ export function ChatPage({ id }: { id: string }) {
       .catch(note('presets'));
     api
       .get<ToolsList>('/api/tools')
-      .then((a) => setTools(pickerEntries(a)))
+      .then((a) => {
+        setTools(pickerEntries(a));
+        setToolModes(new Map([...a.builtin, ...a.tools].map((t) => [t.name, t.mode])));
+      })
       .catch(note('functions'));
   }, []);
 
   useEffect(() => {
     api
-      .get<Chat>(path)
+      .get<ChatWithPeople>(path)
       .then(setChat)
       .catch((e) => setError(errorMessage(e)));
     fetchMessages()
       .then(setMessages)
       .catch((e) => setError(errorMessage(e)));
     loadOptions();
-    // Leaving the page stops a running generation (closing the stream aborts it on the server).
-    return () => controller.current?.abort();
+    // names and portraits on the messages; the chat works without them
+    api
+      .get<{ characters: Character[] }>('/api/characters')
+      .then((a) => setCharacters(a.characters))
+      .catch(() => {});
+    api
+      .get<{ personas: Persona[] }>('/api/personas')
+      .then((a) => setPersonas(a.personas))
+      .catch(() => {});
   }, [path, fetchMessages, loadOptions]);
 
   // Follow the stream while the reader is at the bottom; leave them alone if they scrolled up to read.
@@ -90,79 +103,90 @@ export function ChatPage({ id }: { id: string }) {
 
   const updateChat = async (patch: ChatPatch) => {
     try {
-      setChat(await api.patch<Chat>(path, patch));
+      setChat(await api.patch<ChatWithPeople>(path, patch));
+      // new characters before the first message bring their greetings
+      if ('characterIds' in patch) setMessages(await fetchMessages());
     } catch (e) {
       throw new Error(errorMessage(e));
     }
   };
 
-  const send = async (event?: React.FormEvent) => {
+  const send = (event?: React.FormEvent) => {
     event?.preventDefault();
     const content = draft.trim();
-    if (!content || controller.current) return;
-    const abort = new AbortController();
-    controller.current = abort;
-    let turn = startTurn(content);
-    setLive(turn);
-    setNotice(null);
+    if (!content || streaming) return;
     setDraft('');
     stickToBottom.current = true;
-    let echoed = false;
-    try {
-      const response = await request('POST', `${path}/generate`, { json: { content }, signal: abort.signal });
-      for await (const { event: name, data } of readEventStream(response)) {
-        if (name === 'user-message') echoed = true;
-        turn = applyStreamEvent(turn, name, data);
-        setLive(turn);
-      }
-      if (turn.status === 'streaming') {
-        turn = {
-          ...turn,
-          status: 'failed',
-          error: { code: 'network', message: 'The stream ended before the server finished the answer.' },
-        };
-      }
-    } catch (e) {
-      if (abort.signal.aborted) {
-        turn = endTurn(turn, 'stopped');
-      } else {
-        const code = e instanceof ApiError ? (e.code ?? `http_${e.status}`) : 'network';
-        turn = { ...turn, status: 'failed', error: { code, message: errorMessage(e) } };
-      }
-    } finally {
-      controller.current = null;
+    generate({ content });
+  };
+
+  const authorOf = (message: Pick<Message, 'role' | 'name' | 'characterId' | 'personaId'>): Author => {
+    if (message.role === 'user') {
+      const persona = personas.find((p) => p.id === message.personaId);
+      return { name: message.name || persona?.name || 'You' };
     }
-    // Nothing was stored when the request itself was refused: give the text back instead of losing it.
-    if (!echoed && turn.status === 'failed') setDraft((d) => d || content);
-    if (turn.status === 'stopped') setNotice({ kind: 'stopped' });
-    else if (turn.status === 'failed' && turn.error) setNotice({ kind: 'failed', ...turn.error });
-    else {
-      const ended = finishNotice(turn.finishReason);
-      if (ended) setNotice({ kind: 'ended', message: ended });
-    }
-    // The stored history is the truth once the run is over: it holds the same messages and tool cards.
+    const character = characters.find((c) => c.id === message.characterId);
+    return {
+      name: message.name || character?.name || 'Assistant',
+      avatar: character?.hasAvatar ? `/api/characters/${encodeURIComponent(character.id)}/avatar` : null,
+    };
+  };
+
+  const edit = async (messageId: string, content: string) => {
+    const updated = await api.patch<Message>(`${path}/messages/${encodeURIComponent(messageId)}`, {
+      content,
+    });
+    setMessages((list) => list?.map((m) => (m.id === updated.id ? updated : m)) ?? null);
+  };
+  const swipe = async (messageId: string, index: number) => {
     try {
-      // Both updates in one tick, so the turn never shows twice (live and stored) for a frame.
-      let fresh = await fetchMessages();
-      for (
-        let attempt = 0;
-        turn.status === 'stopped' && attempt < 10 && !storedTurnComplete(fresh, turn);
-        attempt++
-      ) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        fresh = await fetchMessages();
-      }
-      setMessages(fresh);
-      setLive(null);
+      const answer = await api.put<{ messages: Message[] }>(
+        `${path}/messages/${encodeURIComponent(messageId)}/swipe`,
+        { index },
+      );
+      setMessages(answer.messages);
     } catch (e) {
-      setError(`Could not reload the messages: ${errorMessage(e)}`);
-      setLive(endTurn(turn, turn.status === 'streaming' ? 'finished' : turn.status));
+      setError(errorMessage(e));
+    }
+  };
+  const remove = async () => {
+    if (!deleting) return;
+    try {
+      const answer = await api.del(`${path}/messages/${encodeURIComponent(deleting.id)}`);
+      setMessages((answer as unknown as { messages: Message[] }).messages);
+      setDeleting(null);
+      setDeleteError(null);
+    } catch (e) {
+      setDeleteError(errorMessage(e));
     }
   };
 
-  const stop = () => controller.current?.abort();
-  const streaming = live?.status === 'streaming';
+  const shown = useMemo(() => storedBesideLive(messages ?? [], live), [messages, live]);
+  const entries = useMemo(() => chatEntries(shown), [shown]);
+  const lastEntry = entries[entries.length - 1];
+  const idle = !live && chat !== null;
   const connection = connections?.find((c) => c.id === chat?.connectionId);
+  const canGenerate = idle && Boolean(chat?.connectionId);
+
+  /** Actions on an entry: editing and deleting any message; swipes, regenerate and continue on the last answer. */
+  const actionsFor = (entry: (typeof entries)[number]): MessageActions => {
+    if (!idle) return {};
+    const common: MessageActions = {
+      onEdit: edit,
+      onDelete: (messageId) => setDeleting(shown.find((m) => m.id === messageId) ?? null),
+    };
+    if (entry !== lastEntry || entry.kind !== 'reply') return common;
+    const greeting = !entries.some((e) => e.kind === 'user');
+    return {
+      ...common,
+      onSwipe: swipe,
+      onRegenerate: canGenerate && !greeting ? () => generate({ mode: 'regenerate' }) : undefined,
+      onContinue: canGenerate ? () => generate({ mode: 'continue' }) : undefined,
+    };
+  };
+
+  const liveRounds = live ? liveAssistantMessages(live) : [];
+  const failedAfterUser = notice?.kind === 'failed' && lastEntry?.kind === 'user' && idle;
 
   return (
     <section className={`chat-layout${drawerOpen ? ' with-drawer' : ''}`}>
@@ -208,19 +232,34 @@ export function ChatPage({ id }: { id: string }) {
           {messages?.length === 0 && !live && (
             <p className="empty">No messages yet. Say something to start.</p>
           )}
-          {messages?.map((m) => (
-            <MessageView key={m.id} message={m} />
-          ))}
+          {entries.map((entry) =>
+            entry.kind === 'user' ? (
+              <UserMessageView
+                key={entry.message.id}
+                message={entry.message}
+                author={authorOf(entry.message)}
+                actions={actionsFor(entry)}
+              />
+            ) : (
+              <ReplyView
+                key={entry.replyId}
+                rounds={entry.rounds}
+                author={authorOf(entry.rounds[0])}
+                actions={actionsFor(entry)}
+                toolModes={toolModes}
+              />
+            ),
+          )}
           {live && (
             <>
-              <MessageView message={live.user} />
-              {liveAssistantMessages(live).map((m, index, all) => (
-                <MessageView
-                  key={m.id}
-                  message={m}
-                  streaming={live.status === 'streaming' && index === all.length - 1}
-                />
-              ))}
+              {live.user && <UserMessageView message={live.user} author={authorOf(live.user)} />}
+              <ReplyView
+                rounds={liveRounds}
+                author={authorOf(liveRounds[0] ?? { role: 'assistant' })}
+                streaming={live.status === 'streaming'}
+                actions={{ onApprove: approve }}
+                toolModes={toolModes}
+              />
             </>
           )}
         </div>
@@ -235,10 +274,19 @@ export function ChatPage({ id }: { id: string }) {
           </p>
         )}
         {notice?.kind === 'failed' && (
-          <ErrorBanner
-            error={`Generation failed (${notice.code}): ${notice.message}`}
-            onDismiss={() => setNotice(null)}
-          />
+          <div className="banner error failed-banner" role="alert">
+            <span className="grow">
+              Generation failed ({notice.code}): {notice.message}
+            </span>
+            {failedAfterUser && canGenerate && (
+              <button type="button" className="primary" onClick={() => generate({ mode: 'retry' })}>
+                Retry
+              </button>
+            )}
+            <button type="button" className="link" onClick={() => setNotice(null)} aria-label="Dismiss error">
+              ×
+            </button>
+          </div>
         )}
         {chat && !chat.connectionId && (
           <p className="banner info" role="note">
@@ -265,7 +313,7 @@ export function ChatPage({ id }: { id: string }) {
               onKeyDown={(e) => {
                 if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
                   e.preventDefault();
-                  void send();
+                  send();
                 }
               }}
             />
@@ -275,7 +323,7 @@ export function ChatPage({ id }: { id: string }) {
               Stop
             </button>
           ) : (
-            <button type="submit" className="primary" disabled={!draft.trim() || !chat}>
+            <button type="submit" className="primary" disabled={!draft.trim() || !chat || Boolean(live)}>
               Send
             </button>
           )}
@@ -294,6 +342,26 @@ export function ChatPage({ id }: { id: string }) {
             onClose={() => setDrawerOpen(false)}
           />
         </div>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete message"
+          message={
+            <p>
+              {deleting.role === 'user'
+                ? 'Delete this message? This cannot be undone.'
+                : 'Delete this answer with all its swipes? This cannot be undone.'}
+            </p>
+          }
+          confirmLabel="Delete"
+          danger
+          error={deleteError}
+          onConfirm={remove}
+          onCancel={() => {
+            setDeleting(null);
+            setDeleteError(null);
+          }}
+        />
       )}
     </section>
   );

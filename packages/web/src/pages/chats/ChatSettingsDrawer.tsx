@@ -172,6 +172,18 @@ export function ChatSettingsDrawer({
           />
         </div>
         <ConnectionToolsNotice connection={connection} />
+        <div className="switch-row">
+          <div>
+            <div className="switch-title">Ask before running write tools</div>
+            <div className="hint">Tools that change something wait for your Allow or Deny in the chat.</div>
+          </div>
+          <Switch
+            label="Ask before running write tools"
+            checked={chat.settings.approveWriteTools === true}
+            disabled={busy || inactive}
+            onChange={(approveWriteTools) => update({ settings: { approveWriteTools } })}
+          />
+        </div>
         <div className="spread">
           <h4>Functions in this chat</h4>
           <button

@@ -1,42 +1,252 @@
+import { useState } from 'react';
 import type { Message } from '../../api/types';
+import { Avatar } from './Avatar';
 import type { CallView } from './chat-stream';
-import { ToolCallCard } from './ToolCallCard';
+import { Icon } from './Icon';
+import { Markdown } from './Markdown';
+import { MessageEditor } from './MessageEditor';
+import { editableRound } from './message-groups';
+import { ToolCallCard, type ToolModes } from './ToolCallCard';
+
+export interface Author {
+  name: string;
+  avatar?: string | null;
+}
+
+/** What the user can do with a message; absent actions are not offered (e.g. while generating). */
+export interface MessageActions {
+  onEdit?: (messageId: string, content: string) => Promise<void>;
+  onDelete?: (messageId: string) => void;
+  onSwipe?: (messageId: string, index: number) => void;
+  /** a new swipe (regenerate), offered on the last answer */
+  onRegenerate?: () => void;
+  onContinue?: () => void;
+  onApprove?: (callId: string, allow: boolean) => void;
+}
+
+type Round = Message & { toolInvocations: CallView[] };
+
+function AuthorLine({ author, edited }: { author: Author; edited: boolean }) {
+  return (
+    <div className="message-author">
+      <span className="message-name">{author.name}</span>
+      {edited && <span className="hint">(edited)</span>}
+    </div>
+  );
+}
+
+/** One of the user's messages: persona name and portrait, the text as markdown, Edit and Delete. */
+export function UserMessageView({
+  message,
+  author,
+  actions = {},
+}: {
+  message: Message;
+  author: Author;
+  actions?: MessageActions;
+}) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <article className="message user" aria-label={`${author.name} message`}>
+      <Avatar name={author.name} src={author.avatar} />
+      <div className="message-body">
+        <AuthorLine author={author} edited={Boolean(message.editedAt)} />
+        {editing && actions.onEdit ? (
+          <MessageEditor
+            initial={message.content}
+            label="Edit message"
+            onCancel={() => setEditing(false)}
+            onSave={async (content) => {
+              await actions.onEdit?.(message.id, content);
+              setEditing(false);
+            }}
+          />
+        ) : (
+          <Markdown text={message.content} />
+        )}
+        {!editing && (actions.onEdit || actions.onDelete) && (
+          <div className="message-actions">
+            {actions.onEdit && (
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Edit"
+                title="Edit"
+                onClick={() => setEditing(true)}
+              >
+                <Icon name="edit" />
+              </button>
+            )}
+            {actions.onDelete && (
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Delete"
+                title="Delete"
+                onClick={() => actions.onDelete?.(message.id)}
+              >
+                <Icon name="delete" />
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
 
 /**
- * One message. An assistant message shows its reasoning (collapsed), then its tool calls in call order, then its
- * text: the calls happened before the final answer, and stored history renders exactly like the live stream.
+ * An answer: every round of it in the order it happened — reasoning, the text the model wrote, then the tool
+ * calls that text led to — under the character's name and portrait, with its swipes and actions.
  */
-export function MessageView({
-  message,
+export function ReplyView({
+  rounds,
+  author,
   streaming,
+  actions = {},
+  toolModes,
 }: {
-  message: Message & { toolInvocations: CallView[] };
+  rounds: Round[];
+  author: Author;
   streaming?: boolean;
+  actions?: MessageActions;
+  toolModes?: ToolModes;
 }) {
-  const who = message.role === 'user' ? 'You' : 'Assistant';
-  const empty = !message.content && message.toolInvocations.length === 0 && !message.reasoning;
+  const [editing, setEditing] = useState(false);
+  const target = editableRound(rounds);
+  const swipe = rounds[rounds.length - 1]?.swipe;
+  const empty = rounds.every((r) => !r.content && r.toolInvocations.length === 0 && !r.reasoning);
+  const edited = rounds.some((r) => r.editedAt);
   return (
     <article
-      className={`message ${message.role}`}
-      aria-label={`${who} message`}
+      className="message assistant"
+      aria-label={`${author.name} message`}
       aria-busy={streaming || undefined}
     >
-      <div className="message-author">{who}</div>
-      {message.reasoning && (
-        <details className="reasoning">
-          <summary>Reasoning</summary>
-          <div className="message-text">{message.reasoning}</div>
-        </details>
-      )}
-      {message.toolInvocations.length > 0 && (
-        <div className="tool-calls">
-          {message.toolInvocations.map((call) => (
-            <ToolCallCard key={call.id} call={call} />
-          ))}
-        </div>
-      )}
-      {message.content && <div className="message-text">{message.content}</div>}
-      {empty && <div className="hint">{streaming ? 'Thinking…' : '(no text)'}</div>}
+      <Avatar name={author.name} src={author.avatar} />
+      <div className="message-body">
+        <AuthorLine author={author} edited={edited} />
+        {rounds.map((round) => (
+          <div className="message-round" key={round.id}>
+            {round.reasoning && (
+              <details className="reasoning">
+                <summary>Reasoning</summary>
+                <div className="message-text">{round.reasoning}</div>
+              </details>
+            )}
+            {editing && round.id === target.id && actions.onEdit ? (
+              <MessageEditor
+                initial={round.content}
+                label="Edit message"
+                onCancel={() => setEditing(false)}
+                onSave={async (content) => {
+                  await actions.onEdit?.(round.id, content);
+                  setEditing(false);
+                }}
+              />
+            ) : (
+              round.content && <Markdown text={round.content} />
+            )}
+            {round.toolInvocations.length > 0 && (
+              <div className="tool-calls">
+                {round.toolInvocations.map((call) => (
+                  <ToolCallCard
+                    key={call.id}
+                    call={call}
+                    onApprove={actions.onApprove}
+                    toolModes={toolModes}
+                  />
+                ))}
+              </div>
+            )}
+          </div>
+        ))}
+        {empty && <div className="hint">{streaming ? 'Thinking…' : '(no text)'}</div>}
+        {!editing && Object.keys(actions).some((key) => key !== 'onApprove') && (
+          <div className="message-actions">
+            {swipe && (swipe.count > 1 || actions.onRegenerate) && actions.onSwipe && (
+              <fieldset className="swipes" aria-label="Swipes">
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label="Previous swipe"
+                  title="Previous swipe"
+                  disabled={swipe.index === 0}
+                  onClick={() => actions.onSwipe?.(target.id, swipe.index - 1)}
+                >
+                  <Icon name="previous" />
+                </button>
+                <span className="swipe-count">
+                  {swipe.index + 1}/{swipe.count}
+                </span>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label="Next swipe"
+                  title="Next swipe (a new one after the last)"
+                  disabled={swipe.index === swipe.count - 1 && !actions.onRegenerate}
+                  onClick={() =>
+                    swipe.index < swipe.count - 1
+                      ? actions.onSwipe?.(target.id, swipe.index + 1)
+                      : actions.onRegenerate?.()
+                  }
+                >
+                  <Icon name="next" />
+                </button>
+              </fieldset>
+            )}
+            {swipe && swipe.count > 1 && !actions.onSwipe && (
+              <span className="swipe-count hint">
+                {swipe.index + 1}/{swipe.count}
+              </span>
+            )}
+            {actions.onRegenerate && (
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Regenerate"
+                title="Regenerate"
+                onClick={actions.onRegenerate}
+              >
+                <Icon name="regenerate" />
+              </button>
+            )}
+            {actions.onContinue && (
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Continue"
+                title="Continue"
+                onClick={actions.onContinue}
+              >
+                <Icon name="continue" />
+              </button>
+            )}
+            {actions.onEdit && (
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Edit"
+                title="Edit"
+                onClick={() => setEditing(true)}
+              >
+                <Icon name="edit" />
+              </button>
+            )}
+            {actions.onDelete && (
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Delete"
+                title="Delete"
+                onClick={() => actions.onDelete?.(target.id)}
+              >
+                <Icon name="delete" />
+              </button>
+            )}
+          </div>
+        )}
+      </div>
     </article>
   );
 }

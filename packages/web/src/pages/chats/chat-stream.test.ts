@@ -19,7 +19,7 @@ function run(events: Array<[string, unknown]>, turn: LiveTurn = startTurn('hi'))
 describe('chat stream', () => {
   it('shows the optimistic user message until the stored one arrives', () => {
     const turn = startTurn('What are the hours?');
-    expect(turn.user.content).toBe('What are the hours?');
+    expect(turn.user?.content).toBe('What are the hours?');
     const echoed = applyStreamEvent(turn, 'user-message', {
       message: {
         id: 'm1',
@@ -29,7 +29,7 @@ describe('chat stream', () => {
         toolInvocations: [],
       },
     });
-    expect(echoed.user.id).toBe('m1');
+    expect(echoed.user?.id).toBe('m1');
   });
 
   it('appends text and reasoning deltas in order within a round', () => {

@@ -5,7 +5,11 @@ import type { Message, ToolInvocation } from '../../api/types';
 /** A tool call as shown in a card: a stored invocation, or a live one still waiting for its result. */
 export interface CallView extends ToolInvocation {
   pending?: boolean;
+  /** a write tool waiting for the user's Allow / Deny ("Ask before running write tools") */
+  approval?: { expiresAt: string; deciding?: boolean };
 }
+
+export type GenerateMode = 'send' | 'regenerate' | 'continue' | 'retry';
 
 export type TurnStatus = 'streaming' | 'finished' | 'stopped' | 'failed';
 
@@ -17,8 +21,13 @@ export interface LiveRound {
 }
 
 export interface LiveTurn {
-  /** the user's message: optimistic until the server echoes the stored one */
-  user: Message;
+  /** the user's message (sending one): optimistic until the server echoes the stored one */
+  user: Message | null;
+  mode: GenerateMode;
+  /** from generation-start: the reply the rounds belong to, the message a continuation extends, the speaker */
+  replyId: string | null;
+  continues: string | null;
+  speaker: { characterId: string | null; name: string } | null;
   rounds: LiveRound[];
   status: TurnStatus;
   error: { code: string; message: string } | null;
@@ -26,9 +35,13 @@ export interface LiveTurn {
   finishReason: string | null;
 }
 
-export function startTurn(content: string): LiveTurn {
+export function startTurn(content: string | null, mode: GenerateMode = 'send'): LiveTurn {
   return {
-    user: { id: 'pending-user', role: 'user', content, toolInvocations: [] },
+    user: content === null ? null : { id: 'pending-user', role: 'user', content, toolInvocations: [] },
+    mode,
+    replyId: null,
+    continues: null,
+    speaker: null,
     rounds: [],
     status: 'streaming',
     error: null,
@@ -48,10 +61,31 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 export function applyStreamEvent(turn: LiveTurn, event: string, raw: unknown): LiveTurn {
   const data = record(raw);
   switch (event) {
+    case 'generation-start': {
+      const mode = text(data.mode);
+      return {
+        ...turn,
+        mode: (['send', 'regenerate', 'continue', 'retry'] as const).find((m) => m === mode) ?? turn.mode,
+        replyId: text(data.replyId) || null,
+        continues: text(data.continues) || null,
+        speaker: { characterId: text(data.characterId) || null, name: text(data.name) },
+      };
+    }
     case 'user-message': {
       const message = record(data.message);
       if (typeof message.id !== 'string') return turn;
-      return { ...turn, user: { ...turn.user, ...(message as unknown as Message), toolInvocations: [] } };
+      return { ...turn, user: { ...(message as unknown as Message), toolInvocations: [] } };
+    }
+    case 'tool-approval':
+    case 'tool-approval-end': {
+      const id = text(data.id);
+      const expiresAt = text(data.expiresAt);
+      const mark = (call: CallView): CallView => {
+        if (call.id !== id) return call;
+        const { approval: _done, ...rest } = call;
+        return event === 'tool-approval' ? { ...call, approval: { expiresAt } } : rest;
+      };
+      return { ...turn, rounds: turn.rounds.map((r) => ({ ...r, calls: r.calls.map(mark) })) };
     }
     case 'text-delta':
     case 'reasoning-delta': {
@@ -87,6 +121,7 @@ export function applyStreamEvent(turn: LiveTurn, event: string, raw: unknown): L
         durationMs: typeof data.durationMs === 'number' ? data.durationMs : undefined,
         simulated: data.simulated === true,
         pending: false,
+        approval: undefined,
       });
       // Match by call id; a server that sends no id gets the oldest pending call of that name.
       const calls = allCalls(turn);
@@ -120,25 +155,38 @@ export function applyStreamEvent(turn: LiveTurn, event: string, raw: unknown): L
   }
 }
 
-/** Marks calls that never got a result (the run was stopped or failed) as no longer running. */
+/**
+ * The turn is over: calls that never got a result (the run was stopped or failed) show that at once, in their
+ * final state, rather than running on until the page reloads.
+ */
 export function endTurn(turn: LiveTurn, status: Exclude<TurnStatus, 'streaming'>): LiveTurn {
-  if (turn.status === 'failed') return turn;
+  const final = turn.status === 'failed' ? 'failed' : status;
+  const unfinished =
+    final === 'stopped'
+      ? 'Stopped before it finished.'
+      : final === 'failed'
+        ? 'The generation failed before this tool finished.'
+        : 'It did not finish.';
   return {
     ...turn,
-    status,
+    status: final,
     rounds: turn.rounds.map((r) => ({
       ...r,
       calls: r.calls.map((c) =>
         c.pending
-          ? {
-              ...c,
-              pending: false,
-              ok: false,
-              error: status === 'stopped' ? 'Stopped before it finished.' : c.error,
-            }
+          ? { ...c, pending: false, approval: undefined, ok: false, error: c.error ?? unfinished }
           : c,
       ),
     })),
+  };
+}
+
+/** A continuation starts from the stored message it extends: its text so far is the live round's start. */
+export function continueFrom(turn: LiveTurn, message: Message | undefined): LiveTurn {
+  if (!message || message.toolInvocations.length > 0 || turn.rounds.length > 0) return turn;
+  return {
+    ...turn,
+    rounds: [{ content: message.content, reasoning: message.reasoning ?? '', calls: [] }],
   };
 }
 
@@ -160,6 +208,9 @@ export function liveAssistantMessages(turn: LiveTurn): Array<Message & { toolInv
     content: round.content,
     reasoning: round.reasoning,
     toolInvocations: round.calls,
+    name: turn.speaker?.name ?? '',
+    characterId: turn.speaker?.characterId ?? null,
+    replyId: 'live',
   }));
 }
 
@@ -214,7 +265,8 @@ export function describeError(error: unknown): { message: string; code?: string;
 export function storedTurnComplete(messages: Message[], turn: LiveTurn): boolean {
   const streamed = turn.rounds.some((r) => r.content || r.reasoning || r.calls.length > 0);
   if (!streamed) return true;
-  const index = messages.findIndex((m) => m.id === turn.user.id);
+  if (!turn.user) return messages.some((m) => m.role === 'assistant' && m.replyId === turn.replyId);
+  const index = messages.findIndex((m) => m.id === turn.user?.id);
   if (index < 0) return false;
   return messages.slice(index + 1).some((m) => m.role === 'assistant');
 }
