@@ -218,12 +218,14 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
     // function calling off on the connection: no tools on this path at all (the core drops them too)
     const tools = connection.functionCalling.enabled ? chatToolList : [];
     // ctx.__run: read by scripts at their call, so it is kept current while the run goes
+    // `aborted` reads the signal: no listener on it that would outlive the run
     const run: ScriptRunState = {
-      aborted: signal.aborted,
+      get aborted() {
+        return signal.aborted;
+      },
       activatedEntryKeys: [],
       traceId: `tr_${randomBytes(9).toString('base64url')}`,
     };
-    signal.addEventListener('abort', () => (run.aborted = true), { once: true });
     const ctx = buildToolCtx(
       chat,
       stored,

@@ -73,12 +73,14 @@ export async function chatRunSetup(
   // scripts get the same ctx as in the chat's own generation (Luker's fields included)
   const characters = await loadChatCharacters(storage, chat);
   const persona = chat.personaId ? ((await storage.personas.get(chat.personaId))?.name ?? null) : null;
+  // `aborted` reads the signal: no listener on it that would outlive the run
   const run: ScriptRunState = {
-    aborted: input.signal?.aborted === true,
+    get aborted() {
+      return input.signal?.aborted === true;
+    },
     activatedEntryKeys: [],
     traceId: `tr_${randomBytes(9).toString('base64url')}`,
   };
-  input.signal?.addEventListener('abort', () => (run.aborted = true), { once: true });
   const hidden = buildHiddenContext({
     chat,
     lastUserMessage: last?.content ?? '',

@@ -1,5 +1,6 @@
 import { parseAgent } from '@toolsmith/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { abortWhen } from '../app/abort-link.js';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
 import { type AgentInput, createAgentRepository } from '../orchestration/agent-repository.js';
 import { agentSlots, coreAgent, loadGlobalProfile } from '../orchestration/profile-store.js';
@@ -60,10 +61,13 @@ async function profileUses(storage: Storage, agentId: string): Promise<string[]>
 /** An AbortSignal for a JSON request: aborted when the client goes away or the server shuts down. */
 export function requestSignal(reply: FastifyReply, shutdown: AbortSignal): AbortSignal {
   const controller = new AbortController();
-  reply.raw.on('close', () => {
+  // linked to the shutdown signal only while the request runs (no composite kept by it afterwards)
+  const unlink = abortWhen(controller, shutdown);
+  reply.raw.once('close', () => {
+    unlink();
     if (!reply.raw.writableFinished) controller.abort(new Error('The client closed the connection.'));
   });
-  return AbortSignal.any([controller.signal, shutdown]);
+  return controller.signal;
 }
 
 /** Agents (docs/api.md, "Agents"): CRUD, and running one over a chat on demand. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { abortWhen } from '../app/abort-link.js';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
 import { toCoreConnection, toCorePreset } from '../executors/runtime-sources.js';
 import { chatGenerationsFor } from '../generation/chat-generations.js';
@@ -64,7 +65,8 @@ export async function chatGenerateRoutes(app: FastifyInstance): Promise<void> {
       const live = generations.live(chat.id);
       if (!controller || !live)
         throw new HttpError(409, MSG_ALREADY_GENERATING, { code: 'already_generating' });
-      const signal = AbortSignal.any([controller.signal, shutdownSignal]);
+      const unlinkShutdown = abortWhen(controller, shutdownSignal);
+      const signal = controller.signal;
       // the requesting client follows the run like any attached one: leaving stops it unless a tool call
       // waits for approval (a reloaded page attaches again)
       let detach = () => {};
@@ -91,6 +93,7 @@ export async function chatGenerateRoutes(app: FastifyInstance): Promise<void> {
         });
         outcome = { errorCode: 'unknown' };
       } finally {
+        unlinkShutdown();
         generations.finish(chat.id, outcome);
         live.end();
       }

@@ -1,5 +1,6 @@
 import { createRuntime, isGenerateTaskError } from '@toolsmith/core';
 import type { FastifyInstance } from 'fastify';
+import { abortWhen } from '../app/abort-link.js';
 import { notFound } from '../app/http-error.js';
 import { toCoreConnection } from '../executors/runtime-sources.js';
 
@@ -26,13 +27,15 @@ export async function connectionTestRoutes(app: FastifyInstance): Promise<void> 
         };
       }
       const runtime = createRuntime({ connections: [connection] });
+      const controller = new AbortController();
+      const unlink = abortWhen(controller, AbortSignal.timeout(CONNECTION_TEST_TIMEOUT_MS), shutdownSignal);
       try {
         const result = await runtime.generateTask({
           taskMessages: [{ role: 'user', content: 'Reply with the single word OK.' }],
           apiPresetName: connection.name,
           params: { maxTokens: 16 },
           substituteMacros: false,
-          abortSignal: AbortSignal.any([AbortSignal.timeout(CONNECTION_TEST_TIMEOUT_MS), shutdownSignal]),
+          abortSignal: controller.signal,
         });
         return { ok: true, text: result.assistantText };
       } catch (error) {
@@ -43,6 +46,8 @@ export async function connectionTestRoutes(app: FastifyInstance): Promise<void> 
           code: 'unknown',
           message: error instanceof Error ? error.message : String(error),
         };
+      } finally {
+        unlink();
       }
     },
   );

@@ -6,6 +6,7 @@ import {
   type ToolResultEnvelope,
 } from '@toolsmith/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { abortWhen } from '../app/abort-link.js';
 import { HttpError, validationError } from '../app/http-error.js';
 import { createBuiltinServices } from '../builtins/builtin-context.js';
 import { registryWithBuiltins } from '../executors/builtin-registry.js';
@@ -63,8 +64,14 @@ function requestSignal(
     if (!request.raw.complete || request.raw.socket.destroyed) controller.abort();
   };
   request.raw.socket.on('close', onClose);
-  const signal = AbortSignal.any([controller.signal, shutdownSignal]);
-  return { signal, done: () => request.raw.socket.off('close', onClose) };
+  const unlink = abortWhen(controller, shutdownSignal);
+  return {
+    signal: controller.signal,
+    done: () => {
+      request.raw.socket.off('close', onClose);
+      unlink();
+    },
+  };
 }
 
 /** What a dry run shows a script as `ctx`: no real chat, the hidden context only if the tool asks for it. */
