@@ -37,6 +37,7 @@ describe('assemblePrompt', () => {
         { role: 'user', content: 'Hi {{char}}{{setvar::mood::angry}}' },
         { role: 'tool', toolCallId: 't1', name: 'x', content: '{{user}}' },
       ],
+      includeCharacterCard: false,
     });
     expect(messages).toEqual([
       { role: 'system', content: 'You help Ann (A lost traveller). Mood: calm' },
@@ -49,6 +50,7 @@ describe('assemblePrompt', () => {
     const { messages } = await assemble({
       taskMessages: [{ role: 'user', content: '{{user}}' }],
       substituteMacros: false,
+      includeCharacterCard: false,
     });
     expect(messages[0].content).toBe('{{user}}');
   });
@@ -84,6 +86,7 @@ describe('assemblePrompt', () => {
     const chat = await assemble({
       taskMessages: [{ role: 'user', content: 'Summarize.' }],
       worldInfoSource: 'chat',
+      includeCharacterCard: false,
     });
     expect(chat.messages[0]).toEqual({
       role: 'system',
@@ -92,6 +95,7 @@ describe('assemblePrompt', () => {
     const custom = await assemble({
       taskMessages: [{ role: 'user', content: 'Summarize.' }],
       worldInfoSource: 'custom',
+      includeCharacterCard: false,
       customWorldInfoMessages: [{ content: 'a dragon in the forest' }],
       runtimeWorldInfo: [{ uid: 'dragon', keys: ['/drag(on|ons)/i'], content: 'Dragons sleep.' }],
     });
@@ -113,7 +117,11 @@ describe('assemblePrompt', () => {
     };
     const context = { ...ctx, chat: { ...(ctx.chat as object), lastWorldInfoActivation: cached } };
     const reused = await assemble(
-      { taskMessages: [{ role: 'user', content: 'x' }], worldInfoSource: 'chat' },
+      {
+        taskMessages: [{ role: 'user', content: 'x' }],
+        worldInfoSource: 'chat',
+        includeCharacterCard: false,
+      },
       context,
     );
     expect(reused.messages[0].content).toBe('cached entry');
@@ -130,8 +138,11 @@ describe('assemblePrompt', () => {
     expect(fresh.worldInfo?.reused).toBe(false);
   });
 
-  it('adds nothing when world info is off and there is no card', async () => {
-    const { messages, worldInfo } = await assemble({ taskMessages: [{ role: 'user', content: 'castle' }] });
+  it('adds nothing when world info is off and the card is left out', async () => {
+    const { messages, worldInfo } = await assemble({
+      taskMessages: [{ role: 'user', content: 'castle' }],
+      includeCharacterCard: false,
+    });
     expect(messages).toEqual([{ role: 'user', content: 'castle' }]);
     expect(worldInfo).toBeUndefined();
   });

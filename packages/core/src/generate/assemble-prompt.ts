@@ -1,10 +1,12 @@
 import { type MacroEnv, substituteMacros } from '../macros/substitute.js';
 import type { ChatMessage } from '../providers/types.js';
 import { formatWorldInfo, minimalWorldInfoActivator } from '../worldinfo/activate.js';
+import { insertWorldInfoAtDepth } from '../worldinfo/depth-insert.js';
 import type { WorldInfoActivation, WorldInfoScanMessage } from '../worldinfo/types.js';
 import { resolveSource } from './resolve-source.js';
 import type { Character, GenerateContext, GenerateTaskDetails, GenerateTaskOptions } from './types.js';
 import type { NormalizedOptions } from './validate-options.js';
+import { entriesActivation, snapshotActivation } from './world-info-snapshot.js';
 
 export interface AssembledPrompt {
   messages: ChatMessage[];
@@ -56,16 +58,23 @@ export async function assemblePrompt(
 
   let worldInfo: AssembledPrompt['worldInfo'];
   let activation: WorldInfoActivation | undefined;
-  if (norm.worldInfoSource !== 'none') {
+  if (norm.worldInfoSnapshot) {
+    // a ready snapshot short-circuits activation, whatever the source says (Luker's meaning)
+    activation = snapshotActivation(norm.worldInfoSnapshot);
+    worldInfo = { source: norm.worldInfoSource, reused: true, snapshot: true, trace: [] };
+  } else if (norm.worldInfoSource === 'none' && norm.runtimeEntries.length > 0) {
+    activation = entriesActivation(norm.runtimeEntries, norm.worldInfoType);
+    worldInfo = { source: 'none', reused: true, snapshot: true, trace: activation.trace };
+  } else if (norm.worldInfoSource !== 'none') {
     const reusable =
       norm.worldInfoSource === 'chat' &&
       !options.forceWorldInfoResimulate &&
-      !options.runtimeWorldInfo?.length &&
+      norm.runtimeEntries.length === 0 &&
       chat?.lastWorldInfoActivation;
     if (reusable) {
       activation = reusable;
     } else {
-      const entries = [...((await resolveSource(ctx.worldInfo)) ?? []), ...(options.runtimeWorldInfo ?? [])];
+      const entries = [...((await resolveSource(ctx.worldInfo)) ?? []), ...norm.runtimeEntries];
       let scan: WorldInfoScanMessage[];
       if (norm.worldInfoSource === 'task') scan = taskMessages;
       else if (norm.worldInfoSource === 'chat')
@@ -76,15 +85,18 @@ export async function assemblePrompt(
         entries,
         messages: scan,
         scanDepth: options.worldInfoScanDepth,
+        generationType: norm.worldInfoType,
       });
     }
     worldInfo = { source: norm.worldInfoSource, reused: Boolean(reusable), trace: activation.trace };
   }
 
+  // a snapshot's texts are ready: no macros run on them
+  const wi = (text: string) => (norm.worldInfoSnapshot ? text : sub(text));
   const prelude = [
-    activation ? sub(formatWorldInfo(activation.before)) : '',
-    options.includeCharacterCard && character ? sub(formatCharacterCard(character)) : '',
-    activation ? sub(formatWorldInfo(activation.after)) : '',
+    activation ? wi(formatWorldInfo(activation.before)) : '',
+    norm.includeCharacterCard && character ? sub(formatCharacterCard(character)) : '',
+    activation ? wi(formatWorldInfo(activation.after)) : '',
   ].filter((part) => part.trim() !== '');
 
   let lead = 0;
@@ -94,6 +106,12 @@ export async function assemblePrompt(
   );
   const messages: ChatMessage[] = [];
   if (systemText.length) messages.push({ role: 'system', content: systemText.join('\n\n') });
-  messages.push(...taskMessages.slice(lead));
+  const rest = taskMessages.slice(lead);
+  // depth entries go inside the conversation
+  const atDepth = (activation?.atDepth ?? []).map((a) => ({
+    ...a,
+    entry: { ...a.entry, content: wi(a.entry.content) },
+  }));
+  messages.push(...(atDepth.length ? (insertWorldInfoAtDepth(rest, atDepth) as ChatMessage[]) : rest));
   return { messages, worldInfo };
 }

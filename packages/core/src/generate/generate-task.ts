@@ -40,7 +40,10 @@ interface Resolved {
   presetName?: string;
 }
 
-async function resolveConnection(ctx: GenerateContext, options: GenerateTaskOptions): Promise<Resolved> {
+async function resolveConnection(
+  ctx: GenerateContext,
+  options: Pick<NormalizedOptions, 'apiPresetName' | 'llmPresetName'> & Pick<GenerateTaskOptions, 'params'>,
+): Promise<Resolved> {
   const connections = (await resolveSource(ctx.connections)) ?? [];
   if (connections.length === 0) {
     throw new GenerateTaskError('invalid_input', 'No connection profile is configured.');
@@ -141,10 +144,10 @@ export async function* runGenerateTask(
   options: GenerateTaskOptions,
   stream: boolean,
 ): AsyncGenerator<GenerateEvent, GenerateTaskResult> {
-  const signal = options?.abortSignal;
+  const signal = options?.abortSignal ?? undefined;
   if (signal?.aborted) throw abortedError(signal.reason);
   const validated = validateGenerateOptions(options);
-  const resolved = await resolveConnection(ctx, options);
+  const resolved = await resolveConnection(ctx, { ...validated, params: options.params });
   // a connection with function calling switched off gets no tools, no tool guide and runs no calls
   const toolsOff = resolved.connection.functionCalling?.enabled === false;
   const norm = toolsOff ? withoutTools(validated, resolved.connection) : validated;

@@ -25,6 +25,12 @@ import type {
 
 export type WorldInfoSource = 'none' | 'task' | 'chat' | 'custom';
 export type ProtocolStyleOption = 'xml' | 'json';
+/**
+ * `protocolStyle` as callers may write it: the call format (`xml`, `json`), or Luker's names for how the
+ * tool guide describes parameters (`json_schema`, `table`) — both of which use the XML call format here,
+ * whose guide always lists every parameter with its schema facts.
+ */
+export type ProtocolStyleInput = ProtocolStyleOption | 'json_schema' | 'table';
 export type ResolvedCallMode = 'native' | 'prompt_xml' | 'prompt_json';
 
 /** An OpenAI-style tool entry, accepted as well as a ToolSpec. */
@@ -36,45 +42,79 @@ export interface OpenAiStyleTool {
 export interface FunctionCallOptions {
   /** the model must call this tool (same as `toolChoice: { name }`) */
   requiredFunctionName?: string;
-  /** text mode: `xml` (Luker's prompt_xml, default) or `json`; `auto` falling back to text uses it too */
-  protocolStyle?: ProtocolStyleOption;
+  /**
+   * text mode: `xml` (Luker's prompt_xml, default) or `json`; `auto` falling back to text uses it too.
+   * Luker's `json_schema` and `table` are accepted and mean `xml`.
+   */
+  protocolStyle?: ProtocolStyleInput;
   /** text mode: how many times to re-ask after a call that fails to parse or validate (0–3, default 1) */
   retries?: number;
 }
 
-/** Options of generateTask / generateTaskStream (the seed API). */
+/**
+ * A world-info result resolved earlier (Luker's `runtimeWorldInfo` snapshot, SillyTavern's
+ * getWorldInfoPrompt shape): placed as it is, without activating anything.
+ */
+export interface WorldInfoSnapshot {
+  /** text placed before the character card */
+  worldInfoBefore?: string;
+  /** text placed after the character card */
+  worldInfoAfter?: string;
+  /** messages inserted into the chat: `depth` messages from its end, `role` a name or SillyTavern's 0/1/2 */
+  worldInfoDepth?: Array<{
+    depth: number;
+    role?: 'system' | 'user' | 'assistant' | number;
+    entries: string[];
+  }>;
+  /** accepted for compatibility; not placed (no slot in Toolsmith's prompt) */
+  worldInfoExamples?: unknown[];
+  outletEntries?: unknown;
+}
+
+/** Options of generateTask / generateTaskStream (the seed API; `null` means the default throughout). */
 export interface GenerateTaskOptions {
   taskMessages: ChatMessage[];
-  /** put the chat's character card (description, personality, scenario) into the system prompt */
-  includeCharacterCard?: boolean;
+  /** put the chat's character card (description, personality, scenario) into the system prompt (default true) */
+  includeCharacterCard?: boolean | null;
   /** which name the card comes from; default the chat's character */
   characterName?: string;
   /**
    * Which text activates world info: none, the task messages, the chat's messages, or
-   * `customWorldInfoMessages`. Default `none`, or `task` when `runtimeWorldInfo` is given.
+   * `customWorldInfoMessages`. Default `none`, or `task` when `runtimeWorldInfo` is a list of entries.
    */
-  worldInfoSource?: WorldInfoSource;
-  customWorldInfoMessages?: Array<{ role?: string; content: string }>;
-  /** entries added for this call only */
-  runtimeWorldInfo?: WorldInfoEntry[];
+  worldInfoSource?: WorldInfoSource | null;
+  customWorldInfoMessages?: Array<{ role?: string; content: string }> | null;
+  /**
+   * A ready world-info snapshot (an object, see WorldInfoSnapshot) placed as it is; or entries for this
+   * call only: scanned with the others by `task` / `chat` / `custom`, and with `worldInfoSource: 'none'`
+   * taken as already activated (the ready snapshot in entry form).
+   */
+  runtimeWorldInfo?: WorldInfoEntry[] | WorldInfoSnapshot | null;
   /** `chat` source: activate again instead of reusing the chat's last activation */
-  forceWorldInfoResimulate?: boolean;
+  forceWorldInfoResimulate?: boolean | null;
+  /**
+   * The generation type world info is activated for (SillyTavern's `normal`, `continue`, `impersonate`,
+   * `swipe`, `regenerate`, `quiet`; default `quiet`): entries whose `triggers` list names other types stay off.
+   */
+  worldInfoType?: string | null;
   /** how many latest messages world info scans (default 2) */
   worldInfoScanDepth?: number;
-  apiPresetName?: string;
-  llmPresetName?: string;
+  /** the connection profile's name; empty = the first (the runtime's default) */
+  apiPresetName?: string | null;
+  /** the preset's name; empty = the first */
+  llmPresetName?: string | null;
   /** generation parameters laid over the preset */
   params?: GenerationParams;
-  tools?: Array<ToolSpec | OpenAiStyleTool>;
-  toolChoice?: ToolChoice | { type: 'function'; function: { name: string } };
+  tools?: Array<ToolSpec | OpenAiStyleTool> | null;
+  toolChoice?: ToolChoice | { type: 'function'; function: { name: string } } | null;
   parallelToolCalls?: boolean;
   /** a JSON Schema, or `{ name, schema }`; the answer is parsed and validated against it */
-  jsonSchema?: JsonSchema | { name?: string; schema: JsonSchema; strict?: boolean };
-  functionCallMode?: FunctionCallMode;
-  functionCallOptions?: FunctionCallOptions;
-  abortSignal?: AbortSignal;
+  jsonSchema?: JsonSchema | { name?: string; schema: JsonSchema; strict?: boolean } | null;
+  functionCallMode?: FunctionCallMode | null;
+  functionCallOptions?: FunctionCallOptions | null;
+  abortSignal?: AbortSignal | null;
   /** default true */
-  substituteMacros?: boolean;
+  substituteMacros?: boolean | null;
 }
 
 export interface GeneratedToolCall {
@@ -100,7 +140,8 @@ export interface GenerateTaskDetails {
   connection: string;
   api: ConnectionApi;
   preset?: string;
-  worldInfo?: { source: WorldInfoSource; reused: boolean; trace: WorldInfoTraceItem[] };
+  /** `snapshot`: a ready runtimeWorldInfo was placed as it is (nothing activated) */
+  worldInfo?: { source: WorldInfoSource; reused: boolean; snapshot?: true; trace: WorldInfoTraceItem[] };
 }
 
 export interface GenerateTaskResult {

@@ -1,10 +1,12 @@
 import { GenerateTaskError } from '../base/errors.js';
 import type { ChatMessage, FunctionCallMode, ToolChoice, ToolSpec } from '../providers/types.js';
 import type { JsonSchema } from '../tools/types.js';
+import type { WorldInfoEntry } from '../worldinfo/types.js';
 import type {
   FunctionCallOptions,
   GenerateTaskOptions,
   ProtocolStyleOption,
+  WorldInfoSnapshot,
   WorldInfoSource,
 } from './types.js';
 
@@ -12,6 +14,9 @@ const MODES: readonly FunctionCallMode[] = ['native', 'prompt_xml', 'prompt_json
 const SOURCES: readonly WorldInfoSource[] = ['none', 'task', 'chat', 'custom'];
 const ROLES = new Set(['system', 'user', 'assistant', 'tool']);
 export const DEFAULT_TEXT_RETRIES = 1;
+/** SillyTavern's generation type for background requests, and Luker's generateTask default */
+export const DEFAULT_WORLD_INFO_TYPE = 'quiet';
+const PROTOCOL_STYLES = ['xml', 'json', 'json_schema', 'table'];
 export const MAX_TEXT_RETRIES = 3;
 
 /** The options after checking, with defaults filled in and the accepted spellings unified. */
@@ -24,6 +29,16 @@ export interface NormalizedOptions {
   protocolStyle: ProtocolStyleOption | undefined;
   retries: number;
   worldInfoSource: WorldInfoSource;
+  /** `runtimeWorldInfo` given as entries */
+  runtimeEntries: WorldInfoEntry[];
+  /** `runtimeWorldInfo` given as a ready snapshot object */
+  worldInfoSnapshot: WorldInfoSnapshot | undefined;
+  worldInfoType: string;
+  includeCharacterCard: boolean;
+  /** the connection and preset names; empty or null = the runtime's first */
+  apiPresetName: string | undefined;
+  llmPresetName: string | undefined;
+  abortSignal: AbortSignal | undefined;
   substituteMacros: boolean;
 }
 
@@ -112,7 +127,8 @@ export function validateGenerateOptions(options: GenerateTaskOptions): Normalize
       '`tools` and `jsonSchema` cannot be used together: ask for tool calls or for a JSON answer.',
     );
   }
-  if (options.functionCallMode !== undefined && !MODES.includes(options.functionCallMode)) {
+  const functionCallMode = options.functionCallMode ?? undefined;
+  if (functionCallMode !== undefined && !MODES.includes(functionCallMode)) {
     throw invalid(
       `Unknown functionCallMode "${String(options.functionCallMode)}": use ${MODES.join(', ')}.`,
       {
@@ -121,13 +137,23 @@ export function validateGenerateOptions(options: GenerateTaskOptions): Normalize
     );
   }
   let toolChoice = normalizeToolChoice(options.toolChoice);
-  if (options.functionCallOptions !== undefined && !isObject(options.functionCallOptions)) {
+  const fcoRaw = options.functionCallOptions ?? undefined;
+  if (fcoRaw !== undefined && !isObject(fcoRaw)) {
     throw invalid('`functionCallOptions` must be an object.');
   }
-  const fco: FunctionCallOptions = options.functionCallOptions ?? {};
-  if (fco.protocolStyle !== undefined && fco.protocolStyle !== 'xml' && fco.protocolStyle !== 'json') {
-    throw invalid(`Unknown protocolStyle "${String(fco.protocolStyle)}": use "xml" or "json".`);
+  const fco: FunctionCallOptions = fcoRaw ?? {};
+  if (
+    fco.protocolStyle !== undefined &&
+    fco.protocolStyle !== null &&
+    !PROTOCOL_STYLES.includes(fco.protocolStyle)
+  ) {
+    throw invalid(
+      `Unknown protocolStyle "${String(fco.protocolStyle)}": use "xml" or "json" (Luker's "json_schema" and "table" mean "xml").`,
+    );
   }
+  // Luker's guide styles describe parameters; here the guide always does, with the XML call format
+  const protocolStyle: ProtocolStyleOption | undefined =
+    fco.protocolStyle === 'json' ? 'json' : fco.protocolStyle ? 'xml' : undefined;
   const retries: number = fco.retries ?? DEFAULT_TEXT_RETRIES;
   if (
     typeof retries !== 'number' ||
@@ -139,7 +165,7 @@ export function validateGenerateOptions(options: GenerateTaskOptions): Normalize
       retries,
     });
   }
-  if (fco.requiredFunctionName !== undefined) {
+  if (fco.requiredFunctionName !== undefined && fco.requiredFunctionName !== null) {
     if (typeof fco.requiredFunctionName !== 'string' || fco.requiredFunctionName === '') {
       throw invalid('functionCallOptions.requiredFunctionName must be a tool name.');
     }
@@ -153,7 +179,15 @@ export function validateGenerateOptions(options: GenerateTaskOptions): Normalize
   if (toolChoice === 'required' && tools.length === 0) {
     throw invalid('`toolChoice: "required"` needs at least one tool.');
   }
-  const worldInfoSource = options.worldInfoSource ?? (options.runtimeWorldInfo?.length ? 'task' : 'none');
+  const runtimeWorldInfo = options.runtimeWorldInfo ?? undefined;
+  if (runtimeWorldInfo !== undefined && !Array.isArray(runtimeWorldInfo) && !isObject(runtimeWorldInfo)) {
+    throw invalid(
+      '`runtimeWorldInfo` must be a list of world-info entries or a snapshot { worldInfoBefore, worldInfoAfter, worldInfoDepth }.',
+    );
+  }
+  const runtimeEntries = Array.isArray(runtimeWorldInfo) ? runtimeWorldInfo : [];
+  const worldInfoSnapshot = isObject(runtimeWorldInfo) ? checkSnapshot(runtimeWorldInfo) : undefined;
+  const worldInfoSource = options.worldInfoSource ?? (runtimeEntries.length ? 'task' : 'none');
   if (!SOURCES.includes(worldInfoSource)) {
     throw invalid(`Unknown worldInfoSource "${String(worldInfoSource)}": use ${SOURCES.join(', ')}.`);
   }
@@ -163,10 +197,19 @@ export function validateGenerateOptions(options: GenerateTaskOptions): Normalize
   ) {
     throw invalid('`worldInfoSource: "custom"` needs `customWorldInfoMessages`.');
   }
-  if (options.runtimeWorldInfo !== undefined && !Array.isArray(options.runtimeWorldInfo)) {
-    throw invalid('`runtimeWorldInfo` must be an array of world-info entries.');
+  const worldInfoType = options.worldInfoType ?? DEFAULT_WORLD_INFO_TYPE;
+  if (typeof worldInfoType !== 'string' || worldInfoType.trim() === '') {
+    throw invalid('`worldInfoType` must be a generation type such as "quiet" or "normal".');
   }
-  const signal = options.abortSignal as { aborted?: unknown; addEventListener?: unknown } | undefined;
+  for (const key of ['apiPresetName', 'llmPresetName'] as const) {
+    const value = options[key];
+    if (value !== undefined && value !== null && typeof value !== 'string') {
+      throw invalid(`\`${key}\` must be a name (text), or empty for the first one.`);
+    }
+  }
+  const signal = (options.abortSignal ?? undefined) as
+    | { aborted?: unknown; addEventListener?: unknown }
+    | undefined;
   if (
     signal !== undefined &&
     (typeof signal?.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')
@@ -178,10 +221,53 @@ export function validateGenerateOptions(options: GenerateTaskOptions): Normalize
     tools,
     toolChoice,
     jsonSchema,
-    functionCallMode: options.functionCallMode,
-    protocolStyle: fco.protocolStyle,
+    functionCallMode,
+    protocolStyle,
     retries,
     worldInfoSource,
+    runtimeEntries,
+    worldInfoSnapshot,
+    worldInfoType: worldInfoType.trim(),
+    includeCharacterCard: options.includeCharacterCard !== false,
+    apiPresetName: options.apiPresetName || undefined,
+    llmPresetName: options.llmPresetName || undefined,
+    abortSignal: options.abortSignal ?? undefined,
     substituteMacros: options.substituteMacros !== false,
   };
+}
+
+const SNAPSHOT_ROLES: Record<string, 'system' | 'user' | 'assistant'> = {
+  system: 'system',
+  user: 'user',
+  assistant: 'assistant',
+  '0': 'system',
+  '1': 'user',
+  '2': 'assistant',
+};
+
+/** A ready world-info snapshot, checked: the texts are text and every depth block names a depth. */
+function checkSnapshot(raw: Record<string, unknown>): WorldInfoSnapshot {
+  const text = (key: 'worldInfoBefore' | 'worldInfoAfter') => {
+    const value = raw[key] ?? '';
+    if (typeof value !== 'string') throw invalid(`runtimeWorldInfo.${key} must be text.`);
+    return value;
+  };
+  const depthRaw = raw.worldInfoDepth ?? [];
+  if (!Array.isArray(depthRaw)) throw invalid('runtimeWorldInfo.worldInfoDepth must be a list.');
+  const worldInfoDepth = depthRaw.map((block, i) => {
+    const at = `runtimeWorldInfo.worldInfoDepth[${i}]`;
+    if (!isObject(block)) throw invalid(`${at} must be { depth, role, entries }.`);
+    const depth = block.depth;
+    if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 0) {
+      throw invalid(`${at}.depth must be a whole number, 0 or more.`);
+    }
+    const role = SNAPSHOT_ROLES[String(block.role ?? 'system')];
+    if (!role) throw invalid(`${at}.role must be system, user, assistant (or 0, 1, 2).`);
+    const entries = block.entries ?? [];
+    if (!Array.isArray(entries) || entries.some((e) => typeof e !== 'string')) {
+      throw invalid(`${at}.entries must be a list of text.`);
+    }
+    return { depth, role, entries: entries as string[] };
+  });
+  return { worldInfoBefore: text('worldInfoBefore'), worldInfoAfter: text('worldInfoAfter'), worldInfoDepth };
 }

@@ -6,6 +6,7 @@ import type { ChatMessage, Usage } from '../providers/types.js';
 import { executeToolCalls } from '../tools/execute.js';
 import { toolResultContent } from '../tools/result-for-model.js';
 import type { ToolResultEnvelope } from '../tools/types.js';
+import { toolCallMessage } from './tool-call-message.js';
 import type {
   GenerateStreamFn,
   StoppedBecause,
@@ -180,6 +181,25 @@ export async function runToolLoopWith(
       break;
     }
 
+    // formatMessage is applied: each call announces itself before it runs (SillyTavern's toast text)
+    const messagesOf = new Map<string, string>();
+    for (const call of calls) {
+      const { message, custom } = await toolCallMessage(
+        options.registry,
+        options.scope,
+        call.name,
+        call.args,
+      );
+      if (custom) messagesOf.set(call.id, message);
+      await options.onEvent?.({
+        type: 'tool-start',
+        round,
+        id: call.id,
+        name: call.name,
+        args: call.args,
+        message,
+      });
+    }
     const envelopes = await executeToolCalls(
       calls.map((c) => ({ id: c.id, name: c.name, args: c.args })),
       {
@@ -197,7 +217,7 @@ export async function runToolLoopWith(
         concurrency: options.parallel === false ? 1 : (options.concurrency ?? result.toolCalls.length),
       },
     );
-    await record(round, step, calls, envelopes);
+    await record(round, step, calls, envelopes, messagesOf);
     if (envelopes.every((e) => e.stealth)) stoppedBecause = 'stealth';
   }
   // an early stop keeps the last thing the model said
@@ -210,6 +230,7 @@ export async function runToolLoopWith(
     step: ToolLoopStep,
     calls: GenerateTaskResult['toolCalls'],
     envelopes: ToolResultEnvelope[],
+    messagesOf?: Map<string, string>,
   ): Promise<void> {
     step.results = envelopes;
     for (let i = 0; i < envelopes.length; i++) {
@@ -236,6 +257,7 @@ export async function runToolLoopWith(
         simulated: envelope.simulated === true,
         unvalidated: envelope.unvalidated === true,
         ...(envelope.stealth ? { stealth: true } : {}),
+        ...(messagesOf?.has(call.id) ? { message: messagesOf.get(call.id) } : {}),
       });
       await options.onEvent?.({
         type: 'tool-result',

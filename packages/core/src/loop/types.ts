@@ -55,9 +55,20 @@ export interface ToolResultEvent {
   content: string;
 }
 
+/** A call about to run, with the text to show meanwhile (the tool's `formatMessage`, or `Invoking tool: NAME`). */
+export interface ToolStartEvent {
+  type: 'tool-start';
+  round: number;
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+  message: string;
+}
+
 export type ToolLoopEvent =
   | GenerateEvent
   | ToolResultEvent
+  | ToolStartEvent
   | { type: 'round-start'; round: number; final: boolean };
 
 export interface ToolLoopTraceEntry {
@@ -76,6 +87,8 @@ export interface ToolLoopTraceEntry {
   simulated: boolean;
   /** a write tool in simulation answered with a placeholder: nothing was checked */
   unvalidated: boolean;
+  /** what the tool's `formatMessage` said while it ran (only tools that have one) */
+  message?: string;
 }
 
 export interface ToolLoopStep {

@@ -62,6 +62,9 @@ function collectCandidates(input: LorebookActivationInput): Candidate[] {
     if (entry.disabled || book?.disabled) {
       trace.skipped = 'disabled';
       candidates[candidates.length - 1].state = 'done';
+    } else if (!entryAllowsGenerationType(entry, input.generationType)) {
+      trace.skipped = 'trigger';
+      candidates[candidates.length - 1].state = 'done';
     }
   };
   for (const book of input.books ?? []) {
@@ -69,6 +72,19 @@ function collectCandidates(input: LorebookActivationInput): Candidate[] {
   }
   for (const [i, entry] of (input.entries ?? []).entries()) add(entry, i);
   return candidates;
+}
+
+/** An entry's generation-type filter, wherever an import left it; empty = every type. */
+export function entryTriggers(entry: WorldInfoEntry): string[] {
+  const raw = entry.triggers ?? entry.passthrough?.triggers ?? entry.extensions?.triggers;
+  return Array.isArray(raw) ? raw.filter((t): t is string => typeof t === 'string') : [];
+}
+
+/** Whether an entry may activate for a generation type (no type given: every entry may). */
+export function entryAllowsGenerationType(entry: WorldInfoEntry, type: string | undefined): boolean {
+  if (!type) return true;
+  const triggers = entryTriggers(entry);
+  return triggers.length === 0 || triggers.includes(type);
 }
 
 function isForced(c: Candidate, forced: LorebookActivationInput['forceActivate']): boolean {

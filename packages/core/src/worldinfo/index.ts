@@ -4,6 +4,8 @@ export {
   DEFAULT_DEPTH,
   DEFAULT_MAX_RECURSION_DEPTH,
   DEFAULT_ORDER,
+  entryAllowsGenerationType,
+  entryTriggers,
 } from './activate-lorebooks.js';
 export { estimateWorldInfoTokens } from './budget.js';
 export * from './depth-insert.js';

@@ -54,6 +54,12 @@ export interface WorldInfoEntry {
   excludeRecursion?: boolean;
   /** this entry's content is not scanned for further activations */
   preventRecursion?: boolean;
+  /**
+   * SillyTavern's generation-type filter: when not empty, the entry activates only for these types
+   * (`normal`, `continue`, `impersonate`, `swipe`, `regenerate`, `quiet`). Imported files keep it in
+   * `passthrough.triggers` (or `extensions.triggers`), which count the same.
+   */
+  triggers?: string[];
   /** an imported entry's `extensions` object, kept whole and written back on export */
   extensions?: Record<string, unknown>;
   /** other fields of an imported entry this engine does not use, written back on export */
@@ -126,6 +132,8 @@ export interface WorldInfoScanInput {
   random?: () => number;
   /** entries included whatever their keys, probability or the budget (a bare uid matches in every book) */
   forceActivate?: Array<string | number | WorldInfoEntryRef>;
+  /** the generation type (SillyTavern's, e.g. `normal`, `quiet`): entries whose `triggers` omit it stay off */
+  generationType?: string;
 }
 
 /** The lorebook engine's input: like WorldInfoScanInput, with `entries` optional when `books` are given. */
@@ -158,6 +166,8 @@ export type WorldInfoActivationReason =
 
 export type WorldInfoSkipReason =
   | 'disabled'
+  /** its `triggers` list does not name this generation type */
+  | 'trigger'
   | 'no_match'
   | 'no_keys'
   | 'invalid_regex'

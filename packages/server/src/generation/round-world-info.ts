@@ -53,6 +53,8 @@ export function createRoundWorldInfo(options: RoundWorldInfoOptions): RoundWorld
       books,
       forceActivate: forced.forced(),
       random: createSeededRandom(seed),
+      // a chat reply is SillyTavern's `normal` generation: entries limited to other types stay off
+      generationType: 'normal',
     });
     try {
       await storage.worldInfoTraces.set(chatId, storedActivation(activation, books));
@@ -74,7 +76,7 @@ export function createRoundWorldInfo(options: RoundWorldInfoOptions): RoundWorld
     wrap(generate) {
       return (request) =>
         (async function* () {
-          current = await activate(request.runtimeWorldInfo);
+          current = await activate(Array.isArray(request.runtimeWorldInfo) ? request.runtimeWorldInfo : []);
           yield* generate({ ...request, taskMessages: placeAtDepth(request.taskMessages, current.atDepth) });
         })();
     },

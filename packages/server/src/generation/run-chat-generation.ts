@@ -154,6 +154,10 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
           send('tool-call', { id: call.id, name: call.name, args: call.args });
         return;
       }
+      case 'tool-start':
+        // the tool's formatMessage text (SillyTavern shows it while the tool runs)
+        send('tool-start', { id: event.id, name: event.name, message: event.message });
+        return;
       case 'tool-result': {
         const { envelope } = event;
         // stealth tools are neither stored in the chat nor shown (Luker's rule)

@@ -110,7 +110,8 @@ describe('generation across provider families', () => {
       api: 'openai',
       baseUrl: `${emulator.url}/v1`,
       model: 'plain-model',
-      functionCalling: { enabled: false, mode: 'auto' },
+      // the text protocol is a mode; function calling switched off would send no tools at all
+      functionCalling: { enabled: true, mode: 'prompt_xml' },
     });
     const call =
       '<function_calls><function_call><tool>store_hours</tool><args_json><![CDATA[{}]]></args_json></function_call></function_calls>';

@@ -142,6 +142,7 @@ describe('POST /api/chats/:id/generate', () => {
       'generation-start',
       'user-message',
       'tool-call',
+      'tool-start',
       'tool-result',
       'text-delta',
       'text-delta',
@@ -151,14 +152,19 @@ describe('POST /api/chats/:id/generate', () => {
     events.shift();
     expect(events[0].data.message).toMatchObject({ role: 'user', content: 'When do you open?' });
     expect(events[1].data).toEqual({ id: 'call_1', name: 'store_hours', args: {} });
-    expect(events[2].data).toMatchObject({
+    expect(events[2].data).toEqual({
+      id: 'call_1',
+      name: 'store_hours',
+      message: 'Invoking tool: store_hours',
+    });
+    expect(events[3].data).toMatchObject({
       id: 'call_1',
       name: 'store_hours',
       ok: true,
       result: 'Open 9 to 5',
       simulated: false,
     });
-    expect(typeof events[2].data.durationMs).toBe('number');
+    expect(typeof events[3].data.durationMs).toBe('number');
     expect(
       ofType(events, 'text-delta')
         .map((e) => e.data.text)

@@ -43,6 +43,12 @@ const keyList: Check = (v) =>
     ? undefined
     : `must be a list of at most ${MAX_KEYS} texts of at most ${MAX_KEY_LENGTH} characters`;
 const object: Check = (v) => (isObject(v) ? undefined : 'must be an object');
+/** SillyTavern's generation types an entry may be limited to */
+const GENERATION_TYPES = ['normal', 'continue', 'impersonate', 'swipe', 'regenerate', 'quiet'];
+const triggerList: Check = (v) =>
+  Array.isArray(v) && v.every((t) => GENERATION_TYPES.includes(t as string))
+    ? undefined
+    : `must be a list of generation types (${GENERATION_TYPES.map((t) => `"${t}"`).join(', ')})`;
 const uid: Check = (v) =>
   (typeof v === 'string' && v.length >= 1 && v.length <= 64) || Number.isSafeInteger(v)
     ? undefined
@@ -70,6 +76,7 @@ const ENTRY_FIELDS: Record<keyof WorldInfoEntry, Check> = {
   useProbability: bool,
   excludeRecursion: bool,
   preventRecursion: bool,
+  triggers: triggerList,
   extensions: object,
   passthrough: object,
 };

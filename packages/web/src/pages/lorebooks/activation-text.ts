@@ -31,6 +31,7 @@ export function reasonText(reason: ActivationReason): string {
 
 const SKIPPED: Record<string, string> = {
   disabled: 'disabled',
+  trigger: 'not for this generation type (triggers)',
   no_match: 'no key matched',
   no_keys: 'no keys',
   invalid_regex: 'invalid regular expression',
