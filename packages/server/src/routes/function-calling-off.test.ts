@@ -79,7 +79,8 @@ describe('function calling off on a connection, through the server', () => {
     const events = await collect(
       await postSse(`${server.url}/api/chats/${chat.body.id}/generate`, { content: 'When do you open?' }),
     );
-    expect(events.map((e) => e.event)).toEqual(['user-message', 'text-delta', 'finish']);
+    expect(events.map((e) => e.event).filter((type) => type.startsWith('tool-'))).toEqual([]);
+    expect(events.some((e) => e.event === 'text-delta')).toBe(true);
     expect(events.at(-1)?.data).toMatchObject({ reason: 'completed', finishReason: 'stop' });
     expect(emulator.requests).toHaveLength(1);
     expect(emulator.requests[0].body).toEqual({
