@@ -39,9 +39,13 @@ function folderName(name: string, used: Set<string>): string {
 
 /**
  * All tools as a ZIP: a root manifest plus one folder per tool holding `tool.json`, `parameters.schema.json`,
- * and `script.js` / `simulate.js` for script tools.
+ * and `script.js` / `simulate.js` for script tools. `secrets` is written into the manifest when given.
  */
-export function exportToolsZip(tools: ToolDefinition[], now = new Date()): Uint8Array {
+export function exportToolsZip(
+  tools: ToolDefinition[],
+  now = new Date(),
+  options: { secrets?: 'redacted' | 'included' } = {},
+): Uint8Array {
   const files: Record<string, Uint8Array> = {};
   const used = new Set<string>();
   const listed: Array<{ name: string; path: string }> = [];
@@ -63,7 +67,14 @@ export function exportToolsZip(tools: ToolDefinition[], now = new Date()): Uint8
   }
   files[TOOLS_MANIFEST_PATH] = strToU8(
     JSON.stringify(
-      { kind: TOOLS_EXPORT_KIND, version: 1, exportedAt: now.toISOString(), tools: listed },
+      {
+        kind: TOOLS_EXPORT_KIND,
+        version: 1,
+        exportedAt: now.toISOString(),
+        // whether credentials in the tools (webhook URLs) were left in or masked out by the exporter
+        ...(options.secrets ? { secrets: options.secrets } : {}),
+        tools: listed,
+      },
       null,
       2,
     ),

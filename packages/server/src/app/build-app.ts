@@ -30,6 +30,7 @@ import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
 import type { Storage } from '../storage/types.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './error-handler.js';
+import { registerSecretRedaction } from '../secrets/redact-answers.js';
 import { registerSecurity } from './security.js';
 import { DEFAULT_WEB_DIST_DIR, registerStaticUi } from './static-ui.js';
 
@@ -124,6 +125,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
 
   registerErrorHandler(app, config.bodyLimit);
   registerSecurity(app, config);
+  registerSecretRedaction(app);
   app.addHook('onRequest', async (request) => {
     if (secretNeededFor(config, request)) assertSecret(config, request);
   });

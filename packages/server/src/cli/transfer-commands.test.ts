@@ -65,7 +65,9 @@ describe('toolsmith tools import / export', () => {
 
     const exported = capture({ DATA_DIR: source });
     expect(await runCli(['tools', 'export', zipPath], exported.cli)).toBe(0);
-    expect(exported.io.out).toMatch(/^Exported 2 tools to .*all\.zip \(\d+\.\d KiB\)\.\n$/);
+    expect(exported.io.out).toMatch(
+      /^Exported 2 tools to .*all\.zip \(\d+\.\d KiB; credentials in webhook URLs masked; --include-secrets keeps them\)\.\n$/,
+    );
     expect(Object.keys(unzipSync(readFileSync(zipPath)))).toContain('tools/store_hours/tool.json');
 
     const again = capture({ DATA_DIR: source });
@@ -108,6 +110,34 @@ describe('toolsmith tools import / export', () => {
     const target = join(temp.dir, 'json-target');
     expect(await runCli(['tools', 'import', jsonPath], capture({ DATA_DIR: target }).cli)).toBe(0);
     expect((await storedTools(target)).map((t) => t.name)).toEqual(['store_hours', 'lookup']);
+  });
+
+  it('masks webhook credentials unless --include-secrets, in ZIP and JSON alike', async () => {
+    const dir = join(temp.dir, 'secrets');
+    const storage = createSqliteStorage(dir);
+    await storage.tools.create(
+      tool('keyed', {
+        kind: 'webhook',
+        webhookUrl: 'https://hooks.example.com/x?token=t0ps3cret',
+        staticResult: '',
+      }),
+    );
+    await storage.close();
+    for (const file of ['s.zip', 's.json']) {
+      const masked = join(temp.dir, `masked-${file}`);
+      expect(await runCli(['tools', 'export', masked], capture({ DATA_DIR: dir }).cli)).toBe(0);
+      expect(readFileSync(masked).includes('t0ps3cret')).toBe(false);
+      const full = join(temp.dir, `full-${file}`);
+      const run = capture({ DATA_DIR: dir });
+      expect(await runCli(['tools', 'export', full, '--include-secrets'], run.cli)).toBe(0);
+      expect(run.io.out).toContain('webhook credentials included');
+      const text = file.endsWith('.zip')
+        ? Object.values(unzipSync(readFileSync(full)))
+            .map((b) => Buffer.from(b).toString())
+            .join('')
+        : readFileSync(full, 'utf8');
+      expect(text).toContain('t0ps3cret');
+    }
   });
 
   it('shows reading progress for a large file', async () => {

@@ -1,10 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
-import { looksLikeZip, portableTool, type ToolDefinition } from '@toolsmith/core';
+import { looksLikeZip, portableTool } from '@toolsmith/core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app/build-app.js';
 import type { ServerConfig } from '../config/config.js';
+import { storedToDefinition } from '../routes/tool-input.js';
 import { IMPORT_BODY_LIMIT, type ImportAnswer, MSG_IMPORT_TOO_LARGE } from '../routes/tools-transfer.js';
+import { redactForExport } from '../secrets/export-secrets.js';
+import { GLOBAL_SCOPE } from '../storage/types.js';
 import type { CliIo } from './run-cli.js';
 
 /** Files at least this large show reading progress. */
@@ -13,7 +16,8 @@ export const DEFAULT_EXPORT_FILE = 'toolsmith-tools.zip';
 
 const IMPORT_USAGE = 'Usage: toolsmith tools import FILE   (a .json or .zip tools file)\n';
 const EXPORT_USAGE =
-  'Usage: toolsmith tools export [FILE] [--force]   (FILE.zip, or FILE.json for one JSON document)\n';
+  'Usage: toolsmith tools export [FILE] [--force] [--include-secrets]   (FILE.zip, or FILE.json for one JSON document;\n' +
+  '       credentials in webhook URLs are masked unless --include-secrets)\n';
 
 // The same routes as the API, in-process (no port opened), so checks and messages are identical.
 async function withApp<T>(config: ServerConfig, fn: (app: FastifyInstance) => Promise<T>): Promise<T> {
@@ -117,7 +121,8 @@ export async function toolsImportCommand(config: ServerConfig, argv: string[], i
 /** `tools export [FILE] [--force]`: every tool as the API's ZIP, or as one JSON document for FILE.json. */
 export async function toolsExportCommand(config: ServerConfig, argv: string[], io: CliIo): Promise<number> {
   const force = argv.includes('--force');
-  const rest = argv.filter((a) => a !== '--force');
+  const withSecrets = argv.includes('--include-secrets');
+  const rest = argv.filter((a) => a !== '--force' && a !== '--include-secrets');
   if (rest.length > 1 || rest.some((a) => a.startsWith('--'))) {
     io.err(EXPORT_USAGE);
     return 2;
@@ -127,16 +132,22 @@ export async function toolsExportCommand(config: ServerConfig, argv: string[], i
   return withApp(config, async (app) => {
     let data: Buffer;
     let count: number;
+    const secrets = withSecrets ? 'included' : 'redacted';
     if (asJson) {
-      const response = await app.inject({ method: 'GET', url: '/api/tools' });
-      const tools = (response.json() as { tools: ToolDefinition[] }).tools;
+      // the stored definitions, masked like every API answer unless secrets are asked for
+      const stored = (await app.toolsmith.storage.tools.list(GLOBAL_SCOPE)).map(storedToDefinition);
+      const tools = redactForExport(stored, secrets);
       count = tools.length;
-      const doc = { kind: 'toolsmith.tools', version: 1, tools: tools.map(portableTool) };
+      const doc = { kind: 'toolsmith.tools', version: 1, secrets, tools: tools.map(portableTool) };
       data = Buffer.from(`${JSON.stringify(doc, null, 2)}\n`);
     } else {
       const [list, response] = await Promise.all([
         app.inject({ method: 'GET', url: '/api/tools' }),
-        app.inject({ method: 'GET', url: '/api/tools/export' }),
+        app.inject({
+          method: 'GET',
+          url: `/api/tools/export${withSecrets ? '?secrets=include' : ''}`,
+          headers: headers(config),
+        }),
       ]);
       count = (list.json() as { tools: unknown[] }).tools.length;
       data = response.rawPayload;
@@ -151,7 +162,10 @@ export async function toolsExportCommand(config: ServerConfig, argv: string[], i
       io.err(`Cannot write ${path}: ${(error as Error).message}\n`);
       return 1;
     }
-    io.out(`Exported ${count} tool${count === 1 ? '' : 's'} to ${path} (${size(data.length)}).\n`);
+    const note = withSecrets
+      ? 'webhook credentials included: keep the file private'
+      : 'credentials in webhook URLs masked; --include-secrets keeps them';
+    io.out(`Exported ${count} tool${count === 1 ? '' : 's'} to ${path} (${size(data.length)}; ${note}).\n`);
     return 0;
   });
 }

@@ -57,7 +57,7 @@ describe('card export', () => {
     it(`JSON ${version}: carries every card field, the tools and the lorebook, and imports back the same`, async () => {
       const file = await download(
         source,
-        `/api/characters/${characterId}/export?format=json&version=${version}`,
+        `/api/characters/${characterId}/export?format=json&version=${version}&secrets=include`,
       );
       expect(file.status).toBe(200);
       expect(file.headers.get('content-disposition')).toBe('attachment; filename="Ayla.card.json"');
@@ -65,7 +65,7 @@ describe('card export', () => {
       expect(doc.spec).toBe(version === 'v2' ? 'chara_card_v2' : 'chara_card_v3');
       const ext = doc.data.extensions.toolsmith;
       expect(ext.tools.map((t: any) => t.name).sort()).toEqual(['house_rules', 'post_diary', 'track_mood']);
-      // the full webhook URL travels in the card (it is the user's own file)
+      // asked for (secrets=include), the full webhook URL travels in the card; by default it is masked
       expect(ext.tools.find((t: any) => t.name === 'post_diary').webhookUrl).toBe(webhookTool.webhookUrl);
       expect(doc.data.character_book.entries.map((e: any) => e.content)).toEqual([
         'The lighthouse is old.',

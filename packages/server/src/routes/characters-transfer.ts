@@ -12,6 +12,7 @@ import {
 } from '@toolsmith/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
+import { exportSecretsMode, redactForExport } from '../secrets/export-secrets.js';
 import {
   cardLorebookWarnings,
   cardWithLorebook,
@@ -223,10 +224,11 @@ export async function characterTransferRoutes(
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: { format?: string; version?: string } }>(
+  app.get<{ Params: { id: string }; Querystring: { format?: string; version?: string; secrets?: string } }>(
     '/api/characters/:id/export',
     async (request, reply) => {
       const { format = 'json', version = 'v3' } = request.query;
+      const secrets = exportSecretsMode(request, reply);
       const problems = [];
       if (format !== 'json' && format !== 'png')
         problems.push({ field: 'format', message: 'format must be "json" or "png".' });
@@ -235,11 +237,16 @@ export async function characterTransferRoutes(
       if (problems.length > 0) throw validationError(problems);
       const character = await storage.characters.get(request.params.id);
       if (!character) throw notFound('character', request.params.id);
-      const tools: ToolDefinition[] = (await storage.tools.list(characterToolScope(character.id))).map(
-        storedToDefinition,
+      const tools: ToolDefinition[] = redactForExport(
+        (await storage.tools.list(characterToolScope(character.id))).map(storedToDefinition),
+        secrets,
       );
       const book = character.lorebookId ? await storage.lorebooks.get(character.lorebookId) : undefined;
-      const card = cardWithLorebook(character.card, book ? storedToLorebook(book) : undefined);
+      // the card may carry an orchestration override with its own webhook tools
+      const card = redactForExport(
+        cardWithLorebook(character.card, book ? storedToLorebook(book) : undefined),
+        secrets,
+      );
       if (format === 'png') {
         const avatar = await storage.characters.getAvatar(character.id);
         const png = exportCardPng(card, tools, avatar);

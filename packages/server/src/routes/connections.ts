@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../app/http-error.js';
+import { notFound, validationError } from '../app/http-error.js';
+import { containsMask, msgMaskedUrl, unmaskUrl } from '../secrets/url-credentials.js';
 import type { ConnectionApi, ConnectionInput, FunctionCallingMode } from '../storage/types.js';
 import { assertKeyStaysWithOrigin } from './connection-key-origin.js';
 import { bodyObject, FieldChecker } from './fields.js';
@@ -90,6 +91,9 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/connections', { config: privileged }, async (request, reply) => {
     const input = parseConnection(request.body, true);
+    if (input.baseUrl && containsMask(input.baseUrl)) {
+      throw validationError([{ field: 'baseUrl', message: msgMaskedUrl('baseUrl') }]);
+    }
     const created = await storage.connections.create({
       name: input.name!,
       api: input.api!,
@@ -122,6 +126,14 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
     const stored = await storage.connections.get(request.params.id);
     if (!stored) throw notFound('connection', request.params.id);
     const changes = parseConnection(body, false, stored.api);
+    if (changes.baseUrl !== undefined) {
+      // answers carry baseUrl masked: the masked form sent back means "keep the stored one"
+      const baseUrl = unmaskUrl(changes.baseUrl, stored.baseUrl);
+      if (baseUrl === undefined) {
+        throw validationError([{ field: 'baseUrl', message: msgMaskedUrl('baseUrl') }]);
+      }
+      changes.baseUrl = baseUrl;
+    }
     assertKeyStaysWithOrigin(stored, changes, keepApiKey);
     const updated = await storage.connections.update(request.params.id, changes);
     if (!updated) throw notFound('connection', request.params.id);

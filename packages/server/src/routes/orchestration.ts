@@ -15,6 +15,7 @@ import {
 import { checkProfileBody, loadGlobalProfile } from '../orchestration/profile-store.js';
 import { runChatOrchestration } from '../orchestration/run-for-chat.js';
 import { orchestrationToolCatalog } from '../orchestration/tool-catalog.js';
+import { restoreToolUrls } from '../secrets/restore-tool-urls.js';
 import { requestSignal } from './agents.js';
 import { bodyObject, FieldChecker } from './fields.js';
 
@@ -40,7 +41,10 @@ export async function orchestrationRoutes(app: FastifyInstance): Promise<void> {
 
   // Privileged: a profile carries custom tools (scripts, webhooks), like POST /api/tools.
   app.put('/api/orchestration', { config: { privileged: true } }, async (request) => {
-    const profile = await checkProfileBody(request.body, {
+    const body = bodyObject(request.body);
+    const masked = restoreToolUrls(body.tools, (await loadGlobalProfile(storage))?.tools, 'tools');
+    if (masked.length > 0) throw validationError(masked);
+    const profile = await checkProfileBody(body, {
       storage,
       reservedNames: context.builtins.map((b) => b.name),
       scriptsEnabled: config.customToolScriptEnabled,
@@ -110,6 +114,9 @@ export async function orchestrationRoutes(app: FastifyInstance): Promise<void> {
       check.finish();
       const character = await loadCharacter(request.params.id);
       if (override) {
+        const tools = (override as Record<string, unknown>).tools;
+        const masked = restoreToolUrls(tools, characterOverride(character)?.tools, 'override.tools');
+        if (masked.length > 0) throw validationError(masked);
         // a card travels to other installations: its agents are written out, never { agentId }
         const body = override as Record<string, unknown>;
         const refs = JSON.stringify([body.loop, body.director]).includes('"agentId"');

@@ -1,6 +1,7 @@
 import { type FieldError, type ToolDefinition, validateToolDefinition } from '@toolsmith/core';
 import { HttpError, validationError } from '../app/http-error.js';
 import type { ServerConfig } from '../config/config.js';
+import { containsMask, msgMaskedUrl, unmaskUrl } from '../secrets/url-credentials.js';
 import type { StoredTool, ToolInput } from '../storage/types.js';
 import { bodyObject } from './fields.js';
 
@@ -112,6 +113,9 @@ export function toolInputForCreate(rawBody: unknown, context: ToolWriteContext):
   const body = bodyObject(rawBody);
   const { changes, unknown } = pickWritable(body);
   if (unknown.length > 0) throw validationError(unknown);
+  if (typeof changes.webhookUrl === 'string' && containsMask(changes.webhookUrl)) {
+    throw validationError([{ field: 'webhookUrl', message: msgMaskedUrl('webhookUrl') }]);
+  }
   const def: Record<string, unknown> = {
     displayName: '',
     parameters: EMPTY_PARAMETERS,
@@ -134,9 +138,19 @@ export function toolChangesForPatch(
   const body = bodyObject(rawBody);
   const { changes, unknown } = pickWritable(body);
   if (unknown.length > 0) throw validationError(unknown);
+  if (typeof changes.webhookUrl === 'string') {
+    // answers carry the URL masked: the masked form sent back means "keep the stored URL"
+    const url = unmaskUrl(changes.webhookUrl, existing.webhookUrl);
+    if (url === undefined) {
+      throw validationError([{ field: 'webhookUrl', message: msgMaskedUrl('webhookUrl') }]);
+    }
+    changes.webhookUrl = url;
+  }
   const merged: Record<string, unknown> = { ...storedToDefinition(existing), ...changes };
   const onlyToggles = Object.keys(changes).every((k) => k === 'enabled');
-  check(merged, context, { scriptGate: !onlyToggles, confirmCredentials: body.confirmCredentials === true });
+  // credentials already stored were confirmed when they were stored
+  const confirmCredentials = body.confirmCredentials === true || merged.webhookUrl === existing.webhookUrl;
+  check(merged, context, { scriptGate: !onlyToggles, confirmCredentials });
   const input = toInput(merged);
   const out: Partial<ToolInput> = {};
   for (const key of Object.keys(changes) as (keyof ToolInput)[])

@@ -11,6 +11,7 @@ import { HttpError, validationError } from '../app/http-error.js';
 import { createBuiltinServices } from '../builtins/builtin-context.js';
 import { registryWithBuiltins } from '../executors/builtin-registry.js';
 import { toolExecutors } from '../executors/tool-executors.js';
+import { containsMask, MASK } from '../secrets/url-credentials.js';
 import { GLOBAL_SCOPE } from '../storage/types.js';
 import { bodyObject, FieldChecker } from './fields.js';
 import { EMPTY_PARAMETERS, MSG_SCRIPTS_DISABLED, storedToDefinition } from './tool-input.js';
@@ -101,6 +102,12 @@ function unsavedDefinition(body: Record<string, unknown>): ToolDefinition {
   const simulateBody = check.string('simulateBody', { max: 1_000_000 });
   const staticResult = check.string('staticResult', { max: 1_000_000 });
   const webhookUrl = check.string('webhookUrl', { max: 2048 });
+  if (webhookUrl !== undefined && containsMask(webhookUrl)) {
+    check.add(
+      'webhookUrl',
+      `webhookUrl has hidden credentials (${MASK}) that an unsaved run cannot use. Save the tool and run it, or type the whole URL.`,
+    );
+  }
   const includeHiddenContext = check.boolean('includeHiddenContext') ?? false;
   let parameters = EMPTY_PARAMETERS as Record<string, unknown>;
   if (check.has('parameters')) {

@@ -9,6 +9,7 @@ import {
 } from '@toolsmith/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../app/http-error.js';
+import { exportSecretsMode, redactForExport } from '../secrets/export-secrets.js';
 import { DuplicateNameError, GLOBAL_SCOPE, type ToolInput } from '../storage/types.js';
 import { storedToDefinition } from './tool-input.js';
 
@@ -97,22 +98,27 @@ export async function toolTransferRoutes(app: FastifyInstance): Promise<void> {
     (_request, body, done) => done(null, body),
   );
 
-  app.get('/api/tools/export', async (_request, reply) => {
+  app.get<{ Querystring: { secrets?: string } }>('/api/tools/export', async (request, reply) => {
+    const secrets = exportSecretsMode(request, reply);
     const tools = (await storage.tools.list(GLOBAL_SCOPE)).map(storedToDefinition);
-    const zip = exportToolsZip(tools);
+    const zip = exportToolsZip(redactForExport(tools, secrets), new Date(), { secrets });
     return reply
       .header('content-type', 'application/zip')
       .header('content-disposition', 'attachment; filename="toolsmith-tools.zip"')
       .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
   });
 
-  app.get<{ Params: { id: string } }>('/api/tools/:id/export', async (request, reply) => {
-    const tool = await storage.tools.get(request.params.id);
-    if (!tool || tool.scope !== GLOBAL_SCOPE) throw notFound('tool', request.params.id);
-    return reply
-      .header('content-disposition', `attachment; filename="${attachmentName(tool.name)}"`)
-      .send(exportToolJson(storedToDefinition(tool)));
-  });
+  app.get<{ Params: { id: string }; Querystring: { secrets?: string } }>(
+    '/api/tools/:id/export',
+    async (request, reply) => {
+      const secrets = exportSecretsMode(request, reply);
+      const tool = await storage.tools.get(request.params.id);
+      if (!tool || tool.scope !== GLOBAL_SCOPE) throw notFound('tool', request.params.id);
+      return reply
+        .header('content-disposition', `attachment; filename="${attachmentName(tool.name)}"`)
+        .send({ ...exportToolJson(storedToDefinition(tool)), secrets });
+    },
+  );
 
   app.post(
     '/api/tools/import',

@@ -17,7 +17,20 @@ export function fileNameFrom(disposition: string | null, fallback: string): stri
 
 /** Fetches a file from the API (with the same headers as every call) and hands it to the browser. */
 export async function downloadFromApi(path: string, fallbackName: string): Promise<string> {
+  return (await downloadExport(path, fallbackName)).name;
+}
+
+/**
+ * Like downloadFromApi, and also says whether the server left credentials in the file
+ * (`X-Toolsmith-Secrets`: `redacted` by default, `included` when asked with `?secrets=include`).
+ */
+export async function downloadExport(
+  path: string,
+  fallbackName: string,
+): Promise<{ name: string; secrets: 'redacted' | 'included' | null }> {
   const response = await request('GET', path);
+  const header = response.headers.get('x-toolsmith-secrets');
+  const secrets = header === 'redacted' || header === 'included' ? header : null;
   const blob = await response.blob();
   const name = fileNameFrom(response.headers.get('content-disposition'), fallbackName);
   const url = URL.createObjectURL(blob);
@@ -29,5 +42,12 @@ export async function downloadFromApi(path: string, fallbackName: string): Promi
   link.remove();
   // Revoke later: some browsers read the URL after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
+  return { name, secrets };
+}
+
+/** The status line after an export: what was written and whether credentials are in it. */
+export function exportedMessage(name: string, secrets: 'redacted' | 'included' | null): string {
+  if (secrets === 'included') return `Exported ${name} with webhook credentials: keep the file private.`;
+  if (secrets === 'redacted') return `Exported ${name}; credentials in webhook URLs are masked (•••).`;
+  return `Exported ${name}.`;
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, errorMessage, request } from '../../api/client';
 import type { CardImportAnswer, CardImportReviewData, Character } from '../../api/types';
 import { ConfirmDialog } from '../../components/Dialog';
-import { downloadFromApi } from '../../components/download';
+import { downloadExport, exportedMessage } from '../../components/download';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useEditableList } from '../../components/use-editable-list';
 import { CardImportReview } from './CardImportReview';
@@ -132,11 +132,11 @@ export function CharactersPage() {
     const [format, version] = choice.split('-');
     setError(null);
     try {
-      const name = await downloadFromApi(
+      const { name, secrets } = await downloadExport(
         `/api/characters/${encodeURIComponent(character.id)}/export?format=${format}&version=${version}`,
         `${character.name}.${format === 'png' ? 'png' : 'card.json'}`,
       );
-      setStatus(`Exported ${name}.`);
+      setStatus(exportedMessage(name, secrets));
     } catch (e) {
       setError(`Export failed: ${errorMessage(e)}`);
     }

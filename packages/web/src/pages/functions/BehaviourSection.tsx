@@ -85,7 +85,13 @@ export function BehaviourSection({
               ? ' Local and http:// addresses are allowed on this server.'
               : ' HTTPS only; local and private addresses are refused.'}
           </p>
-          {hasCredentials(form.webhookUrl) && (
+          {form.webhookUrl.includes('•••') && (
+            <p className="hint">
+              Credentials in this URL are hidden (•••). Leave them as they are to keep the stored ones, or
+              type the whole URL again.
+            </p>
+          )}
+          {hasCredentials(form.webhookUrl) && !form.webhookUrl.includes('•••') && (
             <label className="inline">
               <input
                 type="checkbox"

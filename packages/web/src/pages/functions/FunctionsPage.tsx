@@ -4,7 +4,7 @@ import { api, errorMessage } from '../../api/client';
 import type { BuiltinTool, Capabilities, ImportResult, Tool, ToolsList } from '../../api/types';
 import { navigate } from '../../app/router';
 import { ConfirmDialog } from '../../components/Dialog';
-import { downloadFromApi } from '../../components/download';
+import { downloadExport, exportedMessage } from '../../components/download';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Switch } from '../../components/Switch';
 import { ImportReview } from './ImportReview';
@@ -20,6 +20,8 @@ export function FunctionsPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
+  // exports leave webhook credentials out unless asked
+  const [withSecrets, setWithSecrets] = useState(false);
   const [review, setReview] = useState<ImportResult | null>(() => loadReview());
   const [deleting, setDeleting] = useState<Tool | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -142,8 +144,9 @@ export function FunctionsPage() {
 
   const exportAll = () =>
     run(async () => {
-      const name = await downloadFromApi('/api/tools/export', 'toolsmith-functions.zip');
-      setStatus(`Exported ${name}.`);
+      const path = withSecrets ? '/api/tools/export?secrets=include' : '/api/tools/export';
+      const { name, secrets } = await downloadExport(path, 'toolsmith-functions.zip');
+      setStatus(exportedMessage(name, secrets));
     });
 
   const dragHandlers = (index: number, tool: Tool) => ({
@@ -193,6 +196,10 @@ export function FunctionsPage() {
           <button type="button" onClick={exportAll} disabled={busy || !tools || tools.length === 0}>
             Export functions to ZIP
           </button>
+          <label className="inline">
+            <input type="checkbox" checked={withSecrets} onChange={(e) => setWithSecrets(e.target.checked)} />
+            Include webhook credentials
+          </label>
         </div>
       </div>
 

@@ -3,8 +3,8 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Capabilities, Tool, ToolsList } from '../../api/types';
 import { hrefFor } from '../../app/router';
-import { ConfirmDialog, Dialog } from '../../components/Dialog';
-import { downloadFromApi } from '../../components/download';
+import { Dialog } from '../../components/Dialog';
+import { downloadExport, exportedMessage } from '../../components/download';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { navigateUnguarded, useLeaveGuard } from '../../components/leave-guard';
 import { Switch } from '../../components/Switch';
@@ -175,16 +175,16 @@ export function ToolEditorPage({ id }: { id: string | null }) {
     }
   };
 
-  const exportJson = async () => {
+  const exportJson = async (withSecrets = false) => {
     if (!tool) return;
     setExportWarning(false);
     setActionError(null);
     try {
-      const name = await downloadFromApi(
-        `/api/tools/${encodeURIComponent(tool.id)}/export`,
+      const { name, secrets } = await downloadExport(
+        `/api/tools/${encodeURIComponent(tool.id)}/export${withSecrets ? '?secrets=include' : ''}`,
         `${tool.name}.json`,
       );
-      setNotice(`Exported ${name}.`);
+      setNotice(exportedMessage(name, secrets));
     } catch (e) {
       setActionError(errorMessage(e));
     }
@@ -248,7 +248,7 @@ export function ToolEditorPage({ id }: { id: string | null }) {
           </a>
           <button
             type="button"
-            onClick={() => (tool?.kind === 'webhook' ? setExportWarning(true) : void exportJson())}
+            onClick={() => (tool?.kind === 'webhook' ? setExportWarning(true) : void exportJson(false))}
             disabled={!tool}
             title={tool ? undefined : 'Save the function first'}
           >
@@ -368,18 +368,29 @@ export function ToolEditorPage({ id }: { id: string | null }) {
       )}
 
       {exportWarning && (
-        <ConfirmDialog
+        <Dialog
           title="Export includes the webhook URL"
-          message={
-            <p>
-              The exported file contains this tool's webhook URL and anything in it (tokens or keys in the
-              path or query, user names and passwords). Share it only with people who may call that endpoint.
-            </p>
-          }
-          confirmLabel="Export anyway"
-          onConfirm={() => void exportJson()}
           onCancel={() => setExportWarning(false)}
-        />
+          actions={
+            <>
+              <button type="button" onClick={() => setExportWarning(false)}>
+                Cancel
+              </button>
+              <button type="button" onClick={() => void exportJson(false)} data-autofocus>
+                Export with credentials masked
+              </button>
+              <button type="button" className="primary" onClick={() => void exportJson(true)}>
+                Export anyway
+              </button>
+            </>
+          }
+        >
+          <p>
+            The exported file contains this tool's webhook URL and anything in it (tokens or keys in the path
+            or query, user names and passwords). Share it only with people who may call that endpoint — or
+            export it with those parts masked (•••).
+          </p>
+        </Dialog>
       )}
     </section>
   );
