@@ -26,11 +26,11 @@ import { toolRoutes } from '../routes/tools.js';
 import { toolDryRunRoutes } from '../routes/tools-dry-run.js';
 import { toolTransferRoutes } from '../routes/tools-transfer.js';
 import { variableRoutes } from '../routes/variables.js';
+import { registerSecretRedaction } from '../secrets/redact-answers.js';
 import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
 import type { Storage } from '../storage/types.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './error-handler.js';
-import { registerSecretRedaction } from '../secrets/redact-answers.js';
 import { registerSecurity } from './security.js';
 import { DEFAULT_WEB_DIST_DIR, registerStaticUi } from './static-ui.js';
 

@@ -12,7 +12,6 @@ import {
 } from '@toolsmith/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
-import { exportSecretsMode, redactForExport } from '../secrets/export-secrets.js';
 import {
   cardLorebookWarnings,
   cardWithLorebook,
@@ -23,6 +22,7 @@ import {
 } from '../characters/character-card.js';
 import { type PendingImportLimits, PendingImports } from '../characters/pending-imports.js';
 import { storedToLorebook } from '../lorebooks/to-core.js';
+import { exportSecretsMode, redactForExport } from '../secrets/export-secrets.js';
 import {
   characterToolScope,
   DuplicateNameError,
