@@ -5,6 +5,7 @@ export * from './fixtures/openai-bench.js';
 export * from './fixtures/openai-cases.js';
 export * from './fixtures/openai-compat.js';
 export * from './fixtures/openai-content-calls.js';
+export * from './fixtures/openai-responses.js';
 export * from './fixtures/text-completion.js';
 export * from './server.js';
 export * from './sse.js';

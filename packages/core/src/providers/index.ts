@@ -4,6 +4,7 @@ export * from './google/index.js';
 export * from './http.js';
 export * from './json-args.js';
 export * from './openai/index.js';
+export * from './openai-responses/index.js';
 export * from './provider-settings.js';
 export * from './registry.js';
 export * from './sse.js';

@@ -3,11 +3,18 @@ import { isGenerateTaskError } from '../base/errors.js';
 import { getProviderAdapter, PROVIDER_APIS } from './registry.js';
 
 describe('getProviderAdapter', () => {
-  it('maps the four families to their adapters', () => {
-    expect([...PROVIDER_APIS].sort()).toEqual(['anthropic', 'google', 'openai', 'text-completion']);
+  it('maps the five families to their adapters', () => {
+    expect([...PROVIDER_APIS].sort()).toEqual([
+      'anthropic',
+      'google',
+      'openai',
+      'openai-responses',
+      'text-completion',
+    ]);
     for (const api of PROVIDER_APIS) expect(getProviderAdapter(api).api).toBe(api);
     expect(getProviderAdapter('text-completion').nativeTools).toBe(false);
     expect(getProviderAdapter('openai').nativeTools).toBe(true);
+    expect(getProviderAdapter('openai-responses').nativeTools).toBe(true);
   });
 
   it('answers unsupported_api for anything else, inherited names included', () => {

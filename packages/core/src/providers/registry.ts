@@ -2,11 +2,13 @@ import { GenerateTaskError } from '../base/errors.js';
 import { anthropicAdapter } from './anthropic/index.js';
 import { googleAdapter } from './google/index.js';
 import { openaiAdapter } from './openai/index.js';
+import { openaiResponsesAdapter } from './openai-responses/index.js';
 import { textCompletionAdapter } from './text-completion/index.js';
 import type { ConnectionApi, ProviderAdapter } from './types.js';
 
 const ADAPTERS: Readonly<Record<ConnectionApi, ProviderAdapter>> = Object.freeze({
   openai: openaiAdapter,
+  'openai-responses': openaiResponsesAdapter,
   anthropic: anthropicAdapter,
   google: googleAdapter,
   'text-completion': textCompletionAdapter,

@@ -3,7 +3,7 @@ import type { JsonSchema, ToolSpec } from '../tools/types.js';
 // ToolSpec lives with the tool shapes (tools sit below providers); re-exported here where callers look for it.
 export type { ToolSpec } from '../tools/types.js';
 
-export type ConnectionApi = 'openai' | 'anthropic' | 'google' | 'text-completion';
+export type ConnectionApi = 'openai' | 'openai-responses' | 'anthropic' | 'google' | 'text-completion';
 export type FunctionCallMode = 'native' | 'prompt_xml' | 'prompt_json' | 'auto';
 
 /** A stored connection profile (design.md, "generateTask"). */
@@ -111,6 +111,8 @@ export type ToolChoice = 'auto' | 'none' | 'required' | { name: string };
 export interface ProviderMetadata {
   /** Gemini: thoughtSignature of the part (native), or `extra_content.google.thought_signature` (OpenAI-compatible) */
   thoughtSignature?: string;
+  /** OpenAI Responses: the output item id of a function call (`fc_…`), sent back with it */
+  itemId?: string;
 }
 
 export interface AssistantToolCall {
@@ -132,6 +134,8 @@ export interface ReasoningPart {
   details?: Array<Record<string, unknown>>;
   /** OpenAI Responses: the reasoning item (id, summary, encrypted_content), replayed in the next request */
   item?: Record<string, unknown>;
+  /** OpenAI Responses: how many of the turn's tool calls came before this reasoning item (it goes back there) */
+  position?: number;
 }
 
 /** The canonical chat history every adapter converts to and from its wire format. */

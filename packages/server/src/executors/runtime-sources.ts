@@ -10,6 +10,7 @@ import type { Storage, StoredConnection, StoredPreset } from '../storage/types.j
 /** Where each family's API lives when a connection leaves baseUrl empty. */
 export const DEFAULT_BASE_URLS: Record<StoredConnection['api'], string> = {
   openai: 'https://api.openai.com/v1',
+  'openai-responses': 'https://api.openai.com/v1',
   anthropic: 'https://api.anthropic.com/v1',
   google: 'https://generativelanguage.googleapis.com/v1beta',
   // Local backends have no public default: the user must say where theirs runs.

@@ -7,7 +7,13 @@ import { bodyObject, FieldChecker } from './fields.js';
 import { PROVIDER_SETTING_FIELDS, parseProviderSettings } from './provider-settings.js';
 import { parseToolCallFormat } from './tool-call-format-field.js';
 
-const APIS: readonly ConnectionApi[] = ['openai', 'anthropic', 'google', 'text-completion'];
+const APIS: readonly ConnectionApi[] = [
+  'openai',
+  'openai-responses',
+  'anthropic',
+  'google',
+  'text-completion',
+];
 const TEXT_BACKENDS = ['koboldcpp', 'openai-completions', 'ollama'] as const;
 const MODES: readonly FunctionCallingMode[] = ['auto', 'native', 'prompt_xml', 'prompt_json'];
 const WRITABLE = [

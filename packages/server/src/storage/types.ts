@@ -58,7 +58,7 @@ export interface BuiltinToolStateRepository {
   set(name: string, enabled: boolean, scope?: string): Promise<void>;
 }
 
-export type ConnectionApi = 'openai' | 'anthropic' | 'google' | 'text-completion';
+export type ConnectionApi = 'openai' | 'openai-responses' | 'anthropic' | 'google' | 'text-completion';
 export type FunctionCallingMode = 'auto' | 'native' | 'prompt_xml' | 'prompt_json';
 
 export interface StoredConnection extends ConnectionProviderSettings {

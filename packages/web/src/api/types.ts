@@ -72,7 +72,7 @@ export interface ImportResult {
   review: ImportReviewEntry[];
 }
 
-export type ConnectionApi = 'openai' | 'anthropic' | 'google' | 'text-completion';
+export type ConnectionApi = 'openai' | 'openai-responses' | 'anthropic' | 'google' | 'text-completion';
 export type FunctionCallMode = 'auto' | 'native' | 'prompt_xml' | 'prompt_json';
 
 export interface Connection extends ConnectionProviderFields {

@@ -5,6 +5,7 @@ import { REASONING_EFFORTS, type ThinkingDraft, thinkingInputs } from './provide
 const HELP: Record<ConnectionApi | 'preset', string> = {
   openai:
     'Effort goes as reasoning_effort (o-series, gpt-5, DeepSeek, Gemini). Budget and thoughts apply to OpenRouter and Gemini.',
+  'openai-responses': 'Effort goes as reasoning.effort; "Return thoughts" asks for reasoning summaries.',
   anthropic: 'A budget turns extended thinking on (at least 1024 tokens); empty = off.',
   google:
     'Effort is Gemini 3 thinkingLevel; budget is Gemini 2.5 thinkingBudget (0 off, -1 dynamic). Set one.',

@@ -91,6 +91,8 @@ export function thinkingInputs(api: ConnectionApi | 'preset'): {
       return { effort: false, budget: true, includeThoughts: false };
     case 'text-completion':
       return { effort: false, budget: false, includeThoughts: false };
+    case 'openai-responses':
+      return { effort: true, budget: false, includeThoughts: true };
     default:
       return { effort: true, budget: true, includeThoughts: true };
   }

@@ -4,6 +4,7 @@ import type { Connection, ConnectionApi, FunctionCallMode } from '../../api/type
 
 export const API_FAMILIES: ReadonlyArray<{ value: ConnectionApi; label: string }> = [
   { value: 'openai', label: 'OpenAI-compatible (Chat Completions)' },
+  { value: 'openai-responses', label: 'OpenAI Responses API' },
   { value: 'anthropic', label: 'Anthropic (Messages)' },
   { value: 'google', label: 'Google Gemini' },
   { value: 'text-completion', label: 'Text completion (local backends)' },
