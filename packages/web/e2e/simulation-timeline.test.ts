@@ -131,6 +131,8 @@ describe('simulation timeline in a real browser', () => {
     const status = director.getByRole('listitem', { name: 'Call gate_status' }).first();
     await status.locator('summary').click();
     await poll(() => status.locator('pre').nth(1).textContent()).toBe('closed');
+    // a read tool really runs in a simulation; a write tool is simulated
+    await poll(() => status.textContent()).toContain('Ran for real (read tool)');
 
     const delegate = director.getByRole('listitem', { name: 'Call delegate' });
     await poll(() => delegate.textContent()).toContain('Delegated to scout');
@@ -138,6 +140,8 @@ describe('simulation timeline in a real browser', () => {
     const scout = delegate.getByRole('region', { name: 'Sub-agent scout' });
     const write = scout.getByRole('listitem', { name: 'Call open_gate' });
     await poll(() => write.textContent()).toContain('Unvalidated');
+    await poll(() => write.textContent()).toContain('Simulated (write tool)');
+    expect(await write.textContent()).not.toContain('Ran for real');
     await poll(() => write.locator('pre').first().textContent()).toContain('"force": true');
     await poll(() => scout.textContent()).toContain('Two guards, one asleep.');
     await poll(() => result.getByText('Plan: slip past the sleeping guard.').first().isVisible()).toBe(true);

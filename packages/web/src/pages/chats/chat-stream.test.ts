@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   allCalls,
   applyStreamEvent,
+  continueFrom,
   describeError,
   endTurn,
   finishNotice,
@@ -201,5 +202,63 @@ describe('chat stream', () => {
     expect(storedTurnComplete([older], echoed)).toBe(false);
     // nothing streamed: nothing to wait for
     expect(storedTurnComplete([], startTurn('x'))).toBe(true);
+  });
+
+  it('takes the run from generation-start and marks a call waiting for approval until it is decided', () => {
+    const turn = run(
+      [
+        [
+          'generation-start',
+          { mode: 'regenerate', replyId: 'r1', swipe: 1, continues: null, characterId: 'c1', name: 'Ayla' },
+        ],
+        ['text-delta', { text: 'Let me save it.' }],
+        ['tool-call', { id: 'k1', name: 'save_note', args: { text: 'x' } }],
+        [
+          'tool-approval',
+          { id: 'k1', name: 'save_note', args: { text: 'x' }, expiresAt: '2030-01-01T00:00:00Z' },
+        ],
+      ],
+      startTurn(null, 'regenerate'),
+    );
+    expect(turn).toMatchObject({ mode: 'regenerate', replyId: 'r1', user: null, speaker: { name: 'Ayla' } });
+    expect(allCalls(turn)[0]).toMatchObject({
+      pending: true,
+      approval: { expiresAt: '2030-01-01T00:00:00Z' },
+    });
+    expect(liveAssistantMessages(turn)[0]).toMatchObject({ name: 'Ayla', characterId: 'c1' });
+    const decided = applyStreamEvent(turn, 'tool-approval-end', { id: 'k1', decision: 'denied' });
+    expect(allCalls(decided)[0].approval).toBeUndefined();
+    const denied = applyStreamEvent(decided, 'tool-result', {
+      id: 'k1',
+      name: 'save_note',
+      ok: false,
+      error: { code: 'denied', message: 'The user did not allow save_note to run.' },
+    });
+    expect(allCalls(denied)[0]).toMatchObject({ pending: false, ok: false, error: { code: 'denied' } });
+  });
+
+  it('a failed run ends its running tools at once, in their final state', () => {
+    const turn = run([
+      ['tool-call', { id: 'k1', name: 'slow', args: {} }],
+      ['error', { code: 'network', message: 'cut' }],
+    ]);
+    const ended = endTurn(turn, 'failed');
+    expect(ended.status).toBe('failed');
+    expect(allCalls(ended)[0]).toMatchObject({
+      pending: false,
+      ok: false,
+      error: 'The generation failed before this tool finished.',
+    });
+  });
+
+  it('a continuation starts from the text of the message it extends', () => {
+    const turn = continueFrom(startTurn(null, 'continue'), {
+      id: 'm2',
+      role: 'assistant',
+      content: 'The storm',
+      toolInvocations: [],
+    });
+    const grown = applyStreamEvent(turn, 'text-delta', { text: ' rolled in.' });
+    expect(liveAssistantMessages(grown).map((m) => m.content)).toEqual(['The storm rolled in.']);
   });
 });

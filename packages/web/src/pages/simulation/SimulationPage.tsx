@@ -6,9 +6,11 @@ import {
   ORCHESTRATION_MODE_LABELS,
   type OrchestrationMode,
   type OrchestrationRunResult,
+  type ToolsList,
 } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { TraceNode } from './TraceTimeline';
+import { ToolModesContext } from './tool-modes';
 import { countTrace, formatMs, formatValue } from './trace-format';
 import './simulation.css';
 
@@ -28,6 +30,7 @@ export function SimulationPage({ chatId }: { chatId: string | null }) {
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<OrchestrationRunResult | null>(null);
   const controller = useRef<AbortController | null>(null);
+  const [toolModes, setToolModes] = useState<ReadonlyMap<string, 'read' | 'write'>>(new Map());
 
   useEffect(() => {
     api
@@ -41,6 +44,17 @@ export function SimulationPage({ chatId }: { chatId: string | null }) {
       .get<{ agents: AgentSummary[] }>('/api/agents')
       .then((a) => setAgents(a.agents))
       .catch((e) => setError(`Could not load agents: ${errorMessage(e)}`));
+    // which tools only read (they run for real in a simulation) and which write (simulated); optional
+    Promise.all([
+      api.get<ToolsList>('/api/tools').catch(() => ({ tools: [], builtin: [] })),
+      api
+        .get<{ tools?: Array<{ name: string; mode: 'read' | 'write' }> }>('/api/orchestration')
+        .catch(() => ({ tools: [] })),
+    ]).then(([list, profile]) =>
+      setToolModes(
+        new Map([...list.builtin, ...list.tools, ...(profile.tools ?? [])].map((t) => [t.name, t.mode])),
+      ),
+    );
     return () => controller.current?.abort();
   }, []);
 
@@ -205,7 +219,9 @@ export function SimulationPage({ chatId }: { chatId: string | null }) {
             </>
           )}
           <h3>Timeline</h3>
-          <TraceNode node={result.trace.root} totalMs={result.trace.durationMs} />
+          <ToolModesContext.Provider value={toolModes}>
+            <TraceNode node={result.trace.root} totalMs={result.trace.durationMs} />
+          </ToolModesContext.Provider>
         </section>
       )}
     </section>

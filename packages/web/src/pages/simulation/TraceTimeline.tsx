@@ -1,4 +1,6 @@
+import { useContext } from 'react';
 import type { OrchestrationTraceCall, OrchestrationTraceNode } from '../../api/types';
+import { ToolModesContext } from './tool-modes';
 import { barPosition, formatMs, formatValue, stopText } from './trace-format';
 
 const ROLE_LABELS: Record<OrchestrationTraceNode['role'], string> = {
@@ -12,6 +14,7 @@ const ROLE_LABELS: Record<OrchestrationTraceNode['role'], string> = {
 };
 
 function CallItem({ call, totalMs }: { call: OrchestrationTraceCall; totalMs: number }) {
+  const mode = useContext(ToolModesContext).get(call.name);
   const state = !call.ok ? 'failed' : call.unvalidated ? 'unvalidated' : 'ok';
   return (
     <li className={`sim-call ${state}`} aria-label={`Call ${call.name}`}>
@@ -19,6 +22,12 @@ function CallItem({ call, totalMs }: { call: OrchestrationTraceCall; totalMs: nu
         <summary>
           <strong>{call.name}</strong> <span className="hint">{formatMs(call.durationMs)}</span>{' '}
           {!call.ok && <span className="pill danger">Failed</span>}
+          {call.simulated && (call.unvalidated || mode === 'write') && (
+            <span className="pill amber">Simulated (write tool)</span>
+          )}
+          {call.simulated && !call.unvalidated && mode === 'read' && (
+            <span className="pill ok">Ran for real (read tool)</span>
+          )}
           {call.unvalidated && (
             <span
               className="pill amber"
@@ -27,7 +36,9 @@ function CallItem({ call, totalMs }: { call: OrchestrationTraceCall; totalMs: nu
               Unvalidated
             </span>
           )}
-          {call.simulated && !call.unvalidated && call.ok && <span className="pill">Simulated run</span>}
+          {call.simulated && !call.unvalidated && call.ok && mode === undefined && (
+            <span className="pill">Simulated run</span>
+          )}
           {call.delegation && <span className="pill">Delegated to {call.delegation.agent}</span>}
         </summary>
         <div className="sim-call-body">
