@@ -173,3 +173,4 @@ export interface ToolInput {
 
 export * from './orchestration-types';
 export * from './story-types';
+export * from './studio-types';

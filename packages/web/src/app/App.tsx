@@ -12,6 +12,7 @@ import { LorebooksPage } from '../pages/lorebooks/LorebooksPage';
 import { PersonasPage } from '../pages/personas/PersonasPage';
 import { PresetsPage } from '../pages/presets/PresetsPage';
 import { SimulationPage } from '../pages/simulation/SimulationPage';
+import { StudioPage } from '../pages/studio/StudioPage';
 import { hrefFor, type Route, useRoute } from './router';
 
 const NAV: Array<{ label: string; route: Route; section: Route['page'][] }> = [
@@ -24,6 +25,7 @@ const NAV: Array<{ label: string; route: Route; section: Route['page'][] }> = [
   { label: 'Personas', route: { page: 'personas' }, section: ['personas'] },
   { label: 'Agents', route: { page: 'agents' }, section: ['agents'] },
   { label: 'Simulation', route: { page: 'simulation', chatId: null }, section: ['simulation'] },
+  { label: 'Studio', route: { page: 'studio', sessionId: null }, section: ['studio'] },
 ];
 
 function Page({ route }: { route: Route }) {
@@ -52,6 +54,8 @@ function Page({ route }: { route: Route }) {
       return <AgentsPage />;
     case 'simulation':
       return <SimulationPage key={route.chatId ?? ''} chatId={route.chatId} />;
+    case 'studio':
+      return <StudioPage key={route.sessionId ?? ''} sessionId={route.sessionId} />;
   }
 }
 

@@ -13,7 +13,8 @@ export type Route =
   | { page: 'personas' }
   | { page: 'characters' }
   | { page: 'agents' }
-  | { page: 'simulation'; chatId: string | null };
+  | { page: 'simulation'; chatId: string | null }
+  | { page: 'studio'; sessionId: string | null };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
@@ -38,6 +39,8 @@ export function parseRoute(hash: string): Route {
       return { page: 'agents' };
     case 'simulation':
       return { page: 'simulation', chatId: parts[1] ?? null };
+    case 'studio':
+      return { page: 'studio', sessionId: parts[1] ?? null };
     default:
       return { page: 'functions' };
   }
@@ -53,6 +56,8 @@ export function hrefFor(route: Route): string {
       return `#/lorebooks/${encodeURIComponent(route.id)}`;
     case 'simulation':
       return route.chatId ? `#/simulation/${encodeURIComponent(route.chatId)}` : '#/simulation';
+    case 'studio':
+      return route.sessionId ? `#/studio/${encodeURIComponent(route.sessionId)}` : '#/studio';
     default:
       return `#/${route.page}`;
   }

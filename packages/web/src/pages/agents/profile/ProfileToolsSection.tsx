@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ProfileTool } from '../../../api/types';
+import { Switch } from '../../../components/Switch';
 import { AddToolDialog } from './AddToolDialog';
 
 /** The profile's own tools (seen only by its agents): listed, edited and added through the tool editor dialog. */
@@ -41,6 +42,11 @@ export function ProfileToolsSection({
                 <div className="hint">{tool.description}</div>
               </div>
               <div className="row">
+                <Switch
+                  checked={tool.enabled}
+                  label={`Enable ${tool.name}`}
+                  onChange={(enabled) => onChange(tools.map((t, j) => (j === i ? { ...t, enabled } : t)))}
+                />
                 <button type="button" onClick={() => setEditing(i)} aria-label={`Edit ${tool.name}`}>
                   Edit
                 </button>

@@ -1,0 +1,177 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, errorMessage } from '../../api/client';
+import type { Chat, StudioAcceptAnswer, StudioSession } from '../../api/types';
+import { hrefFor } from '../../app/router';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { ComparePanel } from './ComparePanel';
+import { HistoryPanel } from './HistoryPanel';
+import { ProposalCard } from './ProposalCard';
+
+/** One Studio session: the conversation with the authoring agent, its review cards, undo and comparison. */
+export function SessionView({ sessionId, chats }: { sessionId: string; chats: Chat[] }) {
+  const [session, setSession] = useState<StudioSession | null>(null);
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [applied, setApplied] = useState<{ historyId: string; what: string } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [historyKey, setHistoryKey] = useState(0);
+  const base = `/api/studio/sessions/${encodeURIComponent(sessionId)}`;
+
+  useEffect(() => {
+    api
+      .get<StudioSession>(base)
+      .then(setSession)
+      .catch((e) => setError(errorMessage(e)));
+  }, [base]);
+
+  const act = useCallback(async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  const accepted = (answer: StudioAcceptAnswer, what: string) => {
+    setSession(answer.session);
+    setApplied({ historyId: answer.historyId, what });
+    setNotice(null);
+    setHistoryKey((k) => k + 1);
+  };
+
+  const undo = (historyId: string, what: string) =>
+    act(async () => {
+      await api.post(`/api/orchestration/history/${encodeURIComponent(historyId)}/restore`, {});
+      setApplied(null);
+      setNotice(`Undone: ${what}. The profile is back as it was.`);
+      setHistoryKey((k) => k + 1);
+    });
+
+  const send = (event: React.FormEvent) => {
+    event.preventDefault();
+    void act(async () => {
+      setSession(await api.post<StudioSession>(`${base}/messages`, { content: message }));
+      setMessage('');
+    });
+  };
+
+  if (!session) return error ? <ErrorBanner error={error} /> : <p className="hint">Loading…</p>;
+  const pending = session.proposals.filter((p) => p.status === 'pending');
+  const chat = chats.find((c) => c.id === session.chatId);
+
+  return (
+    <section className="studio">
+      <div className="spread">
+        <h1>Studio: {session.title}</h1>
+        <a className="button" href={hrefFor({ page: 'studio', sessionId: null })}>
+          All sessions
+        </a>
+      </div>
+      <p className="hint">Chat: {chat?.title ?? session.chatId}</p>
+      <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      {applied && (
+        <div className="banner info" role="status">
+          <span>Applied to the profile: {applied.what}.</span>
+          <button type="button" onClick={() => void undo(applied.historyId, applied.what)} disabled={busy}>
+            Undo
+          </button>
+        </div>
+      )}
+      {notice && (
+        <p className="banner info" role="status">
+          {notice}
+        </p>
+      )}
+      <ol className="studio-conversation" aria-label="Conversation">
+        {session.messages.map((m) => (
+          <li key={m.at + m.role} className={`studio-message ${m.role}`}>
+            <div className="sim-label">{m.role === 'user' ? 'You' : 'Authoring agent'}</div>
+            {m.content && <p>{m.content}</p>}
+            {m.error && (
+              <p className="error" role="alert">
+                The agent stopped ({m.error.code}): {m.error.message}
+              </p>
+            )}
+            {m.calls && m.calls.length > 0 && (
+              <details>
+                <summary>
+                  {m.calls.length} tool call{m.calls.length === 1 ? '' : 's'}
+                </summary>
+                <ul className="studio-calls">
+                  {m.calls.map((c, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the calls of a finished turn never reorder
+                    <li key={i} className={c.ok ? '' : 'error'}>
+                      <code>{c.name}</code> {c.summary}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
+          </li>
+        ))}
+      </ol>
+      <form className="studio-reply" onSubmit={send} aria-label="Message the authoring agent">
+        <textarea
+          rows={2}
+          value={message}
+          aria-label="Message"
+          placeholder="Ask for more, or say what to change"
+          onChange={(e) => setMessage(e.target.value)}
+        />
+        <button type="submit" className="primary" disabled={busy || !message.trim()}>
+          {busy ? 'Working…' : 'Send'}
+        </button>
+      </form>
+
+      <div className="spread">
+        <h2>Proposals</h2>
+        <button
+          type="button"
+          className="primary"
+          disabled={busy || pending.length === 0}
+          onClick={() =>
+            void act(async () =>
+              accepted(
+                await api.post<StudioAcceptAnswer>(`${base}/accept-all`, {}),
+                `${pending.length} proposal${pending.length === 1 ? '' : 's'}`,
+              ),
+            )
+          }
+        >
+          Accept all ({pending.length})
+        </button>
+      </div>
+      {session.proposals.length === 0 && <p className="empty">No proposals yet.</p>}
+      <ul className="card-list" aria-label="Proposals">
+        {session.proposals.map((p) => (
+          <ProposalCard
+            key={p.id}
+            proposal={p}
+            busy={busy}
+            onAccept={() =>
+              void act(async () =>
+                accepted(await api.post<StudioAcceptAnswer>(`${base}/proposals/${p.id}/accept`, {}), p.title),
+              )
+            }
+            onReject={() =>
+              void act(async () =>
+                setSession(await api.post<StudioSession>(`${base}/proposals/${p.id}/reject`, {})),
+              )
+            }
+            onEdit={async (change) => {
+              await api.patch(`${base}/proposals/${p.id}`, { change });
+              setSession(await api.get<StudioSession>(base));
+            }}
+          />
+        ))}
+      </ul>
+      <ComparePanel base={base} pending={pending.length} />
+      <HistoryPanel refreshKey={historyKey} busy={busy} onRestore={(id, what) => void undo(id, what)} />
+    </section>
+  );
+}
