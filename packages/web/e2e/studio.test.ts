@@ -150,9 +150,9 @@ describe('AI Iteration Studio in a real browser', () => {
     await poll(() => setCard.getByRole('region', { name: 'Body diff', exact: true }).textContent()).toContain(
       '+ await ctx.variables.set("gold", args.amount);',
     );
-    await poll(() => setCard.getByRole('region', { name: 'Schema diff', exact: true }).textContent()).toContain(
-      '"amount"',
-    );
+    await poll(() =>
+      setCard.getByRole('region', { name: 'Schema diff', exact: true }).textContent(),
+    ).toContain('"amount"');
     await poll(() => setCard.getByRole('region', { name: 'Dry runs' }).textContent()).toContain(
       '"wouldSet": 30',
     );
@@ -161,9 +161,9 @@ describe('AI Iteration Studio in a real browser', () => {
     await poll(() => patchCard.getByRole('region', { name: 'Static result diff' }).textContent()).toContain(
       '+ 30 gold',
     );
-    await poll(() => patchCard.getByRole('region', { name: 'Schema diff', exact: true }).textContent()).toContain(
-      '+     "who": {',
-    );
+    await poll(() =>
+      patchCard.getByRole('region', { name: 'Schema diff', exact: true }).textContent(),
+    ).toContain('+     "who": {');
     // nothing changed yet
     expect((await profileNow()).tools.map((t) => t.name)).toEqual(['gold_count']);
     await screenshot(page, 'studio-review-desktop');
@@ -179,6 +179,7 @@ describe('AI Iteration Studio in a real browser', () => {
     await applied.getByRole('button', { name: 'Undo' }).click();
     await poll(async () => (await profileNow()).tools.map((t) => t.name)).toEqual(['gold_count']);
     await poll(() => page.getByRole('status').filter({ hasText: 'Undone' }).isVisible()).toBe(true);
+    await poll(() => setCard.textContent()).toContain('Pending review');
     await poll(() => page.getByRole('region', { name: 'Profile history' }).textContent()).toContain(
       'Studio: Create script tool track_gold',
     );
@@ -204,11 +205,22 @@ describe('AI Iteration Studio in a real browser', () => {
     await poll(() => compare.getByRole('region', { name: 'Current profile' }).textContent()).toContain(
       'Loop agent: planner',
     );
-    await page.getByRole('button', { name: 'Accept all (2)' }).click();
+    await page.getByRole('button', { name: 'Accept all (3)' }).click();
     await poll(async () => {
       const p = await profileNow();
-      return [p.tools.find((t) => t.name === 'gold_count')?.staticResult, p.modes.loop.tools];
-    }).toEqual(['30 gold', { roll_dice: true }]);
+      return [
+        p.tools.map((t) => [t.name, t.enabled]),
+        p.tools.find((t) => t.name === 'gold_count')?.staticResult,
+        p.modes.loop.tools,
+      ];
+    }).toEqual([
+      [
+        ['gold_count', true],
+        ['track_gold', false],
+      ],
+      '30 gold',
+      { roll_dice: true },
+    ]);
     await screenshot(page, 'studio-accepted-desktop');
 
     await page.setViewportSize({ width: 390, height: 844 });

@@ -16,6 +16,7 @@ import { checkProfileBody, loadGlobalProfile } from '../orchestration/profile-st
 import { runChatOrchestration } from '../orchestration/run-for-chat.js';
 import { orchestrationToolCatalog } from '../orchestration/tool-catalog.js';
 import { restoreToolUrls } from '../secrets/restore-tool-urls.js';
+import { reopenUndoneProposals } from '../studio/reopen.js';
 import { requestSignal } from './agents.js';
 import { bodyObject, FieldChecker } from './fields.js';
 
@@ -71,12 +72,18 @@ export async function orchestrationRoutes(app: FastifyInstance): Promise<void> {
         scriptsEnabled: true,
         localWebhooksEnabled: config.webhookLocalUrlsEnabled,
       });
+      // every change since that version is undone: the newest entries down to this one
+      const versions = await listProfileHistory(storage);
+      const undone = new Set(
+        versions.slice(0, versions.findIndex((v) => v.id === version.id) + 1).map((v) => v.id),
+      );
       const historyId = await saveProfileWithHistory(
         storage,
         profile,
         'restore',
         `Restored the version of ${version.at}`,
       );
+      await reopenUndoneProposals(storage, undone);
       return { profile, historyId };
     },
   );

@@ -183,6 +183,10 @@ describe('/api/studio', () => {
     );
     expect(undo.status).toBe(200);
     expect((await server.request('GET', '/api/orchestration')).body).toEqual(before);
+    // the undone card is pending again
+    const reopened = (await server.request('GET', `/api/studio/sessions/${session.id}`)).body;
+    expect(reopened.proposals[0].status).toBe('pending');
+    expect(reopened.pending).toBe(2);
   });
 
   it('accept all applies every pending card at once; an edited card applies as edited; a rejected one never', async () => {

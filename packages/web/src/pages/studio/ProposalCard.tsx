@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client';
 import type { StudioProposal } from '../../api/types';
-import { formatValue } from '../simulation/trace-format';
+import { formatMs, formatValue } from '../simulation/trace-format';
 import { asJson, changedSections, type DiffRow, lineDiff } from './diff-lines';
 
 function Diff({ label, before, after }: { label: string; before: string; after: string }) {
@@ -105,12 +105,14 @@ export function ProposalCard({
         <section className="studio-dry-runs" aria-label="Dry runs">
           <div className="sim-label">Dry runs (in the chat’s context, writes simulated)</div>
           {proposal.dryRuns.map((run) => (
-            <div key={run.at} className={run.ok ? 'dry-run ok' : 'dry-run failed'}>
-              <code>
-                {run.tool}({formatValue(run.args)})
-              </code>{' '}
-              → {run.ok ? <code>{formatValue(run.result)}</code> : <span className="error">{run.error}</span>}{' '}
-              <span className="hint">{run.durationMs} ms</span>
+            <div key={run.at} className="dry-run">
+              <div className="hint">
+                {run.tool} with {formatValue(run.args).replace(/\s+/g, ' ')} · {formatMs(run.durationMs)}
+                {run.simulated ? ' · simulated' : ''}
+              </div>
+              <pre className={run.ok ? 'sim-code' : 'sim-code error'}>
+                {run.ok ? formatValue(run.result) : run.error}
+              </pre>
               {run.logs.length > 0 && (
                 <pre className="sim-code">{run.logs.map((l) => `[${l.level}] ${l.message}`).join('\n')}</pre>
               )}

@@ -47,6 +47,8 @@ export function SessionView({ sessionId, chats }: { sessionId: string; chats: Ch
   const undo = (historyId: string, what: string) =>
     act(async () => {
       await api.post(`/api/orchestration/history/${encodeURIComponent(historyId)}/restore`, {});
+      // cards accepted in the undone changes are pending again
+      setSession(await api.get<StudioSession>(base));
       setApplied(null);
       setNotice(`Undone: ${what}. The profile is back as it was.`);
       setHistoryKey((k) => k + 1);
