@@ -2,6 +2,7 @@ import { ORCHESTRATION_MODES } from '@toolsmith/core';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, validationError } from '../app/http-error.js';
 import { runChatOrchestration } from '../orchestration/run-for-chat.js';
+import { restoreToolUrls } from '../secrets/restore-tool-urls.js';
 import { acceptProposals, pendingProposals, profileWith } from '../studio/accept.js';
 import { buildProposal, ProposalError } from '../studio/proposals.js';
 import { currentProfile, profileChecker, runStudioTurn } from '../studio/run-studio-turn.js';
@@ -113,6 +114,11 @@ export async function studioRoutes(app: FastifyInstance): Promise<void> {
         throw validationError([
           { field: 'change.kind', message: `An edit keeps the kind "${current.change.kind}".` },
         ]);
+      // the card showed the webhook URL masked: the stored one comes back where the mask is unchanged
+      if (change.kind === 'set' && current.change.kind === 'set') {
+        const masked = restoreToolUrls([change.tool], [current.change.tool], 'change.tool');
+        if (masked.length > 0) throw validationError(masked);
+      }
       let rebuilt: Proposal;
       try {
         rebuilt = await buildProposal(
