@@ -7,5 +7,6 @@ export * from './fixtures/openai-compat.js';
 export * from './fixtures/openai-content-calls.js';
 export * from './fixtures/openai-responses.js';
 export * from './fixtures/text-completion.js';
+export * from './fixtures/tool-refusals.js';
 export * from './server.js';
 export * from './sse.js';

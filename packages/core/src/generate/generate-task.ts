@@ -22,6 +22,8 @@ import {
   textModeMessages,
   textModeProblems,
 } from './text-mode.js';
+import type { ToolModeMemory, ToolModeOutcome } from './tool-mode-memory.js';
+import { toolsUnsupportedSignal } from './tools-unsupported.js';
 import type {
   GenerateContext,
   GenerateEvent,
@@ -87,8 +89,15 @@ async function resolveConnection(
   return { connection, adapter, params: { ...presetParams, ...options.params }, presetName };
 }
 
-/** native, or the text protocol style to use. */
-function chooseMode(norm: NormalizedOptions, r: Resolved): { mode: ResolvedCallMode; auto: boolean } {
+/**
+ * native, or the text protocol style to use. `auto` takes what the memory says worked for this connection
+ * and model; with nothing remembered it tries native (and falls back on a real "tools unsupported" signal).
+ */
+async function chooseMode(
+  norm: NormalizedOptions,
+  r: Resolved,
+  memory: ToolModeMemory | undefined,
+): Promise<{ mode: ResolvedCallMode; auto: boolean; remembered?: ToolModeOutcome }> {
   if (norm.tools.length === 0) return { mode: 'native', auto: false };
   const requested = norm.functionCallMode ?? r.connection.functionCalling?.mode ?? 'auto';
   const style: ProtocolStyleOption = norm.protocolStyle ?? 'xml';
@@ -103,10 +112,10 @@ function chooseMode(norm: NormalizedOptions, r: Resolved): { mode: ResolvedCallM
     return { mode: 'native', auto: false };
   }
   if (requested === 'auto') {
-    return {
-      mode: r.adapter.nativeTools ? 'native' : style === 'json' ? 'prompt_json' : 'prompt_xml',
-      auto: true,
-    };
+    const text: ResolvedCallMode = style === 'json' ? 'prompt_json' : 'prompt_xml';
+    if (!r.adapter.nativeTools) return { mode: text, auto: true };
+    const remembered = await recall(memory, r.connection);
+    return { mode: remembered?.mode === 'text' ? text : 'native', auto: true, remembered };
   }
   return { mode: requested, auto: false };
 }
@@ -130,8 +139,25 @@ function withoutTools(norm: NormalizedOptions, connection: Connection): Normaliz
   return { ...norm, tools: [], toolChoice: undefined };
 }
 
-function isToolRefusal(error: unknown): error is GenerateTaskError {
-  return isGenerateTaskError(error) && error.details.status === 400;
+/** A memory that fails (storage gone) must not fail the request: it only costs a native try. */
+async function recall(memory: ToolModeMemory | undefined, connection: Connection) {
+  try {
+    return (await memory?.get(connection)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function remember(
+  memory: ToolModeMemory | undefined,
+  connection: Connection,
+  outcome: ToolModeOutcome,
+) {
+  try {
+    await memory?.set(connection, outcome);
+  } catch {
+    // as above: the next request tries again
+  }
 }
 
 /**
@@ -152,7 +178,8 @@ export async function* runGenerateTask(
   const toolsOff = resolved.connection.functionCalling?.enabled === false;
   const norm = toolsOff ? withoutTools(validated, resolved.connection) : validated;
   if (norm.jsonSchema) assertJsonSchemaCompiles(norm.jsonSchema.schema);
-  const choice = chooseMode(norm, resolved);
+  const memory = ctx.toolModeMemory;
+  const choice = await chooseMode(norm, resolved, memory);
   const prompt = await assemblePrompt(ctx, options, norm);
   if (toolsOff && hasToolTraffic(prompt.messages)) prompt.messages = renderHistoryPlain(prompt.messages);
   if (signal?.aborted) throw abortedError(signal.reason);
@@ -166,6 +193,7 @@ export async function* runGenerateTask(
     ...(resolved.presetName !== undefined ? { preset: resolved.presetName } : {}),
     ...(prompt.worldInfo ? { worldInfo: prompt.worldInfo } : {}),
     ...(toolsOff ? { functionCallingOff: true as const } : {}),
+    ...(choice.remembered ? { rememberedToolMode: choice.remembered } : {}),
   };
   const base: Omit<ProviderRequest, 'messages'> = {
     connection: resolved.connection,
@@ -213,12 +241,26 @@ export async function* runGenerateTask(
         if (outcome.finishReason === 'tool_calls') outcome.finishReason = 'stop';
       }
       addUsage(usage, outcome.usage);
+      // auto: native tools worked for this connection and model
+      if (choice.auto && norm.tools.length > 0 && choice.remembered?.mode !== 'native') {
+        await remember(memory, resolved.connection, { mode: 'native', recordedAt: new Date().toISOString() });
+      }
     } catch (error) {
-      // auto: a native request refused (HTTP 400) while it carried tools is tried once more in text mode
-      if (!(choice.auto && norm.tools.length > 0 && relayed === 0 && isToolRefusal(error))) throw error;
+      // auto: a native request refused because tools are unsupported is tried once more in text mode; any
+      // other failure (context length, a bad schema, an outage) is the caller's to see
+      const signal =
+        choice.auto && norm.tools.length > 0 && relayed === 0 ? toolsUnsupportedSignal(error) : undefined;
+      if (!signal || !isGenerateTaskError(error)) throw error;
       mode = norm.protocolStyle === 'json' ? 'prompt_json' : 'prompt_xml';
-      details.fallback = { from: 'native', to: mode, status: error.details.status, message: error.message };
+      const status = typeof error.details.status === 'number' ? error.details.status : undefined;
+      details.fallback = { from: 'native', to: mode, status, signal, message: error.message };
       yield { type: 'fallback', ...details.fallback };
+      await remember(memory, resolved.connection, {
+        mode: 'text',
+        reason: `${signal}: ${error.message}`.slice(0, 500),
+        ...(status !== undefined ? { status } : {}),
+        recordedAt: new Date().toISOString(),
+      });
     }
   }
   if (mode !== 'native') {

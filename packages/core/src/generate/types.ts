@@ -22,6 +22,7 @@ import type {
   WorldInfoEntry,
   WorldInfoTraceItem,
 } from '../worldinfo/types.js';
+import type { ToolModeMemory, ToolModeOutcome } from './tool-mode-memory.js';
 
 export type WorldInfoSource = 'none' | 'task' | 'chat' | 'custom';
 export type ProtocolStyleOption = 'xml' | 'json';
@@ -130,8 +131,10 @@ export interface GeneratedToolCall {
 export interface GenerateTaskDetails {
   /** the connection has function calling switched off: the request's tools were left out */
   functionCallingOff?: true;
-  /** set when `auto` fell back from native to the text protocol */
-  fallback?: { from: 'native'; to: ResolvedCallMode; status?: number; message: string };
+  /** set when `auto` fell back from native to the text protocol: `signal` names the refusal recognised */
+  fallback?: { from: 'native'; to: ResolvedCallMode; status?: number; signal: string; message: string };
+  /** `auto` found an outcome remembered for this connection and model (and went straight to that mode) */
+  rememberedToolMode?: ToolModeOutcome;
   /** text mode: how many re-asks were made, and why */
   retries: number;
   retryReasons: string[];
@@ -167,7 +170,14 @@ export interface GenerateTaskResult {
 export type GenerateEvent =
   | StreamEvent
   | { type: 'retry'; attempt: number; reason: string }
-  | { type: 'fallback'; from: 'native'; to: ResolvedCallMode; status?: number; message: string }
+  | {
+      type: 'fallback';
+      from: 'native';
+      to: ResolvedCallMode;
+      status?: number;
+      signal: string;
+      message: string;
+    }
   | { type: 'result'; result: GenerateTaskResult };
 
 export interface Character {
@@ -209,6 +219,8 @@ export interface GenerateContext {
   globalVariables?: VariableStore | Record<string, unknown>;
   /** adapters by family; default the built-in four */
   adapters?: Partial<Record<string, ProviderAdapter>>;
+  /** where `auto` remembers per connection + model whether native tools worked (default: in memory) */
+  toolModeMemory?: ToolModeMemory;
   /** injected into every provider request (tests, proxies) */
   fetch?: typeof fetch;
   /** the clock for date macros */

@@ -1,6 +1,7 @@
 import { GenerateTaskError } from '../base/errors.js';
 import { generateTaskStreamWith, generateTaskWith } from '../generate/generate-task.js';
 import { resolveSource } from '../generate/resolve-source.js';
+import { createToolModeMemory } from '../generate/tool-mode-memory.js';
 import type {
   GenerateContext,
   GenerateEvent,
@@ -45,7 +46,11 @@ export interface Runtime {
 /** The front door, the way Luker's extensions get `getContext()`: one object holding the whole API. */
 export function createRuntime(options: RuntimeOptions): Runtime {
   const { registry = new ToolRegistry(), ...context } = options;
-  const ctx: GenerateContext = context;
+  // `auto` remembers per connection + model which tool mode works; the server passes a persistent one
+  const ctx: GenerateContext = {
+    ...context,
+    toolModeMemory: context.toolModeMemory ?? createToolModeMemory(),
+  };
   const generateTaskStream = (o: GenerateTaskOptions) => generateTaskStreamWith(ctx, o);
   const isToolCallingSupported = async (apiPresetName?: string) => {
     const connections = (await resolveSource(ctx.connections)) ?? [];

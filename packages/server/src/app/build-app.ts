@@ -15,6 +15,7 @@ import { chatMessageRoutes } from '../routes/chat-messages.js';
 import { chatRoutes } from '../routes/chats.js';
 import { chatGenerateRoutes } from '../routes/chats-generate.js';
 import { connectionTestRoutes } from '../routes/connection-test.js';
+import { connectionToolModeRoutes } from '../routes/connection-tool-modes.js';
 import { connectionRoutes } from '../routes/connections.js';
 import { healthRoutes } from '../routes/health.js';
 import { lorebookRoutes } from '../routes/lorebooks.js';
@@ -136,6 +137,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(toolDryRunRoutes);
   await app.register(connectionRoutes);
   await app.register(connectionTestRoutes);
+  await app.register(connectionToolModeRoutes);
   await app.register(presetRoutes);
   await app.register(chatRoutes);
   await app.register(chatGenerateRoutes);

@@ -10,6 +10,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../app/context.js';
 import { toCoreConnection } from '../executors/runtime-sources.js';
 import { toolExecutors } from '../executors/tool-executors.js';
+import { storedToolModeMemory } from '../executors/tool-mode-memory.js';
 import { loadToolRegistry } from '../executors/tool-registry.js';
 import { GLOBAL_SCOPE } from '../storage/types.js';
 import type { GatewayChatRequest } from './chat-request.js';
@@ -87,7 +88,12 @@ async function resolveRuntime(request: GatewayChatRequest, ctx: CompletionContex
       'connection_incomplete',
     );
   }
-  const runtime = createRuntime({ connections: [connection], ...(ctx.fetch ? { fetch: ctx.fetch } : {}) });
+  const runtime = createRuntime({
+    connections: [connection],
+    // what auto learns about CONNECTION/MODEL is kept for that model
+    toolModeMemory: storedToolModeMemory(storage),
+    ...(ctx.fetch ? { fetch: ctx.fetch } : {}),
+  });
   return { runtime, connectionName: stored.name, toolsOff: !connection.functionCalling.enabled };
 }
 

@@ -19,6 +19,7 @@ import {
   scriptCharacter,
 } from '../characters/chat-characters.js';
 import { toolExecutors } from '../executors/tool-executors.js';
+import { storedToolModeMemory } from '../executors/tool-mode-memory.js';
 import { runTurnOrchestration } from '../orchestration/turn-hook.js';
 import type { StoredChat, StoredMessage } from '../storage/types.js';
 import type { GenerationOutcome } from './chat-generations.js';
@@ -253,6 +254,7 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
 
     const runtime = createRuntime({
       connections: [connection],
+      toolModeMemory: storedToolModeMemory(storage),
       presets: preset ? [preset] : [],
       ...turn.runtime,
       characters: characters.map(toCoreCharacter),

@@ -21,6 +21,7 @@ import { HttpError } from '../app/http-error.js';
 import { loadChatCharacters, scriptCharacter } from '../characters/chat-characters.js';
 import { loadConnections, loadPresets } from '../executors/runtime-sources.js';
 import { toolExecutors } from '../executors/tool-executors.js';
+import { storedToolModeMemory } from '../executors/tool-mode-memory.js';
 import { loadToolRegistry } from '../executors/tool-registry.js';
 import { historyFromMessages } from '../generation/chat-history.js';
 import {
@@ -65,6 +66,7 @@ export async function chatRunSetup(
   }
   const runtime = createRuntime({
     connections: await loadConnections(storage),
+    toolModeMemory: storedToolModeMemory(storage),
     presets: await loadPresets(storage),
     registry,
   });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { abortWhen } from '../app/abort-link.js';
 import { notFound } from '../app/http-error.js';
 import { toCoreConnection } from '../executors/runtime-sources.js';
+import { storedToolModeMemory } from '../executors/tool-mode-memory.js';
 
 /** How long a connection test may take before it reports a network error. */
 export const CONNECTION_TEST_TIMEOUT_MS = 30_000;
@@ -26,7 +27,10 @@ export async function connectionTestRoutes(app: FastifyInstance): Promise<void> 
             'This connection has no base URL. Set baseUrl to where the backend runs, e.g. http://127.0.0.1:5001.',
         };
       }
-      const runtime = createRuntime({ connections: [connection] });
+      const runtime = createRuntime({
+        connections: [connection],
+        toolModeMemory: storedToolModeMemory(storage),
+      });
       const controller = new AbortController();
       const unlink = abortWhen(controller, AbortSignal.timeout(CONNECTION_TEST_TIMEOUT_MS), shutdownSignal);
       try {

@@ -143,6 +143,9 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
     assertKeyStaysWithOrigin(stored, changes, keepApiKey);
     const updated = await storage.connections.update(request.params.id, changes);
     if (!updated) throw notFound('connection', request.params.id);
+    // another server or family: what auto learned about tool calling no longer holds
+    if (updated.baseUrl !== stored.baseUrl || updated.api !== stored.api)
+      await storage.toolModes.clear(updated.id);
     return updated;
   });
 

@@ -374,6 +374,25 @@ export interface WorldInfoTraceRepository {
   set(chatId: string, activation: unknown): Promise<void>;
 }
 
+/** What `auto` remembered for one model of a connection (docs/api.md, "Connections and presets"). */
+export interface StoredToolModeOutcome {
+  model: string;
+  mode: 'native' | 'text';
+  /** text: the refusal that sent auto to the text protocol */
+  reason: string | null;
+  status: number | null;
+  recordedAt: string;
+}
+
+export interface ToolModeRepository {
+  get(connectionId: string, model: string): Promise<StoredToolModeOutcome | undefined>;
+  set(connectionId: string, outcome: StoredToolModeOutcome): Promise<void>;
+  /** newest first */
+  list(connectionId: string): Promise<StoredToolModeOutcome[]>;
+  /** forgets one model's outcome, or all of the connection's; returns how many */
+  clear(connectionId: string, model?: string): Promise<number>;
+}
+
 export interface Storage {
   tools: ToolRepository;
   builtinTools: BuiltinToolStateRepository;
@@ -387,6 +406,7 @@ export interface Storage {
   variables: VariableRepository;
   worldInfoTraces: WorldInfoTraceRepository;
   characters: CharacterRepository;
+  toolModes: ToolModeRepository;
   close(): Promise<void>;
 }
 

@@ -7,6 +7,7 @@ import {
 import type { AppContext } from '../app/context.js';
 import { HttpError } from '../app/http-error.js';
 import { loadConnections, loadPresets } from '../executors/runtime-sources.js';
+import { storedToolModeMemory } from '../executors/tool-mode-memory.js';
 import { checkProfileBody, loadGlobalProfile, type StoredProfile } from '../orchestration/profile-store.js';
 import type { StoredChat } from '../storage/types.js';
 import { AUTHORING_SYSTEM_PROMPT } from './authoring-docs.js';
@@ -60,6 +61,7 @@ export async function runStudioTurn(input: {
   });
   const runtime = createRuntime({
     connections: await loadConnections(context.storage),
+    toolModeMemory: storedToolModeMemory(context.storage),
     presets: await loadPresets(context.storage),
     registry,
   });

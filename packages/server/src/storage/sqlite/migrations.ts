@@ -220,6 +220,23 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE connections ADD COLUMN tool_call_format TEXT NOT NULL DEFAULT 'auto';
     `,
   },
+  {
+    version: 7,
+    name: 'remembered tool-calling mode per connection and model',
+    sql: `
+      -- What \`auto\` found out: native tools worked, or a "tools unsupported" refusal sent it to the text
+      -- protocol (reason and status of that refusal). Forgotten with the connection.
+      CREATE TABLE tool_mode_outcomes (
+        connection_id TEXT NOT NULL REFERENCES connections (id) ON DELETE CASCADE,
+        model TEXT NOT NULL,
+        mode TEXT NOT NULL CHECK (mode IN ('native', 'text')),
+        reason TEXT,
+        status INTEGER,
+        recorded_at TEXT NOT NULL,
+        PRIMARY KEY (connection_id, model)
+      );
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database's user_version; returns how many ran. */

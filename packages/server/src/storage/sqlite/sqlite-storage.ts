@@ -9,6 +9,7 @@ import { createSqlitePersonaRepository } from './persona-repository.js';
 import { createSqlitePresetRepository } from './preset-repository.js';
 import { createSecretBox, loadOrCreateKey } from './secret-box.js';
 import { createSqliteSettingsRepository } from './settings-repository.js';
+import { createSqliteToolModeRepository } from './tool-mode-repository.js';
 import { createSqliteBuiltinToolStateRepository, createSqliteToolRepository } from './tool-repository.js';
 import {
   createSqliteVariableRepository,
@@ -34,6 +35,7 @@ export function createSqliteStorage(dataDir: string): Storage {
     variables: createSqliteVariableRepository(db),
     worldInfoTraces: createSqliteWorldInfoTraceRepository(db),
     characters: createSqliteCharacterRepository(db),
+    toolModes: createSqliteToolModeRepository(db),
     async close() {
       if (closed) return;
       closed = true;

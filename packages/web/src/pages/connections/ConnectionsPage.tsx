@@ -6,6 +6,7 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { useEditableList } from '../../components/use-editable-list';
 import { ConnectionForm } from './ConnectionForm';
 import { connectionSummary } from './connection-form';
+import { ToolModeMemory } from './ToolModeMemory';
 import './settings-pages.css';
 
 type TestAnswer = { ok: true; text: string } | { ok: false; code: string; message: string };
@@ -143,6 +144,7 @@ export function ConnectionsPage() {
                 </button>
               </div>
               <TestOutcome state={tests[connection.id]} />
+              <ToolModeMemory connectionId={connection.id} refresh={tests[connection.id]} />
             </li>
           ),
         )}

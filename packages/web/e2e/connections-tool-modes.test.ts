@@ -1,0 +1,63 @@
+// Connections page in a real browser: what Auto learned about tool calling (a model without tools refused
+// them, so it uses the text protocol) is shown on the connection with the reason, and can be forgotten.
+import { openaiChunk, openaiStream, toolRefusals } from '@toolsmith/emulator';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
+
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 50 });
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe('remembered tool calling on the Connections page', () => {
+  it('shows the text-protocol outcome with its reason, and Forget removes it', async () => {
+    const connection = await apiPost<{ id: string }>(stack, '/api/connections', {
+      name: 'local-ollama',
+      api: 'openai',
+      baseUrl: `${stack.emulator.url}/v1`,
+      model: 'gemma2:2b',
+    });
+    const chat = await apiPost<{ id: string }>(stack, '/api/chats', {
+      title: 'Dice',
+      connectionId: connection.id,
+      settings: { toolUse: true, tools: ['roll_dice'] },
+    });
+    stack.emulator.enqueue('/v1/chat/completions', toolRefusals.ollama());
+    stack.emulator.on('/v1/chat/completions', () =>
+      openaiStream([
+        openaiChunk({ role: 'assistant', content: 'Fine.' }),
+        openaiChunk({}, { finishReason: 'stop' }),
+      ]),
+    );
+    const response = await fetch(`${stack.serverUrl}/api/chats/${chat.id}/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-toolsmith-request': '1' },
+      body: JSON.stringify({ content: 'Roll a d6.' }),
+    });
+    await response.text();
+    expect(stack.emulator.requests).toHaveLength(2);
+
+    const { page, context } = await newPage(browser, stack.serverUrl);
+    await page.goto('/#/connections');
+    const card = page.getByRole('listitem', { name: 'local-ollama' });
+    const memory = card.getByRole('region', { name: 'Remembered tool calling' });
+    await poll(() => memory.isVisible()).toBe(true);
+    expect(await memory.textContent()).toContain('gemma2:2b');
+    expect(await memory.textContent()).toContain('Text protocol');
+    expect(await memory.textContent()).toContain('does not support tools');
+    await screenshot(page, 'connections-tool-modes');
+    await memory.getByRole('button', { name: 'Forget the tool mode of gemma2:2b' }).click();
+    await poll(() => memory.count()).toBe(0);
+    await context.close();
+  });
+});
