@@ -28,20 +28,20 @@ describe('provider settings in a real browser', () => {
     await page.goto('/#/connections');
     await page.getByRole('button', { name: 'New connection' }).click();
     const form = page.getByRole('form', { name: 'New connection' });
-    await form.getByLabel('Name').fill('claude');
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('claude');
     await form.getByLabel('API family').selectOption('anthropic');
-    await form.getByLabel('Base URL').fill(`${stack.emulator.url}/v1`);
-    await form.getByLabel('Model').fill('claude-test');
+    await form.getByLabel('Base URL', { exact: true }).fill(`${stack.emulator.url}/v1`);
+    await form.getByLabel('Model', { exact: true }).fill('claude-test');
     // family-specific controls: no effort or quirks for Anthropic, caching instead
     expect(await form.getByLabel('Reasoning effort').count()).toBe(0);
     expect(await form.getByLabel('Provider profile').count()).toBe(0);
-    await form.getByLabel('Thinking budget (tokens)').fill('512');
+    await form.getByLabel('Thinking budget (tokens)', { exact: true }).fill('512');
     await form.getByRole('button', { name: 'Create connection' }).click();
     await poll(() => form.getByText("Anthropic's thinking budget is at least 1024 tokens").isVisible()).toBe(
       true,
     );
 
-    await form.getByLabel('Thinking budget (tokens)').fill('2048');
+    await form.getByLabel('Thinking budget (tokens)', { exact: true }).fill('2048');
     await form.getByRole('switch', { name: 'Cache conversation' }).click();
     await form.getByLabel('Cache lifetime').selectOption('1h');
     await form.getByLabel('Extra request body (JSON)').fill('{"messages": []}');
@@ -61,7 +61,7 @@ describe('provider settings in a real browser', () => {
     // the edit form shows what is stored
     await page.getByRole('button', { name: 'Edit claude' }).click();
     const edit = page.getByRole('form', { name: 'Edit claude' });
-    expect(await edit.getByLabel('Thinking budget (tokens)').inputValue()).toBe('2048');
+    expect(await edit.getByLabel('Thinking budget (tokens)', { exact: true }).inputValue()).toBe('2048');
     expect(await edit.getByRole('switch', { name: 'Cache conversation' }).getAttribute('aria-checked')).toBe(
       'true',
     );
@@ -74,20 +74,20 @@ describe('provider settings in a real browser', () => {
     await page.goto('/#/connections');
     await page.getByRole('button', { name: 'New connection' }).click();
     const form = page.getByRole('form', { name: 'New connection' });
-    await form.getByLabel('Name').fill('mistral-like');
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('mistral-like');
     await form.getByLabel('API family').selectOption('openai');
-    await form.getByLabel('Base URL').fill(`${stack.emulator.url}/v1`);
-    await form.getByLabel('Model').fill('o4-mini');
+    await form.getByLabel('Base URL', { exact: true }).fill(`${stack.emulator.url}/v1`);
+    await form.getByLabel('Model', { exact: true }).fill('o4-mini');
     await form.getByLabel('Provider profile').selectOption('mistral');
-    await form.getByLabel('parallel_tool_calls').check();
+    await form.getByLabel('parallel_tool_calls', { exact: true }).check();
     await form.getByRole('button', { name: 'Create connection' }).click();
     await poll(() => page.getByRole('listitem', { name: 'mistral-like' }).isVisible()).toBe(true);
 
     await page.goto('/#/presets');
     await page.getByRole('button', { name: 'New preset' }).click();
     const preset = page.getByRole('form', { name: 'New preset' });
-    await preset.getByLabel('Name').fill('think hard');
-    await preset.getByLabel('Max tokens').fill('256');
+    await preset.getByRole('textbox', { name: 'Name', exact: true }).fill('think hard');
+    await preset.getByLabel('Max tokens', { exact: true }).fill('256');
     await preset.getByLabel('Reasoning effort').selectOption('high');
     await preset.getByRole('button', { name: 'Create preset' }).click();
     await poll(async () => (await api('/api/presets')).presets.map((p: any) => p.name)).toContain(
