@@ -1,3 +1,4 @@
+import { normalizeParametersSchema } from '../tools/parameters-schema.js';
 import type { ToolDefinition } from '../tools/types.js';
 import { type ValidateToolDefinitionOptions, validateToolDefinition } from '../tools/validate-definition.js';
 import { agentFrom, Checker, defaultAgent, isObject, type Result, subAgentsFrom } from './profile-checker.js';
@@ -97,7 +98,11 @@ export function parseOrchestrationProfile(
     if (!Array.isArray(raw.tools) || raw.tools.length > MAX_PROFILE_TOOLS) {
       c.add('tools', `tools must be a list of tool definitions (at most ${MAX_PROFILE_TOOLS}).`);
     } else {
-      raw.tools.forEach((def, i) => {
+      raw.tools.forEach((rawDef, i) => {
+        // `{}` and a schema without `type` are the empty object schema (Marinara's and Luker's reading)
+        const def = isObject(rawDef)
+          ? { ...rawDef, parameters: normalizeParametersSchema(rawDef.parameters) }
+          : rawDef;
         const checked = validateToolDefinition(def, {
           reservedNames: reserved,
           existingNames: tools.map((t) => t.name),

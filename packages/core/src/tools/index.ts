@@ -21,7 +21,7 @@ export {
   rowsFromParameters,
   validateParameterRows,
 } from './parameter-rows.js';
-export { checkParametersSchema } from './parameters-schema.js';
+export { checkParametersSchema, normalizeParametersSchema } from './parameters-schema.js';
 export type * from './registered-tool.js';
 export { ToolRegistry, type ToolRegistryOptions } from './registry.js';
 export { type ModelToolFailure, toolResultContent, toolResultForModel } from './result-for-model.js';

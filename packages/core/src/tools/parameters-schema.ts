@@ -14,6 +14,22 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /**
+ * The reading Marinara Engine (and Luker) give a parameters schema: `{}` — Marinara's default — and any
+ * schema without `type` are object schemas (`properties: {}` when they list none); an object schema may
+ * leave `properties` out. Anything else (another `type`, a non-object) comes back as it is, for the checks
+ * below to name.
+ */
+export function normalizeParametersSchema<T>(schema: T): T | Record<string, unknown> {
+  if (!isPlainObject(schema) || schema.type !== undefined) return schema;
+  const out: Record<string, unknown> = { type: 'object' };
+  // defineProperty: a key named "__proto__" stays an ordinary key
+  for (const [key, value] of Object.entries(schema))
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  if (out.properties === undefined) out.properties = {};
+  return out;
+}
+
+/**
  * Every problem with a tool's parameters schema, as messages naming the JSON pointer: the root must be an
  * object schema with `type: "object"`, the schema must satisfy the draft 2020-12 meta-schema, and it must
  * compile (regular expressions, `$ref` targets).

@@ -1,3 +1,4 @@
+import { normalizeParametersSchema } from '../tools/parameters-schema.js';
 import type { JsonSchema, ToolDefinition, ToolKind, ToolMode } from '../tools/types.js';
 import { TransferError } from './limits.js';
 import type { ArchiveEntry } from './zip-reader.js';
@@ -24,13 +25,17 @@ const bool = (value: unknown, fallback: boolean): boolean => {
 
 const EMPTY_PARAMETERS: JsonSchema = { type: 'object', properties: {} };
 
-/** Schemas arrive as objects or as JSON text (Marinara stores either). Unreadable text is kept for validation. */
+/**
+ * Schemas arrive as objects or as JSON text (Marinara stores either); `{}` (Marinara's default) and a schema
+ * without `type` read as the empty object schema, as Marinara treats them. Unreadable text is kept for
+ * validation.
+ */
 function parameters(value: unknown): JsonSchema {
-  if (isObject(value)) return value;
+  if (isObject(value)) return normalizeParametersSchema(value);
   if (typeof value === 'string' && value.trim()) {
     try {
       const parsed = JSON.parse(value);
-      if (isObject(parsed)) return parsed;
+      if (isObject(parsed)) return normalizeParametersSchema(parsed);
     } catch {
       // fall through
     }

@@ -1,4 +1,9 @@
-import { type FieldError, type ToolDefinition, validateToolDefinition } from '@toolsmith/core';
+import {
+  type FieldError,
+  normalizeParametersSchema,
+  type ToolDefinition,
+  validateToolDefinition,
+} from '@toolsmith/core';
 import { HttpError, validationError } from '../app/http-error.js';
 import type { ServerConfig } from '../config/config.js';
 import { containsMask, msgMaskedUrl, unmaskUrl } from '../secrets/url-credentials.js';
@@ -44,7 +49,8 @@ function pickWritable(body: Record<string, unknown>): {
   const unknown: FieldError[] = [];
   for (const [key, value] of Object.entries(body)) {
     if ((WRITABLE as readonly string[]).includes(key)) {
-      if (value !== undefined) changes[key] = value;
+      // `{}` and a schema without `type` are the empty object schema (Marinara's reading)
+      if (value !== undefined) changes[key] = key === 'parameters' ? normalizeParametersSchema(value) : value;
     } else if (!READ_ONLY.includes(key)) {
       unknown.push({ field: key, message: `Unknown field "${key}". Known fields: ${WRITABLE.join(', ')}.` });
     }

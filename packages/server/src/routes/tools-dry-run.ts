@@ -2,6 +2,7 @@ import {
   checkScriptSyntax,
   executeToolCall,
   type LogEntry,
+  normalizeParametersSchema,
   type ToolDefinition,
   type ToolResultEnvelope,
 } from '@toolsmith/core';
@@ -111,7 +112,7 @@ function unsavedDefinition(body: Record<string, unknown>): ToolDefinition {
   const includeHiddenContext = check.boolean('includeHiddenContext') ?? false;
   let parameters = EMPTY_PARAMETERS as Record<string, unknown>;
   if (check.has('parameters')) {
-    const p = body.parameters;
+    const p = normalizeParametersSchema(body.parameters);
     if (
       typeof p !== 'object' ||
       p === null ||

@@ -173,7 +173,8 @@ export function ParametersEditor({
             aria-invalid={!state.ok}
           />
           <p className="hint">
-            A JSON Schema object with "type": "object" at the root. Anything JSON Schema allows works here.
+            A JSON Schema object with "type": "object" at the root ({} or a schema without "type" counts as
+            the empty object schema, as in Marinara). Anything JSON Schema allows works here.
           </p>
           {!state.ok && state.jsonError && (
             <p className="error" role="alert">

@@ -1,6 +1,12 @@
 import * as core from '@toolsmith/core';
 import { describe, expect, it } from 'vitest';
-import { PARAMETER_TYPES, type ParameterRow, parametersFromRows, rowsFromParameters } from './parameter-rows';
+import {
+  normalizeParametersSchema,
+  PARAMETER_TYPES,
+  type ParameterRow,
+  parametersFromRows,
+  rowsFromParameters,
+} from './parameter-rows';
 
 const rowSets: ParameterRow[][] = [
   [],
@@ -51,6 +57,24 @@ describe('rows ⇄ schema port', () => {
     }
     expect(rowsFromParameters(schemas[4]).advanced).toBe(true);
     expect(rowsFromParameters(schemas[3]).advanced).toBe(false);
+  });
+
+  it("reads {} and a schema without type as the empty object schema, as the core does (Marinara's default)", () => {
+    const cases = [
+      ...schemas,
+      {},
+      { properties: { q: { type: 'string' } }, required: ['q'] },
+      { description: 'no type' },
+      JSON.parse('{"__proto__": {"x": 1}}'),
+    ];
+    for (const schema of cases) {
+      expect(normalizeParametersSchema(schema), JSON.stringify(schema)).toEqual(
+        core.normalizeParametersSchema(schema),
+      );
+    }
+    expect(normalizeParametersSchema({})).toEqual({ type: 'object', properties: {} });
+    expect(normalizeParametersSchema({ type: 'string' })).toEqual({ type: 'string' });
+    expect(rowsFromParameters(normalizeParametersSchema({}))).toEqual({ advanced: false, rows: [] });
   });
 
   it('round-trips rows through the schema', () => {

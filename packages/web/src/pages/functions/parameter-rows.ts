@@ -25,6 +25,18 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
+/**
+ * `{}` (Marinara Engine's default) and any schema without `type` are the empty object schema, as Marinara reads
+ * them (the core's normalizeParametersSchema).
+ */
+export function normalizeParametersSchema<T>(schema: T): T | JsonSchema {
+  if (!isPlainObject(schema) || schema.type !== undefined) return schema;
+  const out: JsonSchema = { type: 'object' };
+  for (const [key, value] of Object.entries(schema)) define(out, key, value);
+  if (out.properties === undefined) out.properties = {};
+  return out;
+}
+
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
   // defineProperty, not assignment: a parameter named "__proto__" must stay an ordinary key.
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });

@@ -34,6 +34,14 @@ const tool = (over: Partial<Tool> = {}): Tool => ({
 });
 
 describe('tool form', () => {
+  it("takes {} in the JSON tab as the empty object schema and can switch to rows (Marinara's default)", () => {
+    const form = { ...formFromTool(tool()), paramsTab: 'json' as const, schemaText: '{}' };
+    expect(formParameters(form)).toEqual({ ok: true, schema: { type: 'object', properties: {} } });
+    const switched = switchParamsTab(form, 'rows');
+    expect('form' in switched && switched.form.rows).toEqual([]);
+    expect(formFromTool(tool({ parameters: {} })).paramsTab).toBe('rows');
+  });
+
   it('opens a simple tool in the rows tab and sends the same fields back', () => {
     const form = formFromTool(tool());
     expect(form.paramsTab).toBe('rows');

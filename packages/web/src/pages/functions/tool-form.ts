@@ -1,6 +1,6 @@
 // The editor's form state and how it maps to the API's tool fields. Pure functions, unit-tested.
 import type { Tool, ToolInput, ToolMode } from '../../api/types';
-import { deepEqual, isPlainObject, type JsonSchema } from './parameter-rows';
+import { deepEqual, isPlainObject, type JsonSchema, normalizeParametersSchema } from './parameter-rows';
 import { type DraftProblem, draftsFromSchema, type RowDraft, schemaFromDrafts } from './row-drafts';
 
 export type EditableKind = ToolInput['kind'];
@@ -33,7 +33,7 @@ export function schemaText(schema: unknown): string {
 
 /** A form for a stored tool; a schema the rows cannot show exactly opens in the JSON tab. */
 export function formFromTool(tool: Tool | null): ToolForm {
-  const parameters = tool?.parameters ?? EMPTY_SCHEMA;
+  const parameters = normalizeParametersSchema(tool?.parameters ?? EMPTY_SCHEMA);
   const drafts = draftsFromSchema(parameters);
   return {
     name: tool?.name ?? '',
@@ -66,7 +66,8 @@ export function formParameters(form: ToolForm): ParametersState {
     const parsed: unknown = JSON.parse(form.schemaText);
     if (!isPlainObject(parsed))
       return { ok: false, jsonError: 'The schema must be a JSON object.', rowProblems: [] };
-    return { ok: true, schema: parsed };
+    // `{}` and a schema without `type` are the empty object schema (Marinara's reading)
+    return { ok: true, schema: normalizeParametersSchema(parsed) };
   } catch (error) {
     return {
       ok: false,
