@@ -39,6 +39,10 @@ const lastOf = (request: RecordedRequest) => {
 };
 const textOf = (content: unknown) => (typeof content === 'string' ? content : JSON.stringify(content));
 
+/** A 1×1 PNG, as base64 (a persona's portrait). */
+const TINY_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 const XSS_ANSWER = [
   '*waves slowly* **Welcome** to the "Lantern Inn".',
   '',
@@ -113,10 +117,12 @@ describe.each(VIEWPORTS)('chat messages at $width×$height', (viewport) => {
       first_mes: '*looks up from the lamp* Evening, {{user}}.',
       alternate_greetings: ['*polishes the lens* Oh, a visitor.'],
     });
+    const persona = await apiPost<{ id: string }>(stack, '/api/personas', { name: 'Kit', avatar: TINY_PNG });
     const chat = await apiPost<{ id: string }>(stack, '/api/chats', {
       title: `Lighthouse ${viewport.name}`,
       connectionId,
       characterIds: [character.id],
+      personaId: persona.id,
     });
     let answers = 0;
     stack.emulator.on('/v1/chat/completions', () =>
@@ -124,7 +130,7 @@ describe.each(VIEWPORTS)('chat messages at $width×$height', (viewport) => {
     );
     const { page, errors, close } = await openChat(chat.id, viewport);
     const greeting = page.getByRole('article', { name: 'Ayla message' }).first();
-    await poll(() => greeting.textContent()).toContain('Evening, User.');
+    await poll(() => greeting.textContent()).toContain('Evening, Kit.');
     // *actions* are italics
     expect(await greeting.locator('em').first().textContent()).toBe('looks up from the lamp');
     await poll(() => greeting.getByText('1/2').isVisible()).toBe(true);
@@ -139,6 +145,11 @@ describe.each(VIEWPORTS)('chat messages at $width×$height', (viewport) => {
     const answer = lastMessage(page);
     await poll(() => answer.textContent()).toContain('The storm is coming.');
     expect(await answer.getAttribute('aria-label')).toBe('Ayla message');
+    // the persona's name and portrait on the user's message
+    const mine = page.getByRole('article', { name: 'Kit message' });
+    await poll(() => mine.locator('img.avatar').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(
+      1,
+    );
     // what the model read: the chosen greeting after the new-chat line
     const first = stack.emulator.requests[0].body as { messages: Wire[] };
     expect(first.messages.slice(-3).map((m) => [m.role, textOf(m.content)])).toEqual([

@@ -1,3 +1,4 @@
+import { defaultCardPng } from '@toolsmith/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 
@@ -55,5 +56,30 @@ describe('personas API', () => {
     expect(set.body.personaId).toBe(other.id);
     const cleared = await server.request('PATCH', `/api/chats/${chat.id}`, { personaId: null });
     expect(cleared.body.personaId).toBeNull();
+  });
+
+  it('stores a PNG portrait, serves it, keeps it out of the JSON and removes it with null', async () => {
+    const png = defaultCardPng();
+    const created = await server.request('POST', '/api/personas', {
+      name: 'Kit',
+      avatar: Buffer.from(png).toString('base64'),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Kit', hasAvatar: true });
+    expect(created.body.avatar).toBeUndefined();
+    const response = await fetch(`${server.url}/api/personas/${created.body.id}/avatar`);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(png);
+    // a read-back persona can be sent again as it is
+    const echoed = await server.request('PATCH', `/api/personas/${created.body.id}`, created.body);
+    expect(echoed.body.hasAvatar).toBe(true);
+
+    const notPng = await server.request('PATCH', `/api/personas/${created.body.id}`, {
+      avatar: 'bm90IGEgcG5n',
+    });
+    expect(notPng.body.details).toEqual([{ field: 'avatar', message: expect.stringContaining('PNG') }]);
+    const cleared = await server.request('PATCH', `/api/personas/${created.body.id}`, { avatar: null });
+    expect(cleared.body.hasAvatar).toBe(false);
+    expect((await server.request('GET', `/api/personas/${created.body.id}/avatar`)).status).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
+import { isPng } from '@toolsmith/core';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../app/http-error.js';
 import type { PersonaInput } from '../storage/types.js';
@@ -7,12 +8,20 @@ export const MAX_PERSONA_DESCRIPTION = 100_000;
 
 function parsePersona(raw: unknown, creating: boolean): Partial<PersonaInput> {
   const check = new FieldChecker(bodyObject(raw));
-  check.rejectUnknown(['name', 'description']);
+  check.rejectUnknown(['name', 'description', 'avatar'], ['id', 'hasAvatar', 'createdAt', 'updatedAt']);
   if (creating) check.require('name', 'name is required: what the persona is called ({{user}}).');
   const name = check.string('name', { min: 1, max: 256 });
   const description = check.string('description', { max: MAX_PERSONA_DESCRIPTION });
-  check.finish();
   const out: Partial<PersonaInput> = {};
+  if (check.has('avatar')) {
+    const value = check.body.avatar;
+    const bytes = typeof value === 'string' ? new Uint8Array(Buffer.from(value, 'base64')) : undefined;
+    if (value === null) out.avatar = null;
+    else if (!bytes || !isPng(bytes))
+      check.add('avatar', 'avatar must be a PNG image sent as base64, or null.');
+    else out.avatar = bytes;
+  }
+  check.finish();
   if (name !== undefined) out.name = name;
   if (description !== undefined) out.description = description;
   return out;
@@ -29,6 +38,7 @@ export async function personaRoutes(app: FastifyInstance): Promise<void> {
     const created = await storage.personas.create({
       name: input.name!,
       description: input.description ?? '',
+      avatar: input.avatar ?? null,
     });
     return reply.code(201).send(created);
   });
@@ -44,6 +54,15 @@ export async function personaRoutes(app: FastifyInstance): Promise<void> {
     const updated = await storage.personas.update(request.params.id, changes);
     if (!updated) throw notFound('persona', request.params.id);
     return updated;
+  });
+
+  app.get<{ Params: { id: string } }>('/api/personas/:id/avatar', async (request, reply) => {
+    if (!(await storage.personas.get(request.params.id))) throw notFound('persona', request.params.id);
+    const avatar = await storage.personas.getAvatar(request.params.id);
+    if (!avatar) throw notFound('portrait for persona', request.params.id);
+    return reply
+      .header('content-type', 'image/png')
+      .send(Buffer.from(avatar.buffer, avatar.byteOffset, avatar.byteLength));
   });
 
   app.delete<{ Params: { id: string } }>('/api/personas/:id', async (request, reply) => {

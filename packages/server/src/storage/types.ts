@@ -267,17 +267,23 @@ export interface StoredPersona {
   id: string;
   name: string;
   description: string;
+  /** a portrait is stored (GET /api/personas/:id/avatar) */
+  hasAvatar: boolean;
   createdAt: string;
   updatedAt: string;
 }
 
-export type PersonaInput = Pick<StoredPersona, 'name' | 'description'>;
+export type PersonaInput = Pick<StoredPersona, 'name' | 'description'> & {
+  /** PNG bytes; null removes the portrait, undefined keeps it */
+  avatar?: Uint8Array | null;
+};
 
 export interface PersonaRepository {
   list(): Promise<StoredPersona[]>;
   get(id: string): Promise<StoredPersona | undefined>;
   create(input: PersonaInput): Promise<StoredPersona>;
   update(id: string, changes: Partial<PersonaInput>): Promise<StoredPersona | undefined>;
+  getAvatar(id: string): Promise<Uint8Array | undefined>;
   /** chats using it keep going without a persona */
   delete(id: string): Promise<boolean>;
 }

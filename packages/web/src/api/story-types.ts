@@ -105,6 +105,8 @@ export interface Persona {
   id: string;
   name: string;
   description: string;
+  /** a portrait is stored (GET /api/personas/:id/avatar) */
+  hasAvatar?: boolean;
   createdAt?: string;
   updatedAt?: string;
 }

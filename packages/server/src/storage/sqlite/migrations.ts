@@ -237,6 +237,14 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 8,
+    name: 'persona portraits',
+    sql: `
+      -- a PNG shown beside the user's messages (like a character's portrait)
+      ALTER TABLE personas ADD COLUMN avatar BLOB;
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database's user_version; returns how many ran. */

@@ -123,7 +123,12 @@ export function ChatPage({ id }: { id: string }) {
   const authorOf = (message: Pick<Message, 'role' | 'name' | 'characterId' | 'personaId'>): Author => {
     if (message.role === 'user') {
       const persona = personas.find((p) => p.id === message.personaId);
-      return { name: message.name || persona?.name || 'You' };
+      return {
+        name: message.name || persona?.name || 'You',
+        avatar: persona?.hasAvatar
+          ? `/api/personas/${encodeURIComponent(persona.id)}/avatar?v=${encodeURIComponent(persona.updatedAt ?? '')}`
+          : null,
+      };
     }
     const character = characters.find((c) => c.id === message.characterId);
     return {

@@ -4,7 +4,17 @@ import type { Persona } from '../../api/types';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useEditableList } from '../../components/use-editable-list';
+import { Avatar } from '../chats/Avatar';
 import '../connections/settings-pages.css';
+
+/** The file's bytes as base64 (what the API takes for a portrait). */
+async function base64Of(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
 
 function PersonaForm({
   persona,
@@ -21,6 +31,8 @@ function PersonaForm({
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  // undefined: keep the portrait; null: remove it; a string: the new PNG as base64
+  const [avatar, setAvatar] = useState<string | null | undefined>(undefined);
 
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -32,7 +44,7 @@ function PersonaForm({
     setFieldErrors({});
     setSaving(true);
     try {
-      const body = { name: name.trim(), description };
+      const body = { name: name.trim(), description, ...(avatar === undefined ? {} : { avatar }) };
       onSaved(
         creating
           ? await api.post<Persona>('/api/personas', body)
@@ -68,6 +80,24 @@ function PersonaForm({
         <span className="hint">Who you are in the story; sent to the model before the chat.</span>
         {fieldErrors.description && <span className="error hint">{fieldErrors.description}</span>}
       </label>
+      <label className="wide">
+        Portrait (PNG)
+        <input
+          type="file"
+          accept="image/png"
+          onChange={async (e) => {
+            const file = e.target.files?.[0];
+            setAvatar(file ? await base64Of(file) : undefined);
+          }}
+        />
+        <span className="hint">Shown beside your messages in chats.</span>
+        {fieldErrors.avatar && <span className="error hint">{fieldErrors.avatar}</span>}
+      </label>
+      {persona?.hasAvatar && avatar !== null && (
+        <button type="button" className="link" onClick={() => setAvatar(null)}>
+          Remove portrait
+        </button>
+      )}
       <div className="row end">
         <button type="button" onClick={onCancel}>
           Cancel
@@ -131,9 +161,19 @@ export function PersonasPage() {
           ) : (
             <li key={persona.id} className="panel" aria-label={persona.name}>
               <div className="spread">
-                <div>
-                  <h2 className="card-title">{persona.name}</h2>
-                  <div className="hint">{persona.description.slice(0, 160) || 'No description.'}</div>
+                <div className="row">
+                  <Avatar
+                    name={persona.name}
+                    src={
+                      persona.hasAvatar
+                        ? `/api/personas/${encodeURIComponent(persona.id)}/avatar?v=${encodeURIComponent(persona.updatedAt ?? '')}`
+                        : null
+                    }
+                  />
+                  <div>
+                    <h2 className="card-title">{persona.name}</h2>
+                    <div className="hint">{persona.description.slice(0, 160) || 'No description.'}</div>
+                  </div>
                 </div>
                 <div className="row">
                   <button
