@@ -16,23 +16,27 @@ export function ToolCallFormatSelect({
   error?: React.ReactNode;
 }) {
   const known = TOOL_CALL_FORMAT_OPTIONS.some((o) => o.value === value);
+  // The hint sits outside the <label>: its text (which mentions the model name) must not become part of the
+  // select's accessible name.
   return (
-    <label>
-      Tool-call format
-      <select value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
-        {known ? null : <option value={value}>{value}</option>}
-        {TOOL_CALL_FORMAT_OPTIONS.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+    <div className="field">
+      <label>
+        Tool-call format
+        <select value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
+          {known ? null : <option value={value}>{value}</option>}
+          {TOOL_CALL_FORMAT_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
       <span className="hint">
         {value === 'auto'
           ? AUTO_FORMAT_HELP
           : 'Only this family’s markup is read as calls; pick it when auto misreads your model.'}
       </span>
       {error}
-    </label>
+    </div>
   );
 }
