@@ -96,9 +96,21 @@ class InlineCodeState implements ParserState {
   finish(): void {}
 }
 
+/** Where inline code that starts before `at` ends within the buffer (past its closer or the line end), or -1. */
+function inlineEnd(closer: string) {
+  return (buf: string, at: number): number => {
+    const close = buf.indexOf(closer, at);
+    const line = buf.indexOf('\n', at);
+    if (close < 0 && line < 0) return -1;
+    if (line >= 0 && (close < 0 || line < close)) return line + 1;
+    return close + closer.length;
+  };
+}
+
 function inline(open: '`' | '``'): MarkerSpec {
   return {
     open,
+    span: inlineEnd(open),
     enter: (ctx, at, length) => {
       ctx.sink.emitText(take(ctx, at + length));
       ctx.state = new InlineCodeState(INLINE_ENDS.get(open) ?? []);

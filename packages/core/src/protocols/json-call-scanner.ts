@@ -50,6 +50,8 @@ export function newSlot(): CallSlot {
 }
 
 function decodeJsonString(raw: string): string {
+  // most keys and names have no escapes: no parse needed
+  if (!raw.includes('\\')) return raw;
   try {
     return JSON.parse(`"${raw}"`) as string;
   } catch {
@@ -249,7 +251,8 @@ export class JsonCallScanner {
     const top = this.frames[this.frames.length - 1];
     let kind: 'key' | 'name' | 'skip' = 'skip';
     if (top?.obj && !top.afterColon) {
-      kind = 'key';
+      // only the keys of a call (or the root) matter; keys inside the arguments are skipped
+      kind = top.role === 'other' ? 'skip' : 'key';
     } else {
       this.beginValue(i, 'string');
       if (top?.obj && top.slot && top.role !== 'other' && top.key === 'name') kind = 'name';

@@ -15,13 +15,30 @@ export interface MarkerSpec {
   /** only where a line starts (bare JSON or pythonic calls; prose mentions mid-line stay prose) */
   lineStart?: boolean;
   enter: Enter;
+  /**
+   * A span that is plain text when it ends within the buffer (inline code): the index just past its end,
+   * or -1 to enter the state instead. Scanning then skips the span without leaving the text state.
+   */
+  span?: (buf: string, at: number) => number;
 }
 
-export type Hit = { enter: Enter; length: number } | 'partial' | 'no';
+/** A marker at the candidate: enter its state, or (`skipTo` ≥ 0) skip a span of plain text. */
+export type Hit = { enter: Enter; length: number; skipTo: number } | 'partial' | 'no';
 
 interface Node {
-  next: Map<number, Node>;
+  /** children by character: ASCII in an array (the common case), the rest in a map */
+  ascii: (Node | undefined)[];
+  other: Map<number, Node>;
+  hasChildren: boolean;
   specs: MarkerSpec[];
+}
+
+function newNode(): Node {
+  return { ascii: [], other: new Map(), hasChildren: false, specs: [] };
+}
+
+function child(node: Node, c: number): Node | undefined {
+  return c < 128 ? node.ascii[c] : node.other.get(c);
 }
 
 const QUOTES = new Set([0x22, 0x27, 0x201c, 0x2018, 0xab, 0x300c, 0x201e]);
@@ -32,9 +49,21 @@ const QUOTES = new Set([0x22, 0x27, 0x201c, 0x2018, 0xab, 0x300c, 0x201e]);
  * the end of the buffer), and a trie to match at a candidate.
  */
 export class MarkerTable {
-  private readonly root: Node = { next: new Map(), specs: [] };
-  readonly candidate: RegExp;
+  private readonly root: Node = newNode();
+  /** the characters that can start a symbol marker (`<`, `[`, a backtick, `{`) */
+  private readonly symbols: RegExp;
+  /**
+   * markers that start with a letter (`functools[`): each ends with a symbol, so they are found from that
+   * symbol, looking back; none is ever searched for on its own
+   */
   private readonly words: string[];
+  /** 1 for the (ASCII) symbols words end with */
+  private readonly wordEnd = new Uint8Array(128);
+  /**
+   * by the last character of a word's proper prefix (ASCII): `word index * 256 + prefix length` for each
+   * prefix ending in it, to find a word cut off at the end of the buffer with a lookup and a compare
+   */
+  private readonly prefixEnds: (number[] | undefined)[] = new Array(128).fill(undefined);
 
   constructor(specs: readonly MarkerSpec[]) {
     const symbols = new Set<string>();
@@ -43,100 +72,132 @@ export class MarkerTable {
       let node = this.root;
       for (let i = 0; i < spec.open.length; i++) {
         const c = spec.open.charCodeAt(i);
-        let child = node.next.get(c);
-        if (!child) {
-          child = { next: new Map(), specs: [] };
-          node.next.set(c, child);
+        let next = child(node, c);
+        if (!next) {
+          next = newNode();
+          if (c < 128) node.ascii[c] = next;
+          else node.other.set(c, next);
+          node.hasChildren = true;
         }
-        node = child;
+        node = next;
       }
       node.specs.push(spec);
-      if (/^[A-Za-z]/.test(spec.open)) words.add(spec.open);
-      else symbols.add(spec.open[0]);
+      if (/^[A-Za-z]/.test(spec.open)) {
+        // found from its last character (a symbol), looking back
+        words.add(spec.open);
+        symbols.add(spec.open[spec.open.length - 1]);
+      } else symbols.add(spec.open[0]);
     }
-    const parts: string[] = [];
-    if (symbols.size) parts.push(`[${[...symbols].map(escapeClassChar).join('')}]`);
-    for (const word of words) parts.push(escapeRegExp(word), `${prefixesAtEnd(word)}$`);
-    this.candidate = new RegExp(parts.join('|') || '(?!)', 'g');
+    this.symbols = new RegExp(symbols.size ? `[${[...symbols].map(escapeClassChar).join('')}]` : '(?!)', 'g');
     this.words = [...words];
-  }
-
-  /** Index of the next character that could open a marker, or -1. */
-  next(s: string, from: number): number {
-    // test() rather than exec(): no match object per candidate
-    const re = this.candidate;
-    re.lastIndex = from;
-    if (!re.test(s)) return -1;
-    const end = re.lastIndex;
-    return this.words.length ? end - this.matchedLength(s, from, end) : end - 1;
-  }
-
-  /**
-   * How long the match that ended at `end` was: a whole word, a word's start cut off at the buffer end,
-   * or else one symbol character. (The regex takes the leftmost match, so a word wins over its own `[`.)
-   */
-  private matchedLength(s: string, from: number, end: number): number {
     for (const word of this.words) {
-      if (end - from >= word.length && s.startsWith(word, end - word.length)) return word.length;
-    }
-    if (end === s.length) {
-      for (const word of this.words) {
-        for (let k = Math.min(word.length - 1, end - from); k >= 1; k--) {
-          if (s.startsWith(word.slice(0, k), end - k)) return k;
-        }
+      this.wordEnd[word.charCodeAt(word.length - 1) & 127] = 1;
+      const w = this.words.indexOf(word);
+      for (let k = 1; k < word.length; k++) {
+        const c = word.charCodeAt(k - 1);
+        if (c >= 128) continue;
+        const list = this.prefixEnds[c] ?? [];
+        list.push(w * 256 + k);
+        this.prefixEnds[c] = list;
       }
     }
-    return 1;
+    for (const word of this.words) {
+      if (!symbols.has(word[word.length - 1]))
+        throw new Error(`A word marker must end with a symbol: ${word}`);
+    }
   }
 
   /**
-   * Whether a marker starts at `at`. Allocates nothing on the common path; a marker right after a quote
-   * mark is a quotation, not markup.
+   * Index of the next character that could open a marker, or -1. A single-character class keeps the
+   * scan on V8's fast path.
    */
-  match(ctx: ParserContext, at: number, lineStart: boolean, prev: number): Hit {
+  next(s: string, from: number): number {
+    const re = this.symbols;
+    re.lastIndex = from;
+    // test() rather than exec(): no match object per candidate
+    if (!re.test(s)) return this.words.length > 0 ? this.wordStartAtEnd(s, from) : -1;
+    const at = re.lastIndex - 1;
+    // the symbol may end a word marker that starts earlier (the word's letters are no candidates)
+    const c = s.charCodeAt(at);
+    if (c >= 128 || this.wordEnd[c] === 0) return at;
+    const words = this.words;
+    for (let w = 0; w < words.length; w++) {
+      const start = at - words[w].length + 1;
+      if (start >= from && s.startsWith(words[w], start)) return start;
+    }
+    return at;
+  }
+
+  /** A word marker cut off at the end of the buffer (`...funct`): where it starts, or -1. Allocates nothing. */
+  private wordStartAtEnd(s: string, from: number): number {
+    const n = s.length;
+    const last = n > from ? s.charCodeAt(n - 1) : 128;
+    const ends = last < 128 ? this.prefixEnds[last] : undefined;
+    if (ends === undefined) return -1;
+    let best = -1;
+    for (let e = 0; e < ends.length; e++) {
+      const word = this.words[ends[e] >> 8];
+      const k = ends[e] & 255;
+      const start = n - k;
+      if (start < from || (best >= 0 && start >= best)) continue;
+      let j = 0;
+      while (j < k && s.charCodeAt(start + j) === word.charCodeAt(j)) j++;
+      if (j === k) best = start;
+    }
+    return best;
+  }
+
+  /**
+   * Whether a marker starts at `at` (`from`: where the text run being scanned began, for the line-start
+   * and quote checks, which are only made when a marker needs them). Allocates nothing on the common path;
+   * a marker right after a quote mark is a quotation, not markup.
+   */
+  match(ctx: ParserContext, at: number, from: number): Hit {
     const { buf, final } = ctx;
     let node: Node | undefined = this.root;
     let i = at;
     let partial = false;
     let best: Hit = 'no';
-    while (node) {
-      if (node.specs.length && i > at) {
+    let lineStart: boolean | undefined;
+    while (node !== undefined) {
+      if (i > at && node.specs.length > 0) {
         for (const spec of node.specs) {
-          if (spec.lineStart && !lineStart) continue;
-          let extra: MatchResult = 0;
-          if (spec.tail) extra = spec.tail(buf, i, final, ctx);
+          if (spec.lineStart) {
+            lineStart ??= lineStartAt(ctx, from, at);
+            if (!lineStart) continue;
+          }
+          const extra: MatchResult = spec.tail ? spec.tail(buf, i, final, ctx) : 0;
           if (extra === 'partial') partial = true;
           else if (typeof extra === 'number') {
-            best = { enter: spec.enter, length: i - at + extra };
+            best = { enter: spec.enter, length: i - at + extra, skipTo: spec.span ? spec.span(buf, i) : -1 };
             break;
           }
         }
       }
       if (i >= buf.length) {
-        if (!final && node.next.size) partial = true;
+        if (!final && node.hasChildren) partial = true;
         break;
       }
-      node = node.next.get(buf.charCodeAt(i));
+      node = child(node, buf.charCodeAt(i));
       i++;
     }
     // a longer marker still possible wins over a shorter one already matched
     if (partial) return 'partial';
-    if (best !== 'no' && QUOTES.has(prev)) return 'no';
+    if (best !== 'no' && QUOTES.has(at > from ? buf.charCodeAt(at - 1) : ctx.sink.lastChar)) return 'no';
     return best;
   }
 }
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Whether `at` starts a line, given the not yet emitted text run `from..at` and the content before it. */
+function lineStartAt(ctx: ParserContext, from: number, at: number): boolean {
+  for (let i = at - 1; i >= from; i--) {
+    const c = ctx.buf.charCodeAt(i);
+    if (c === 10) return true;
+    if (c !== 32 && c !== 9 && c !== 13) return false;
+  }
+  return ctx.sink.atLineStart;
 }
 
 function escapeClassChar(c: string): string {
   return /[\\\]^-]/.test(c) ? `\\${c}` : c;
-}
-
-/** `functools[` → `f(?:u(?:n(?:...)?)?)?`: the word's proper prefixes, for a word cut off at the buffer end. */
-function prefixesAtEnd(word: string): string {
-  let out = '';
-  for (let i = word.length - 2; i >= 1; i--) out = `(?:${escapeRegExp(word[i])}${out})?`;
-  return escapeRegExp(word[0]) + out;
 }

@@ -2,19 +2,8 @@ import type { Hit } from './marker-table.js';
 import { type ParserContext, type ParserState, take } from './parser-context.js';
 import { isHighSurrogate } from './scan-utils.js';
 
-/** Whether `at` starts a line, given the not yet emitted text run `from..at` and the content before it. */
-function lineStartAt(ctx: ParserContext, from: number, at: number): boolean {
-  for (let i = at - 1; i >= from; i--) {
-    const c = ctx.buf.charCodeAt(i);
-    if (c === 10) return true;
-    if (c !== 32 && c !== 9 && c !== 13) return false;
-  }
-  return ctx.sink.atLineStart;
-}
-
 function matchAt(ctx: ParserContext, from: number, at: number): Hit {
-  const prev = at > from ? ctx.buf.charCodeAt(at - 1) : ctx.sink.lastChar;
-  return ctx.table.match(ctx, at, lineStartAt(ctx, from, at), prev);
+  return ctx.table.match(ctx, at, from);
 }
 
 /**
@@ -35,6 +24,10 @@ export class TextState implements ParserState {
       const hit = matchAt(ctx, from, at);
       if (hit === 'no') {
         scan = at + 1;
+        continue;
+      }
+      if (hit !== 'partial' && hit.skipTo >= 0) {
+        scan = hit.skipTo;
         continue;
       }
       ctx.sink.emitText(take(ctx, at));
@@ -62,7 +55,9 @@ export function isPlainChunk(ctx: ParserContext, s: string): boolean {
   for (;;) {
     const at = ctx.table.next(s, scan);
     if (at < 0) return true;
-    if (matchAt(ctx, 0, at) !== 'no') return false;
-    scan = at + 1;
+    const hit = matchAt(ctx, 0, at);
+    if (hit === 'partial') return false;
+    if (hit !== 'no' && hit.skipTo < 0) return false;
+    scan = hit === 'no' ? at + 1 : hit.skipTo;
   }
 }

@@ -1,0 +1,182 @@
+// Text parser benchmark per model family: for every family, 1 MiB of a tool-using answer (prose paragraphs
+// with the family's calls between them) parsed in one piece and in 16-character chunks (target: chunks within
+// 2× of one piece), and the per-MiB cost in 16-character chunks at 0.25, 0.5, 1 and 2 MiB (target: flat, the
+// spread max/min ≤ 1.5). The parser runs as a connection uses it by default: `auto`, every family's markers.
+// Run: npm run build && node --expose-gc packages/core/bench/text-parser-families.bench.mjs
+import { createTextToolCallParser, TOOL_CALL_FAMILIES } from '@toolsmith/core';
+
+const MIB = 1024 * 1024;
+const CHUNK = 16;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const ONLY = process.env.BENCH_FAMILY;
+const RATIO_TARGET = 2;
+const SPREAD_TARGET = 1.5;
+const tools = [
+  {
+    name: 'search_notes',
+    parameters: { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer' } } },
+  },
+  {
+    name: 'write_note',
+    parameters: { type: 'object', properties: { title: { type: 'string' }, body: { type: 'string' } } },
+  },
+];
+
+const PARAGRAPHS = [
+  'The rain had not stopped for three days, and the lamps along the harbour burned a dull orange. ',
+  'She checked the ledger again — every entry in the *second* column matched, except one [see note 4]. ',
+  'In `config.yaml` the key `retries` is set to {3}, which is < the limit of 5 but > the default. ',
+  '«Bonjour», said the clerk, sliding the envelope across the counter. Café au lait, naïve façade. ',
+  'Steps:\n1. Open the drawer.\n2. Take the <b>brass</b> key.\n3. Close it again.\n\n',
+  'He laughed. "You think the map is wrong?" The map was never wrong; the sea was. 🌊 ',
+];
+
+const str = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
+const json = (name, args, key = 'arguments') => JSON.stringify({ name, [key]: args });
+const kv = (args, open, mid, close) =>
+  Object.entries(args)
+    .map(([k, v]) => `${open}${k}${mid}${str(v)}${close}`)
+    .join('');
+const repr = (v) =>
+  typeof v === 'string'
+    ? `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`
+    : String(v);
+const py = (name, args) =>
+  `${name}(${Object.entries(args)
+    .map(([k, v]) => `${k}=${repr(v)}`)
+    .join(', ')})`;
+const gemma = (args, q) =>
+  `{${Object.entries(args)
+    .map(([k, v]) => `${k}:${typeof v === 'string' ? `${q}${v}${q}` : v}`)
+    .join(',')}}`;
+
+/** One call as each family writes it (the same forms as the parser tests' fixtures). */
+const RENDER = {
+  hermes: (n, a) => `<tool_call>\n${json(n, a)}\n</tool_call>`,
+  ernie: (n, a) => `<tool_call>\n${json(n, a)}\n</tool_call>`,
+  jamba: (n, a) => `<tool_calls>[${json(n, a)}]</tool_calls>`,
+  hunyuan: (n, a) => `<answer>\n<tool_calls>[${json(n, a)}]</tool_calls>\n</answer>`,
+  'minimax-m1': (n, a) => `<tool_calls>\n${json(n, a)}\n</tool_calls>`,
+  'qwen3-coder': (n, a) =>
+    `<tool_call>\n<function=${n}>\n${kv(a, '<parameter=', '>\n', '\n</parameter>\n')}</function>\n</tool_call>`,
+  'seed-oss': (n, a) =>
+    `<seed:tool_call>\n<function=${n}>\n${kv(a, '<parameter=', '>', '</parameter>\n')}</function>\n</seed:tool_call>`,
+  'minimax-m2': (n, a) =>
+    `<minimax:tool_call>\n<invoke name="${n}">\n${kv(a, '<parameter name="', '">', '</parameter>\n')}</invoke>\n</minimax:tool_call>`,
+  step3: (n, a) =>
+    `<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="${n}">${kv(a, '<steptml:parameter name="', '">', '</steptml:parameter>')}</steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>`,
+  longcat: (n, a) => `<longcat_tool_call>${json(n, a)}</longcat_tool_call>`,
+  llama3: (n, a) => `\n${json(n, a, 'parameters')}\n`,
+  pythonic: (n, a) => `<|python_start|>[${py(n, a)}]<|python_end|>`,
+  'phi4-mini': (n, a) => `functools[${json(n, a)}]`,
+  granite: (n, a) => `<|tool_call|>[${json(n, a)}]`,
+  'granite-20b-fc': (n, a) => `<function_call> ${json(n, a)}`,
+  internlm2: (n, a) => `<|action_start|><|plugin|>\n${json(n, a, 'parameters')}<|action_end|>`,
+  xlam: (n, a) => `\n[${json(n, a)}]\n`,
+  mistral: (n, a) => `[TOOL_CALLS]${n}[ARGS]${JSON.stringify(a)}`,
+  deepseek: (n, a) =>
+    `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>${n}\n\`\`\`json\n${JSON.stringify(a)}\n\`\`\`<｜tool▁call▁end｜><｜tool▁calls▁end｜>`,
+  glm: (n, a) =>
+    `<tool_call>${n}\n${kv(a, '<arg_key>', '</arg_key>\n<arg_value>', '</arg_value>\n')}</tool_call>`,
+  'kimi-k2': (n, a) =>
+    `<|tool_calls_section_begin|><|tool_call_begin|>functions.${n}:0<|tool_call_argument_begin|>${JSON.stringify(a)}<|tool_call_end|><|tool_calls_section_end|>`,
+  harmony: (n, a) =>
+    `<|start|>assistant<|channel|>commentary to=functions.${n} <|constrain|>json<|message|>${JSON.stringify(a)}<|call|>`,
+  gemma: (n, a) => `\`\`\`tool_code\n${py(n, a)}\n\`\`\`\n`,
+  functiongemma: (n, a) => `<start_function_call>call:${n}${gemma(a, '<escape>')}<end_function_call>`,
+  gemma4: (n, a) => `<|tool_call>call:${n}${gemma(a, '<|"|>')}<tool_call|>`,
+};
+
+/** A tool-using answer: prose paragraphs, a call every ~1 KiB; `n` calls in all, the text cut at whole calls. */
+function buildText(family, size) {
+  const render = RENDER[family];
+  let text = '';
+  let calls = 0;
+  let p = 0;
+  while (text.length < size) {
+    for (let k = 0; k < 8; k++) text += PARAGRAPHS[p++ % PARAGRAPHS.length];
+    const write = calls % 2 === 1;
+    const args = write
+      ? {
+          title: `Note ${calls}`,
+          body: `Entry ${calls}: "quoted" text with {braces}, [brackets] and a \\ backslash.`,
+        }
+      : { query: `harbour ledger ${calls}`, limit: 5 + (calls % 7) };
+    text += `${render(write ? 'write_note' : 'search_notes', args)}\n`;
+    calls++;
+  }
+  return { text, calls };
+}
+
+function split(text, size) {
+  const chunks = [];
+  for (let i = 0; i < text.length; i += size)
+    chunks.push(JSON.parse(JSON.stringify(text.slice(i, i + size))));
+  return chunks;
+}
+
+function stream(chunks) {
+  const parser = createTextToolCallParser({ tools });
+  let calls = 0;
+  const take = (events) => {
+    for (const e of events) if (e.type === 'tool-call') calls++;
+  };
+  for (const c of chunks) take(parser.push(c));
+  take(parser.end());
+  return calls;
+}
+
+function best(fn, runs) {
+  fn();
+  let ms = Number.POSITIVE_INFINITY;
+  let result;
+  for (let i = 0; i < runs; i++) {
+    globalThis.gc?.();
+    const start = process.cpuUsage();
+    result = fn();
+    const used = process.cpuUsage(start);
+    ms = Math.min(ms, (used.user + used.system) / 1000);
+  }
+  return { ms, result };
+}
+
+console.log(
+  `text parser per family — Node ${process.version}; ${CHUNK}-char chunks; best CPU time of ${RUNS} runs; format auto`,
+);
+console.log(
+  `\n${'family'.padEnd(16)} ${'calls'.padStart(5)} ${'one piece'.padStart(10)} ${'16-char'.padStart(10)} ${'ratio'.padStart(6)}   per MiB at 0.25 / 0.5 / 1 / 2 MiB        spread`,
+);
+let worstRatio = 0;
+let worstSpread = 0;
+for (const family of TOOL_CALL_FAMILIES) {
+  if (ONLY && family !== ONLY) continue;
+  const { text, calls } = buildText(family, MIB);
+  const whole = best(() => stream([text]), RUNS);
+  const chunks = split(text, CHUNK);
+  const chunked = best(() => stream(chunks), RUNS);
+  if (whole.result !== calls || chunked.result !== calls) {
+    console.error(`${family}: read ${whole.result} / ${chunked.result} calls, expected ${calls}`);
+    process.exit(1);
+  }
+  const perMiB = [];
+  for (const factor of [0.25, 0.5, 1, 2]) {
+    const sized = buildText(family, factor * MIB);
+    const sizedChunks = split(sized.text, CHUNK);
+    const r = best(() => stream(sizedChunks), RUNS);
+    if (r.result !== sized.calls) {
+      console.error(`${family} at ${factor} MiB: read ${r.result} calls, expected ${sized.calls}`);
+      process.exit(1);
+    }
+    perMiB.push(r.ms / (sized.text.length / MIB));
+  }
+  const ratio = chunked.ms / whole.ms;
+  const spread = Math.max(...perMiB) / Math.min(...perMiB);
+  worstRatio = Math.max(worstRatio, ratio);
+  worstSpread = Math.max(worstSpread, spread);
+  console.log(
+    `${family.padEnd(16)} ${String(calls).padStart(5)} ${`${whole.ms.toFixed(1)} ms`.padStart(10)} ${`${chunked.ms.toFixed(1)} ms`.padStart(10)} ${ratio.toFixed(2).padStart(6)}   ${perMiB.map((m) => m.toFixed(1).padStart(6)).join(' ')} ms   ${spread.toFixed(2)}`,
+  );
+}
+console.log(
+  `\nworst 16-char ÷ one piece: ${worstRatio.toFixed(2)} (target ≤ ${RATIO_TARGET}); worst per-MiB spread 0.25–2 MiB: ${worstSpread.toFixed(2)} (target ≤ ${SPREAD_TARGET})`,
+);
