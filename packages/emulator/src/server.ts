@@ -17,6 +17,13 @@ export interface ScriptedResponse {
   cutOff?: boolean;
   /** never answer; the request stays open until the client gives up */
   hang?: boolean;
+  /** after the headers and chunks, keep the connection open without ending: a provider that stalls */
+  thenHang?: boolean;
+  /**
+   * after the headers and chunks, write this text one character at a time, `intervalMs` apart, then stall
+   * (never end): a provider that drips bytes without ever finishing an event
+   */
+  drip?: { text: string; intervalMs: number };
 }
 
 export interface RecordedRequest {
@@ -108,7 +115,13 @@ async function send(res: ServerResponse, scripted: ScriptedResponse): Promise<vo
       res.socket?.destroy();
       return;
     }
+    if (await stalls(res, scripted)) return;
     res.end();
+    return;
+  }
+  if (scripted.thenHang || scripted.drip) {
+    res.flushHeaders();
+    await stalls(res, scripted);
     return;
   }
   if (scripted.cutOff) {
@@ -116,6 +129,19 @@ async function send(res: ServerResponse, scripted: ScriptedResponse): Promise<vo
     return;
   }
   res.end(scripted.json !== undefined ? JSON.stringify(scripted.json) : (scripted.body ?? ''));
+}
+
+/** `drip` and `thenHang`: true when the answer stays open (the client ends it). */
+async function stalls(res: ServerResponse, scripted: ScriptedResponse): Promise<boolean> {
+  if (scripted.drip) {
+    for (const char of scripted.drip.text) {
+      if (res.destroyed) return true;
+      res.write(char);
+      await wait(scripted.drip.intervalMs);
+    }
+    return true;
+  }
+  return scripted.thenHang === true;
 }
 
 function hasHeader(headers: Record<string, string>, name: string): boolean {

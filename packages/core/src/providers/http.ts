@@ -51,6 +51,23 @@ export function transportError(error: unknown, signal?: AbortSignal): GenerateTa
   return new GenerateTaskError('unknown', String((error as Error)?.message ?? error), { cause: error });
 }
 
+/**
+ * A transport failure while reading an answer that had started (its headers arrived): the connection was
+ * cut mid-way, which is not the same as never reaching the provider. Aborts stay aborts.
+ */
+export function streamCutError(error: unknown, signal?: AbortSignal): GenerateTaskError {
+  if (error instanceof GenerateTaskError) return error;
+  if (isAbortError(error, signal))
+    return new GenerateTaskError('aborted', 'The request was aborted.', { cause: error });
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : (error as { code?: unknown } | null)?.code;
+  return new GenerateTaskError(
+    'network',
+    `The provider's stream was cut off before the answer was complete${code ? ` (${String(code)})` : ''}.`,
+    { cause: error, details: { phase: 'body', ...(code ? { systemCode: String(code) } : {}) } },
+  );
+}
+
 /** Parses `Retry-After` (seconds or an HTTP date) into milliseconds. */
 export function retryAfterMs(header: string | null): number | undefined {
   if (!header) return undefined;
@@ -123,7 +140,7 @@ export async function readJson(response: Response, signal?: AbortSignal): Promis
   try {
     text = await response.text();
   } catch (error) {
-    throw transportError(error, signal);
+    throw streamCutError(error, signal);
   }
   if (!text.trim()) throw new GenerateTaskError('no_response', 'The provider sent an empty response.');
   try {

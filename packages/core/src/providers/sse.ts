@@ -1,9 +1,9 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { transportError } from './http.js';
+import { streamCutError } from './http.js';
 
 /**
  * Reads a Server-Sent Events body as messages. Transport failures mid-stream (a cut-off connection)
- * become GenerateTaskError `network`; an abort becomes `aborted`.
+ * become GenerateTaskError `network` saying the stream was cut; an abort becomes `aborted`.
  */
 export async function* readSse(response: Response, signal?: AbortSignal): AsyncGenerator<EventSourceMessage> {
   if (!response.body) return;
@@ -17,7 +17,7 @@ export async function* readSse(response: Response, signal?: AbortSignal): AsyncG
       try {
         chunk = await reader.read();
       } catch (error) {
-        throw transportError(error, signal);
+        throw streamCutError(error, signal);
       }
       if (chunk.done) break;
       parser.feed(decoder.decode(chunk.value, { stream: true }));

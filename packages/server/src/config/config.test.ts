@@ -21,7 +21,21 @@ describe('parseConfig', () => {
       trustProxy: false,
       bodyLimit: 1_048_576,
       allowedHosts: [],
+      providerFirstByteTimeoutMs: 120_000,
+      providerIdleTimeoutMs: 60_000,
     });
+  });
+
+  it('reads the provider timeouts (0 = no limit) and refuses bad values by name', () => {
+    expect(
+      parseConfig({ PROVIDER_FIRST_BYTE_TIMEOUT_MS: '0', PROVIDER_IDLE_TIMEOUT_MS: '5000' }),
+    ).toMatchObject({
+      providerFirstByteTimeoutMs: 0,
+      providerIdleTimeoutMs: 5000,
+    });
+    expect(() => parseConfig({ PROVIDER_IDLE_TIMEOUT_MS: '1m' })).toThrow(
+      /PROVIDER_IDLE_TIMEOUT_MS must be a whole number/,
+    );
   });
 
   it('reads every variable', () => {

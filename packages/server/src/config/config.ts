@@ -24,6 +24,10 @@ export interface ServerConfig {
   bodyLimit: number;
   /** Host names (and name:port, `*.domain`) accepted besides loopback on the bound port; normalized */
   allowedHosts: string[];
+  /** longest wait for a provider's answer to start; 0 = no limit */
+  providerFirstByteTimeoutMs: number;
+  /** longest a started answer may go without progress (a whole event when streamed); 0 = no limit */
+  providerIdleTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -45,6 +49,8 @@ export const CONFIG_DEFAULTS = {
   toolApprovalTimeoutMs: 300_000,
   logLevel: 'info' as LogLevel,
   bodyLimit: 1_048_576,
+  providerFirstByteTimeoutMs: 120_000,
+  providerIdleTimeoutMs: 60_000,
 };
 
 type Env = Record<string, string | undefined>;
@@ -114,6 +120,20 @@ export function parseConfig(env: Env): ServerConfig {
     trustProxy: trustProxy(read('TRUST_PROXY')),
     bodyLimit: integer(read('BODY_LIMIT'), 'BODY_LIMIT', CONFIG_DEFAULTS.bodyLimit, 1024, 104_857_600),
     allowedHosts: allowedHosts(read('ALLOWED_HOSTS')),
+    providerFirstByteTimeoutMs: integer(
+      read('PROVIDER_FIRST_BYTE_TIMEOUT_MS'),
+      'PROVIDER_FIRST_BYTE_TIMEOUT_MS',
+      CONFIG_DEFAULTS.providerFirstByteTimeoutMs,
+      0,
+      3_600_000,
+    ),
+    providerIdleTimeoutMs: integer(
+      read('PROVIDER_IDLE_TIMEOUT_MS'),
+      'PROVIDER_IDLE_TIMEOUT_MS',
+      CONFIG_DEFAULTS.providerIdleTimeoutMs,
+      0,
+      3_600_000,
+    ),
   };
   checkConfig(config);
   return config;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { providerFetch } from '../executors/provider-fetch.js';
 import { completeChat } from './chat-completions.js';
 import { parseChatRequest } from './chat-request.js';
 import { assertGatewayAuth } from './gateway-auth.js';
@@ -49,12 +50,14 @@ function modelEntry(connection: { name: string; createdAt: string }) {
  */
 export async function gatewayRoutes(app: FastifyInstance, options: GatewayOptions = {}): Promise<void> {
   const context = app.toolsmith;
-  let upstreamFetch = options.fetch;
-  if (!upstreamFetch) {
+  let baseFetch = options.fetch;
+  if (!baseFetch) {
     const lean = createUpstreamFetch();
     app.addHook('onClose', () => lean.close());
-    upstreamFetch = lean;
+    baseFetch = lean;
   }
+  // first-byte and idle timeouts, as for chat generations
+  const upstreamFetch = providerFetch(context.config, baseFetch);
 
   app.setErrorHandler(async (error, request, reply) => {
     const gatewayError = toGatewayError(error);

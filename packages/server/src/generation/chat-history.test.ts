@@ -16,6 +16,7 @@ const message = (
   createdAt: '2026-01-01T00:00:00.000Z',
   toolInvocations,
   editedAt: null,
+  interrupted: null,
   replyId: null,
   swipe: null,
   characterId: null,

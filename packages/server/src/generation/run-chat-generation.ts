@@ -18,10 +18,11 @@ import {
   loadChatCharacters,
   scriptCharacter,
 } from '../characters/chat-characters.js';
+import { providerFetch } from '../executors/provider-fetch.js';
 import { toolExecutors } from '../executors/tool-executors.js';
 import { storedToolModeMemory } from '../executors/tool-mode-memory.js';
 import { runTurnOrchestration } from '../orchestration/turn-hook.js';
-import type { StoredChat, StoredMessage } from '../storage/types.js';
+import type { MessageInterruption, StoredChat, StoredMessage } from '../storage/types.js';
 import type { GenerationOutcome } from './chat-generations.js';
 import { historyFromMessages, storedToolError } from './chat-history.js';
 import { loadChatTools } from './chat-tools.js';
@@ -115,11 +116,12 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
   let lastFinishReason: string | null = null;
 
   /** Stores a round: the first round of a continuation extends the continued message, others are new rows. */
-  const storeRound = async (text: string, reasoning: string) => {
+  const storeRound = async (text: string, reasoning: string, interrupted?: MessageInterruption) => {
     if (continues && roundNumber === 1) {
       const updated = await storage.messages.update(continues.id, {
         content: continues.content + text,
         reasoning: continues.reasoning + reasoning,
+        ...(interrupted ? { interrupted } : {}),
       });
       if (updated) return updated;
     }
@@ -128,6 +130,7 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
       content: text,
       reasoning,
       ...assistantFields,
+      ...(interrupted ? { interrupted } : {}),
     });
   };
 
@@ -257,6 +260,8 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
       toolModeMemory: storedToolModeMemory(storage),
       presets: preset ? [preset] : [],
       ...turn.runtime,
+      // first-byte and idle timeouts: a hung or dripping provider ends the run instead of holding the chat
+      fetch: providerFetch(config),
       characters: characters.map(toCoreCharacter),
       chat: { ...turn.runtime.chat, ...(speaker ? { characterName: speaker.card.name } : {}) },
       worldInfoActivator: activator && {
@@ -299,7 +304,7 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
       onEvent,
       approveToolCall: approvalFor(chat, input.requestApproval),
     });
-    if (result.stoppedBecause === 'aborted') await keepPartialAnswer();
+    if (result.stoppedBecause === 'aborted') await keepPartialAnswer({ reason: 'stopped' });
     send('finish', {
       reason: result.stoppedBecause,
       finishReason: lastFinishReason,
@@ -308,24 +313,52 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
     return { stoppedBecause: result.stoppedBecause };
   } catch (error) {
     if (signal.aborted) {
-      await keepPartialAnswer();
+      await keepPartialAnswer({ reason: 'stopped' });
       const reason: StoppedBecause = 'aborted';
       send('finish', { reason, finishReason: lastFinishReason, messageId: lastAssistantId });
       return { stoppedBecause: reason };
     }
-    const code = isGenerateTaskError(error) ? error.code : 'unknown';
-    const message = error instanceof Error ? error.message : String(error);
-    send('error', { code, message });
-    return { errorCode: code };
+    const failure = generationError(error);
+    // what streamed before the failure stays, marked interrupted, as after a stop
+    const kept = await keepPartialAnswer({ reason: 'error', code: failure.code, message: failure.message });
+    send('error', { ...failure, ...(kept ? { messageId: kept } : {}) });
+    return { errorCode: failure.code };
   }
 
-  /** An aborted round's text so far is kept, as chat apps do when the user stops a reply. */
-  async function keepPartialAnswer(): Promise<void> {
-    if (round.messageId || (round.text === '' && round.reasoning === '')) return;
-    const message = await storeRound(round.text, round.reasoning);
+  /**
+   * An interrupted round's text so far is kept, as chat apps do when the user stops a reply, and marked
+   * with why it ended. Returns the stored message's id when there was text to keep.
+   */
+  async function keepPartialAnswer(interrupted: MessageInterruption): Promise<string | undefined> {
+    if (round.messageId || (round.text === '' && round.reasoning === '')) return undefined;
+    const message = await storeRound(round.text, round.reasoning, interrupted);
     round.messageId = message.id;
     lastAssistantId = message.id;
+    return message.id;
   }
+}
+
+/**
+ * A run's failure as the `error` event carries it: the code and message, when to retry after a rate limit
+ * (`retryAfterSeconds`, also said in the message) and which timeout ended it (`timeout`).
+ */
+export function generationError(error: unknown): {
+  code: string;
+  message: string;
+  retryAfterSeconds?: number;
+  timeout?: string;
+} {
+  if (!isGenerateTaskError(error)) {
+    return { code: 'unknown', message: error instanceof Error ? error.message : String(error) };
+  }
+  const out: ReturnType<typeof generationError> = { code: error.code, message: error.message };
+  const after = error.details.retryAfterMs;
+  if (error.code === 'rate_limit' && typeof after === 'number' && after > 0) {
+    out.retryAfterSeconds = Math.ceil(after / 1000);
+    out.message = `${error.message.replace(/\.?\s*$/, '.')} Retry after ${out.retryAfterSeconds} s.`;
+  }
+  if (typeof error.details.timeout === 'string') out.timeout = error.details.timeout;
+  return out;
 }
 
 /** The chat's approval rule: with "Ask before running write tools" on, every write tool call is asked about. */

@@ -19,6 +19,7 @@ import {
 import type { AppContext } from '../app/context.js';
 import { HttpError } from '../app/http-error.js';
 import { loadChatCharacters, scriptCharacter } from '../characters/chat-characters.js';
+import { providerFetch } from '../executors/provider-fetch.js';
 import { loadConnections, loadPresets } from '../executors/runtime-sources.js';
 import { toolExecutors } from '../executors/tool-executors.js';
 import { storedToolModeMemory } from '../executors/tool-mode-memory.js';
@@ -69,6 +70,7 @@ export async function chatRunSetup(
     toolModeMemory: storedToolModeMemory(storage),
     presets: await loadPresets(storage),
     registry,
+    fetch: providerFetch(config),
   });
   const last = [...stored].reverse().find((m) => m.role === 'user');
   const connection = chat.connectionId ? await storage.connections.get(chat.connectionId) : undefined;

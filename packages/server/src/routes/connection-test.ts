@@ -2,6 +2,7 @@ import { createRuntime, isGenerateTaskError } from '@toolsmith/core';
 import type { FastifyInstance } from 'fastify';
 import { abortWhen } from '../app/abort-link.js';
 import { notFound } from '../app/http-error.js';
+import { providerFetch } from '../executors/provider-fetch.js';
 import { toCoreConnection } from '../executors/runtime-sources.js';
 import { storedToolModeMemory } from '../executors/tool-mode-memory.js';
 
@@ -10,7 +11,7 @@ export const CONNECTION_TEST_TIMEOUT_MS = 30_000;
 
 /** POST /api/connections/:id/test: one tiny request; the failure's code comes from the core's error mapping. */
 export async function connectionTestRoutes(app: FastifyInstance): Promise<void> {
-  const { storage, shutdownSignal } = app.toolsmith;
+  const { storage, shutdownSignal, config } = app.toolsmith;
 
   app.post<{ Params: { id: string } }>(
     '/api/connections/:id/test',
@@ -30,6 +31,7 @@ export async function connectionTestRoutes(app: FastifyInstance): Promise<void> 
       const runtime = createRuntime({
         connections: [connection],
         toolModeMemory: storedToolModeMemory(storage),
+        fetch: providerFetch(config),
       });
       const controller = new AbortController();
       const unlink = abortWhen(controller, AbortSignal.timeout(CONNECTION_TEST_TIMEOUT_MS), shutdownSignal);

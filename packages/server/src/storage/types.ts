@@ -220,6 +220,16 @@ export interface StoredMessage {
   personaId: string | null;
   /** the author's name when it was written ('' = none: "You" / "Assistant") */
   name: string;
+  /** an assistant round cut short (its text so far is kept): stopped by the user, or ended by an error */
+  interrupted: MessageInterruption | null;
+}
+
+/** Why an answer ended before it was complete. */
+export interface MessageInterruption {
+  reason: 'stopped' | 'error';
+  /** the GenerateTaskError code, for errors */
+  code?: string;
+  message?: string;
 }
 
 export interface MessageInput {
@@ -233,6 +243,7 @@ export interface MessageInput {
   characterId?: string | null;
   personaId?: string | null;
   name?: string;
+  interrupted?: MessageInterruption | null;
 }
 
 export interface MessageRepository {
@@ -244,7 +255,12 @@ export interface MessageRepository {
   /** `edited` marks a user's edit (editedAt) */
   update(
     id: string,
-    changes: { content?: string; reasoning?: string; edited?: boolean },
+    changes: {
+      content?: string;
+      reasoning?: string;
+      edited?: boolean;
+      interrupted?: MessageInterruption | null;
+    },
   ): Promise<StoredMessage | undefined>;
   addToolInvocation(messageId: string, input: ToolInvocationInput): Promise<StoredToolInvocation>;
   delete(id: string): Promise<boolean>;

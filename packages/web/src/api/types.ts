@@ -132,6 +132,8 @@ export interface Message {
   toolInvocations: ToolInvocation[];
   /** when the user last edited it */
   editedAt?: string | null;
+  /** an answer cut short (its text so far kept): stopped by the user, or ended by an error */
+  interrupted?: { reason: 'stopped' | 'error'; code?: string; message?: string } | null;
   /** the author's name when it was written ('' = "You" / "Assistant") */
   name?: string;
   characterId?: string | null;

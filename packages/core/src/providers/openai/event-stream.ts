@@ -1,6 +1,6 @@
 import { createParser, type EventSourceMessage, type EventSourceParser } from 'eventsource-parser';
 import { GenerateTaskError } from '../../base/errors.js';
-import { joinUrl, postJson, readJson, transportError } from '../http.js';
+import { joinUrl, postJson, readJson, streamCutError } from '../http.js';
 import type { ProviderRequest, StreamEvent } from '../types.js';
 import { OpenAIChunkReader } from './chunk-reader.js';
 import { explainRejectedFields } from './rejected-field.js';
@@ -104,7 +104,7 @@ export class OpenAIEventStream implements AsyncIterableIterator<StreamEvent> {
         try {
           chunk = await body.read();
         } catch (error) {
-          throw transportError(error, this.request.signal);
+          throw streamCutError(error, this.request.signal);
         }
         if (chunk.done) {
           // Older KoboldCpp ends with "data: [DONE]" and no blank line: terminate the last event ourselves.

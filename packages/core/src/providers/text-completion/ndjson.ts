@@ -1,5 +1,5 @@
 import { GenerateTaskError } from '../../base/errors.js';
-import { transportError } from '../http.js';
+import { streamCutError } from '../http.js';
 
 /**
  * Reads a newline-delimited JSON body (Ollama) one object at a time; lines may be split anywhere across
@@ -19,7 +19,7 @@ export async function* readNdjson(
       try {
         chunk = await reader.read();
       } catch (error) {
-        throw transportError(error, signal);
+        throw streamCutError(error, signal);
       }
       const text = chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true });
       let buffer = rest + text;

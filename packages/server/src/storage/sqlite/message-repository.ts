@@ -23,6 +23,7 @@ interface MessageRow {
   character_id: string | null;
   persona_id: string | null;
   name: string;
+  interrupted: string | null;
 }
 
 interface InvocationRow {
@@ -95,9 +96,9 @@ export function createSqliteMessageRepository(db: Database): MessageRepository {
   const chatExists = db.prepare<[string], { id: string }>('SELECT id FROM chats WHERE id = ?');
   const insertMessage = db.prepare(
     `INSERT INTO messages (id, chat_id, seq, role, content, reasoning, created_at, reply_id, swipe, active,
-       character_id, persona_id, name)
+       character_id, persona_id, name, interrupted)
      VALUES (@id, @chat_id, @seq, @role, @content, @reasoning, @created_at, @reply_id, @swipe, 1,
-       @character_id, @persona_id, @name)`,
+       @character_id, @persona_id, @name, @interrupted)`,
   );
   const insertInvocation = db.prepare(
     `INSERT INTO tool_invocations (id, message_id, seq, call_id, name, args, ok, result, error, duration_ms, simulated)
@@ -158,6 +159,7 @@ export function createSqliteMessageRepository(db: Database): MessageRepository {
       character_id: input.characterId ?? null,
       persona_id: input.personaId ?? null,
       name: input.name ?? '',
+      interrupted: input.interrupted ? JSON.stringify(input.interrupted) : null,
     });
     for (const invocation of input.toolInvocations ?? []) addInvocation(id, invocation);
     touchChat.run(at, chatId);
@@ -198,12 +200,18 @@ export function createSqliteMessageRepository(db: Database): MessageRepository {
       const row = selectOne.get(id);
       if (!row) return undefined;
       db.prepare(
-        'UPDATE messages SET content = @content, reasoning = @reasoning, edited_at = @edited_at WHERE id = @id',
+        'UPDATE messages SET content = @content, reasoning = @reasoning, edited_at = @edited_at, interrupted = @interrupted WHERE id = @id',
       ).run({
         id,
         content: changes.content ?? row.content,
         reasoning: changes.reasoning ?? row.reasoning,
         edited_at: changes.edited ? now() : row.edited_at,
+        interrupted:
+          changes.interrupted === undefined
+            ? row.interrupted
+            : changes.interrupted
+              ? JSON.stringify(changes.interrupted)
+              : null,
       });
       return load(selectOne.get(id)!);
     },
@@ -249,5 +257,6 @@ function fromRow(
     characterId: row.character_id,
     personaId: row.persona_id,
     name: row.name,
+    interrupted: row.interrupted === null ? null : JSON.parse(row.interrupted),
   };
 }

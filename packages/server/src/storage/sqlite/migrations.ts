@@ -245,6 +245,15 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE personas ADD COLUMN avatar BLOB;
     `,
   },
+  {
+    version: 9,
+    name: 'interrupted assistant messages',
+    sql: `
+      -- An answer cut short keeps its text; this says why (JSON { reason: "stopped" | "error", code?, message? }),
+      -- NULL for complete messages.
+      ALTER TABLE messages ADD COLUMN interrupted TEXT;
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database's user_version; returns how many ran. */

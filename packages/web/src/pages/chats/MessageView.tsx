@@ -26,11 +26,26 @@ export interface MessageActions {
 
 type Round = Message & { toolInvocations: CallView[] };
 
-function AuthorLine({ author, edited }: { author: Author; edited: boolean }) {
+function AuthorLine({
+  author,
+  edited,
+  interrupted,
+}: {
+  author: Author;
+  edited: boolean;
+  interrupted?: Message['interrupted'];
+}) {
   return (
     <div className="message-author">
       <span className="message-name">{author.name}</span>
       {edited && <span className="hint">(edited)</span>}
+      {interrupted && (
+        <span className="hint" title={interrupted.message}>
+          {interrupted.reason === 'stopped'
+            ? '(stopped — incomplete)'
+            : '(interrupted by an error — incomplete)'}
+        </span>
+      )}
     </div>
   );
 }
@@ -117,6 +132,7 @@ export function ReplyView({
   const swipe = rounds[rounds.length - 1]?.swipe;
   const empty = rounds.every((r) => !r.content && r.toolInvocations.length === 0 && !r.reasoning);
   const edited = rounds.some((r) => r.editedAt);
+  const interrupted = rounds.find((r) => r.interrupted)?.interrupted;
   return (
     <article
       className="message assistant"
@@ -125,7 +141,7 @@ export function ReplyView({
     >
       <Avatar name={author.name} src={author.avatar} />
       <div className="message-body">
-        <AuthorLine author={author} edited={edited} />
+        <AuthorLine author={author} edited={edited} interrupted={interrupted} />
         {rounds.map((round) => (
           <div className="message-round" key={round.id}>
             {round.reasoning && (
