@@ -3,10 +3,21 @@ import { defineConfig } from 'vitest/config';
 
 // Tests import @toolsmith/core and the emulator from source, so a core change needs no rebuild before server
 // tests. Browser tests (packages/web/e2e) drive the built server and UI, one file at a time, after the rest.
-const alias = {
-  '@toolsmith/core': fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url)),
-  '@toolsmith/emulator': fileURLToPath(new URL('./packages/emulator/src/index.ts', import.meta.url)),
-};
+// `@toolsmith/core/NAME` (internal, test, schema) maps to packages/core/src/NAME.ts, as package.json exports it.
+const alias = [
+  {
+    find: /^@toolsmith\/core$/,
+    replacement: fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url)),
+  },
+  {
+    find: /^@toolsmith\/core\/(\w+)$/,
+    replacement: fileURLToPath(new URL('./packages/core/src/$1.ts', import.meta.url)),
+  },
+  {
+    find: /^@toolsmith\/emulator$/,
+    replacement: fileURLToPath(new URL('./packages/emulator/src/index.ts', import.meta.url)),
+  },
+];
 
 export default defineConfig({
   resolve: { alias },

@@ -14,7 +14,8 @@ import { describe, expect, it } from 'vitest';
  * share a layer are peers and may not import each other. A new folder under src/ must be placed here.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['index.ts'], // the package entry: re-exports the public names
+  ['index.ts', 'internal.ts', 'test.ts'], // the package entries (public, internal, test helpers)
+  ['testing'], // test helpers: a scripted provider adapter
   ['cards'], // character cards: tools bundled with orchestration profiles
   ['orchestration', 'transfer'], // multi-agent runs; tool import/export
   ['runtime'], // createRuntime: the long-lived front door over generateTask and the loop

@@ -4,10 +4,9 @@ import {
   type Lorebook,
   lorebookFromCharacterBook,
   lorebookToCharacterBook,
-  skippedRegexKeyWarning,
   type ToolDefinition,
-  withoutUnusableRegexKeys,
 } from '@toolsmith/core';
+import { skippedRegexKeyWarning, withoutUnusableRegexKeys } from '@toolsmith/core/internal';
 import type { LorebookInput, StoredCharacter, ToolInput } from '../storage/types.js';
 
 /** The card's text fields the API reads and writes one by one (Character Card V2/V3 names). */

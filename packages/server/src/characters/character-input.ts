@@ -1,4 +1,5 @@
-import { type CardData, isPng } from '@toolsmith/core';
+import type { CardData } from '@toolsmith/core';
+import { isPng } from '@toolsmith/core/internal';
 import { bodyObject, FieldChecker } from '../routes/fields.js';
 import type { CharacterInput, Storage } from '../storage/types.js';
 import { CARD_LIST_FIELDS, CARD_TEXT_FIELDS, emptyCard, TOOL_EXTENSION_KEYS } from './character-card.js';

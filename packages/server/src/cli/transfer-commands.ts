@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
-import { looksLikeZip, portableTool } from '@toolsmith/core';
+import { portableTool } from '@toolsmith/core';
+import { looksLikeZip } from '@toolsmith/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app/build-app.js';
 import type { ServerConfig } from '../config/config.js';

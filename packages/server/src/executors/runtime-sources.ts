@@ -1,10 +1,5 @@
-import {
-  type Connection,
-  type Preset,
-  toPromptCachingSettings,
-  toQuirkSettings,
-  toThinkingSettings,
-} from '@toolsmith/core';
+import type { Connection, Preset } from '@toolsmith/core';
+import { toPromptCachingSettings, toQuirkSettings, toThinkingSettings } from '@toolsmith/core/internal';
 import type { Storage, StoredConnection, StoredPreset } from '../storage/types.js';
 
 /** Where each family's API lives when a connection leaves baseUrl empty. */

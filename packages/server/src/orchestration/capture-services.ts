@@ -1,4 +1,5 @@
-import type { OutcomeRecorder, WorldInfoEntryRef } from '@toolsmith/core';
+import type { WorldInfoEntryRef } from '@toolsmith/core';
+import type { OutcomeRecorder } from '@toolsmith/core/internal';
 import type { BuiltinServices, VariableScope } from '../builtins/builtin-context.js';
 import { loadChatLorebooks } from '../lorebooks/chat-lorebooks.js';
 import type { Storage, StoredChat } from '../storage/types.js';

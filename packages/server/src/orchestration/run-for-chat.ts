@@ -10,12 +10,12 @@ import {
   type OrchestrationMode,
   type OrchestrationOutcome,
   type OrchestrationRunResult,
-  OutcomeRecorder,
   parseOrchestrationProfile,
   runAgent,
   runOrchestration,
   type ToolDefinition,
 } from '@toolsmith/core';
+import { OutcomeRecorder } from '@toolsmith/core/internal';
 import type { AppContext } from '../app/context.js';
 import { HttpError } from '../app/http-error.js';
 import { loadChatCharacters, scriptCharacter } from '../characters/chat-characters.js';

@@ -1,4 +1,5 @@
-import { OUTCOME_TOOL_INFO, type ToolKind, type ToolMode } from '@toolsmith/core';
+import type { ToolKind, ToolMode } from '@toolsmith/core';
+import { OUTCOME_TOOL_INFO } from '@toolsmith/core/internal';
 import type { AppContext } from '../app/context.js';
 import { characterToolScope, GLOBAL_SCOPE } from '../storage/types.js';
 

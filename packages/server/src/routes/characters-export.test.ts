@@ -1,6 +1,7 @@
 // Card export and round trips through HTTP: JSON V2 and V3 and PNG, with the character's tools and its
 // lorebook, imported again into a fresh server.
-import { cardChunkKeyword, readCard, readPngChunks } from '@toolsmith/core';
+import { readCard } from '@toolsmith/core';
+import { cardChunkKeyword, readPngChunks } from '@toolsmith/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 import {

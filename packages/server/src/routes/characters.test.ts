@@ -1,5 +1,5 @@
 // Characters CRUD, portraits, tool-carrying extensions and chats' characterIds, over real HTTP.
-import { defaultCardPng } from '@toolsmith/core';
+import { defaultCardPng } from '@toolsmith/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 import {

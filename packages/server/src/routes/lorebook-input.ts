@@ -1,4 +1,5 @@
-import { regexKeyProblem, type WorldInfoEntry } from '@toolsmith/core';
+import type { WorldInfoEntry } from '@toolsmith/core';
+import { regexKeyProblem } from '@toolsmith/core/internal';
 import type { LorebookInput } from '../storage/types.js';
 import { bodyObject, FieldChecker } from './fields.js';
 

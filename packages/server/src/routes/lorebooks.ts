@@ -1,4 +1,4 @@
-import { skippedRegexKeyWarning, withoutUnusableRegexKeys } from '@toolsmith/core';
+import { skippedRegexKeyWarning, withoutUnusableRegexKeys } from '@toolsmith/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { notFound, validationError } from '../app/http-error.js';
 import { importLorebookFile, lorebookToSillyTavernFile } from '../lorebooks/sillytavern-file.js';

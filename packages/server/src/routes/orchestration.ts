@@ -1,9 +1,5 @@
-import {
-  defaultOrchestrationProfile,
-  mergeProfileOverride,
-  ORCHESTRATION_MODES,
-  ORCHESTRATION_TOOL_NAMES,
-} from '@toolsmith/core';
+import { defaultOrchestrationProfile, mergeProfileOverride, ORCHESTRATION_MODES } from '@toolsmith/core';
+import { ORCHESTRATION_TOOL_NAMES } from '@toolsmith/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { notFound, validationError } from '../app/http-error.js';
 import { cardWithOverride, characterOverride } from '../orchestration/character-override.js';

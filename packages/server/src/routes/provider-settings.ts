@@ -1,10 +1,5 @@
-import {
-  type ConnectionApi,
-  readExtraBody,
-  readPromptCaching,
-  readQuirks,
-  readThinking,
-} from '@toolsmith/core';
+import type { ConnectionApi } from '@toolsmith/core';
+import { readExtraBody, readPromptCaching, readQuirks, readThinking } from '@toolsmith/core/internal';
 import type { ConnectionInput, PresetInput } from '../storage/types.js';
 import type { FieldChecker } from './fields.js';
 

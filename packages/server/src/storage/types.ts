@@ -1,14 +1,13 @@
 import type {
   CardData,
-  ConnectionProviderSettings,
   JsonSchema,
   OrchestrationMode,
-  PresetProviderSettings,
   ToolCallFormat,
   ToolKind,
   ToolMode,
   WorldInfoEntry,
 } from '@toolsmith/core';
+import type { ConnectionProviderSettings, PresetProviderSettings } from '@toolsmith/core/internal';
 import type { ChatWorldInfoSettings } from '../lorebooks/activation-settings.js';
 
 // Repository interfaces: routes depend only on these, so a PostgreSQL backend can implement them later.

@@ -1,4 +1,5 @@
-import { executeToolCall, OutcomeRecorder, type ToolDefinition } from '@toolsmith/core';
+import { executeToolCall, type ToolDefinition } from '@toolsmith/core';
+import { OutcomeRecorder } from '@toolsmith/core/internal';
 import type { AppContext } from '../app/context.js';
 import { chatRunSetup } from '../orchestration/run-for-chat.js';
 import { DRY_RUN_TIMEOUT_MS } from '../routes/tools-dry-run.js';

@@ -1,8 +1,5 @@
-import {
-  type ConnectionProviderSettings,
-  defaultConnectionProviderSettings,
-  isToolCallFormat,
-} from '@toolsmith/core';
+import { isToolCallFormat } from '@toolsmith/core';
+import { type ConnectionProviderSettings, defaultConnectionProviderSettings } from '@toolsmith/core/internal';
 import type { Database } from 'better-sqlite3';
 import {
   type ConnectionInput,

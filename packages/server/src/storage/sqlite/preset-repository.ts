@@ -1,4 +1,4 @@
-import { defaultPresetProviderSettings, type PresetProviderSettings } from '@toolsmith/core';
+import { defaultPresetProviderSettings, type PresetProviderSettings } from '@toolsmith/core/internal';
 import type { Database } from 'better-sqlite3';
 import { DuplicateNameError, type PresetInput, type PresetRepository, type StoredPreset } from '../types.js';
 import { isUniqueViolation, newId, now } from './ids.js';

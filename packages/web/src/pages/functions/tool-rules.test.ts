@@ -1,4 +1,4 @@
-import * as core from '@toolsmith/core';
+import * as core from '@toolsmith/core/internal';
 import { describe, expect, it } from 'vitest';
 import * as rules from './tool-rules';
 
