@@ -23,6 +23,12 @@ export { type CardInput, type ReadCard, readCard } from './cards/read-card.js';
 export type * from './cards/types.js';
 export { CARD_TOOLS_EXTENSION, CARD_TOOLS_VERSION } from './cards/types.js';
 export { generateTaskStreamWith, generateTaskWith } from './generate/generate-task.js';
+export {
+  createToolModeMemory,
+  type RememberedToolMode,
+  type ToolModeMemory,
+  type ToolModeOutcome,
+} from './generate/tool-mode-memory.js';
 export type * from './generate/types.js';
 export { runToolLoopWith } from './loop/run-tool-loop.js';
 export type * from './loop/types.js';
