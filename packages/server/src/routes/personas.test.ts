@@ -1,4 +1,4 @@
-import { defaultCardPng } from '@toolsmith/core';
+import { defaultCardPng } from '@toolsmith/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 

@@ -1,4 +1,4 @@
-import { isPng } from '@toolsmith/core';
+import { isPng } from '@toolsmith/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../app/http-error.js';
 import type { PersonaInput } from '../storage/types.js';

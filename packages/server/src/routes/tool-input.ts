@@ -1,9 +1,5 @@
-import {
-  type FieldError,
-  normalizeParametersSchema,
-  type ToolDefinition,
-  validateToolDefinition,
-} from '@toolsmith/core';
+import { type FieldError, type ToolDefinition, validateToolDefinition } from '@toolsmith/core';
+import { normalizeParametersSchema } from '@toolsmith/core/internal';
 import { HttpError, validationError } from '../app/http-error.js';
 import type { ServerConfig } from '../config/config.js';
 import { containsMask, msgMaskedUrl, unmaskUrl } from '../secrets/url-credentials.js';

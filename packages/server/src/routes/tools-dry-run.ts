@@ -2,10 +2,10 @@ import {
   checkScriptSyntax,
   executeToolCall,
   type LogEntry,
-  normalizeParametersSchema,
   type ToolDefinition,
   type ToolResultEnvelope,
 } from '@toolsmith/core';
+import { normalizeParametersSchema } from '@toolsmith/core/internal';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { abortWhen } from '../app/abort-link.js';
 import { HttpError, validationError } from '../app/http-error.js';
