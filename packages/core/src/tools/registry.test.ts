@@ -116,12 +116,20 @@ describe('ToolRegistry scopes', () => {
     const registry = scoped();
     registry.setToolEnabled('profile:p', 'write_note', false);
     registry.setToolEnabled('node:n2', 'write_note', true);
-    registry.setToolEnabled('node:n1', 'off_by_default', true);
-    expect(await names(registry, 'node:n1')).toEqual(['lookup', 'off_by_default']);
+    expect(await names(registry, 'node:n1')).toEqual(['lookup']);
     expect(await names(registry, 'node:n2')).toEqual(['lookup', 'write_note']);
     expect(await names(registry, 'agent:a')).toEqual(['lookup']);
     registry.setToolEnabled('agent:a', 'lookup', false);
     expect(await names(registry, 'node:n2')).toEqual(['write_note']);
+  });
+
+  it('never turns on a tool whose definition is disabled (the user switched it off)', async () => {
+    const registry = scoped();
+    registry.setToolEnabled('node:n1', 'off_by_default', true);
+    registry.setToolEnabled('profile:p', 'off_by_default', true);
+    expect(await names(registry, 'node:n1')).toEqual(['lookup', 'write_note']);
+    expect(registry.isEnabled(registry.resolve('off_by_default')!, 'node:n1')).toBe(false);
+    expect(registry.resolve('off_by_default', 'node:n1')).toBeDefined();
   });
 
   it('shows custom tools in their scope and its descendants, the nearest one winning', async () => {

@@ -178,9 +178,14 @@ export class ToolRegistry {
     return this.#extension.get(name) ?? this.#bridged.get(name);
   }
 
-  /** Whether a resolved tool is on in `scope`: the nearest scope switch, else the definition's `enabled`. */
+  /**
+   * Whether a resolved tool is on in `scope`. The definition's `enabled` is the user's own switch (a tool
+   * imported for review, a builtin switched off): `false` is final. Scope switches (profile, mode, pinned
+   * lists, per-node overrides) narrow what is enabled — the nearest one wins — but never turn a disabled tool on.
+   */
   isEnabled(tool: RegisteredTool, scope: string = GLOBAL_SCOPE): boolean {
-    return this.scopes.resolve(scope, tool.definition.name) ?? tool.definition.enabled !== false;
+    if (tool.definition.enabled === false) return false;
+    return this.scopes.resolve(scope, tool.definition.name) ?? true;
   }
 
   /** Enabled tools of a scope in a stable order (builtin, custom outer → inner, extension, bridged). */

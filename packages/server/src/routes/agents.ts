@@ -78,7 +78,10 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/agents', async () => ({ agents: await agents.list() }));
 
-  app.post('/api/agents', async (request, reply) => {
+  // Privileged (docs/api.md, "Security model"): an agent's pinned tools and prompt decide which tools run.
+  const privileged = { config: { privileged: true } };
+
+  app.post('/api/agents', privileged, async (request, reply) => {
     const input = (await parseAgentBody(request.body ?? {}, storage, false)) as AgentInput;
     if (await agents.getByName(input.name))
       throw new HttpError(409, `An agent named "${input.name}" already exists.`);
@@ -91,7 +94,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
     return agent;
   });
 
-  app.patch<{ Params: { id: string } }>('/api/agents/:id', async (request) => {
+  app.patch<{ Params: { id: string } }>('/api/agents/:id', privileged, async (request) => {
     if (!(await agents.get(request.params.id))) throw notFound('agent', request.params.id);
     const changes = await parseAgentBody(request.body, storage, true);
     if (changes.name !== undefined) {
@@ -104,7 +107,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
     return updated;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/agents/:id', async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/agents/:id', privileged, async (request, reply) => {
     if (!(await agents.get(request.params.id))) throw notFound('agent', request.params.id);
     const uses = await profileUses(storage, request.params.id);
     if (uses.length > 0) {

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../app/http-error.js';
+import { assertAdmin } from '../auth/admin-secret.js';
+import { chatWriteChangesTools } from '../auth/privilege-rule.js';
 import { postGreetings } from '../characters/chat-greetings.js';
 import { publicMessage } from '../generation/run-chat-generation.js';
 import { parseWorldInfoSettings } from '../lorebooks/activation-settings.js';
@@ -84,12 +86,13 @@ async function parseChat(raw: unknown, storage: Storage): Promise<Partial<ChatIn
 
 /** Chats and their stored messages (docs/api.md, "Chats"); generation lives in its own routes. */
 export async function chatRoutes(app: FastifyInstance): Promise<void> {
-  const { storage } = app.toolsmith;
+  const { storage, config } = app.toolsmith;
 
   app.get('/api/chats', async () => ({ chats: await storage.chats.list() }));
 
   app.post('/api/chats', async (request, reply) => {
     const input = await parseChat(request.body ?? {}, storage);
+    if (chatWriteChangesTools(undefined, input)) assertAdmin(config, request);
     const created = await storage.chats.create({
       title: input.title ?? 'New chat',
       connectionId: input.connectionId ?? null,
@@ -113,6 +116,8 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     const before = await storage.chats.get(request.params.id);
     if (!before) throw notFound('chat', request.params.id);
     const changes = await parseChat(request.body, storage);
+    // privileged when it changes which tools run (docs/api.md, "Security model")
+    if (chatWriteChangesTools(before, changes)) assertAdmin(config, request);
     const updated = await storage.chats.update(request.params.id, changes);
     if (!updated) throw notFound('chat', request.params.id);
     // other characters before the user has written anything: their greetings replace the old ones

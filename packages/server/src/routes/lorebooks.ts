@@ -1,6 +1,8 @@
 import { skippedRegexKeyWarning, withoutUnusableRegexKeys } from '@toolsmith/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { notFound, validationError } from '../app/http-error.js';
+import { assertAdmin } from '../auth/admin-secret.js';
+import { lorebookWriteAddsRegex } from '../auth/privilege-rule.js';
 import { importLorebookFile, lorebookToSillyTavernFile } from '../lorebooks/sillytavern-file.js';
 import type { StoredLorebook } from '../storage/types.js';
 import { bodyObject, FieldChecker } from './fields.js';
@@ -19,7 +21,7 @@ function fileName(name: string): string {
 
 /** Lorebooks with their entries, SillyTavern import/export and each chat's last activation (docs/api.md). */
 export async function lorebookRoutes(app: FastifyInstance): Promise<void> {
-  const { storage } = app.toolsmith;
+  const { storage, config } = app.toolsmith;
 
   app.get('/api/lorebooks', async () => ({
     lorebooks: (await storage.lorebooks.list()).map(summary),
@@ -27,6 +29,8 @@ export async function lorebookRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/lorebooks', async (request, reply) => {
     const input = parseLorebook(request.body, true);
+    // regex keys are patterns the server runs: privileged (docs/api.md, "Security model")
+    if (lorebookWriteAddsRegex(undefined, input.entries)) assertAdmin(config, request);
     const created = await storage.lorebooks.create({
       name: input.name!,
       description: input.description ?? '',
@@ -70,6 +74,7 @@ export async function lorebookRoutes(app: FastifyInstance): Promise<void> {
         imported.name = nameOption.trim().slice(0, 256);
       if (typeof globalOption === 'boolean') imported.global = globalOption;
       check.finish();
+      if (lorebookWriteAddsRegex(undefined, imported.entries)) assertAdmin(config, request);
       const created = await storage.lorebooks.create(imported);
       const warnings = usable.skipped.map((skip) => skippedRegexKeyWarning(skip, created.name));
       return reply.code(201).send({ ...created, warnings });
@@ -91,6 +96,11 @@ export async function lorebookRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<{ Params: { id: string } }>('/api/lorebooks/:id', async (request) => {
     const changes = parseLorebook(request.body, false);
+    if (changes.entries !== undefined) {
+      const before = await storage.lorebooks.get(request.params.id);
+      if (!before) throw notFound('lorebook', request.params.id);
+      if (lorebookWriteAddsRegex(before.entries, changes.entries)) assertAdmin(config, request);
+    }
     const updated = await storage.lorebooks.update(request.params.id, changes);
     if (!updated) throw notFound('lorebook', request.params.id);
     return updated;

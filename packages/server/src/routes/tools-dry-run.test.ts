@@ -88,6 +88,19 @@ describe('POST /api/tools/dry-run', () => {
     expect(res.body).toMatchObject({ ok: true, result: 'ran' });
   });
 
+  it('runs a builtin switched off (a disabled definition is final everywhere but a dry run)', async () => {
+    expect((await server.request('PUT', '/api/tools/builtin/roll_dice', { enabled: false })).status).toBe(
+      200,
+    );
+    const res = await server.request('POST', '/api/tools/dry-run', {
+      name: 'roll_dice',
+      args: { notation: 'd6' },
+    });
+    expect(res.body.ok).toBe(true);
+    expect(res.body.result.rolls).toHaveLength(1);
+    await server.request('PUT', '/api/tools/builtin/roll_dice', { enabled: true });
+  });
+
   it('runs a saved script tool in the sandbox with logs and validated arguments', async () => {
     await create({
       name: 'add_numbers',

@@ -11,6 +11,7 @@ import { abortWhen } from '../app/abort-link.js';
 import { HttpError, validationError } from '../app/http-error.js';
 import { createBuiltinServices } from '../builtins/builtin-context.js';
 import { registryWithBuiltins } from '../executors/builtin-registry.js';
+import { enableForDryRun } from '../executors/enable-for-dry-run.js';
 import { toolExecutors } from '../executors/tool-executors.js';
 import { containsMask, MASK } from '../secrets/url-credentials.js';
 import { GLOBAL_SCOPE } from '../storage/types.js';
@@ -188,9 +189,8 @@ export async function toolDryRunRoutes(app: FastifyInstance): Promise<void> {
         definition = { ...storedToDefinition(stored), enabled: true };
         registry.register(definition, { layer: 'custom', scope: GLOBAL_SCOPE });
       } else {
-        const entry = registry.resolve(builtin!.name)!;
-        definition = entry.definition;
-        registry.setToolEnabled(GLOBAL_SCOPE, definition.name, true);
+        enableForDryRun(registry, builtin!.name);
+        definition = registry.resolve(builtin!.name)!.definition;
       }
     } else if (body.kind !== undefined || body.body !== undefined) {
       definition = unsavedDefinition(body);

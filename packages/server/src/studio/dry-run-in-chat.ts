@@ -1,6 +1,7 @@
 import { executeToolCall, type ToolDefinition } from '@toolsmith/core';
 import { OutcomeRecorder } from '@toolsmith/core/internal';
 import type { AppContext } from '../app/context.js';
+import { enableForDryRun } from '../executors/enable-for-dry-run.js';
 import { chatRunSetup } from '../orchestration/run-for-chat.js';
 import { DRY_RUN_TIMEOUT_MS } from '../routes/tools-dry-run.js';
 import type { StoredChat } from '../storage/types.js';
@@ -38,7 +39,7 @@ export async function dryRunInChat(input: {
     setup.registry.register({ ...input.tool, enabled: true }, { layer: 'custom', scope: SCOPE });
   else if (!setup.registry.resolve(input.name, SCOPE))
     throw new Error(`No tool named "${input.name}". Call list to see them.`);
-  setup.registry.setToolEnabled(SCOPE, input.name, true);
+  enableForDryRun(setup.registry, input.name, SCOPE);
   const definition = setup.registry.resolve(input.name, SCOPE)!.definition;
   if (definition.kind === 'script' && !context.config.customToolScriptEnabled)
     throw new Error(
