@@ -26,14 +26,19 @@ function findForbiddenKey(value: unknown, path: string, depth = 0): string | und
   return undefined;
 }
 
-/** Checks a parsed arguments value: null → {}, objects pass unless they hold `__proto__`, the rest fails. */
-export function checkArgumentsValue(value: unknown): DecodedArguments {
+/**
+ * Checks a parsed arguments value: null → {}, objects pass unless they hold `__proto__`, the rest fails.
+ * `source`, the JSON text it was parsed from, lets the walk be skipped when no `__proto__` key can be in it.
+ */
+export function checkArgumentsValue(value: unknown, source?: string): DecodedArguments {
   if (value === null || value === undefined) return { ok: true, args: {} };
   if (typeof value !== 'object' || Array.isArray(value)) {
     const what = Array.isArray(value) ? 'an array' : `a ${typeof value}`;
     return { ok: false, kind: 'invalid_arguments', message: `Arguments must be a JSON object, got ${what}.` };
   }
-  const forbidden = findForbiddenKey(value, '');
+  // a key can only be __proto__ if the text says so, or hides it behind a \u escape
+  const mayHide = source === undefined || source.includes('__proto__') || source.includes('\\u');
+  const forbidden = mayHide ? findForbiddenKey(value, '') : undefined;
   if (forbidden) {
     return { ok: false, kind: 'forbidden_key', message: `Arguments may not contain the key "${forbidden}".` };
   }
@@ -69,7 +74,7 @@ export function decodeArguments(raw: string, options: { allowStringLayer?: boole
         message: `Arguments are a string that is not valid JSON: ${second.message}`,
       };
     }
-    return checkArgumentsValue(second.value);
+    return checkArgumentsValue(second.value, inner);
   }
-  return checkArgumentsValue(first.value);
+  return checkArgumentsValue(first.value, text);
 }

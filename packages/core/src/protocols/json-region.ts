@@ -124,7 +124,9 @@ export class JsonRegionState implements ParserState, JsonCallListener {
   step(ctx: ParserContext): boolean {
     if (this.phase === 'json') {
       const end = this.scanner.feed(ctx.buf, ctx.pos);
-      this.raw.push(take(ctx, end));
+      // once a call has started the text is never given back: no need to keep it
+      if (this.committed && !this.options.triggered) ctx.pos = end;
+      else this.raw.push(take(ctx, end));
       if (this.scanner.halted) {
         // not a call: what was read is content, and scanning goes on as text from here
         ctx.sink.emitText(this.raw.join(''));
