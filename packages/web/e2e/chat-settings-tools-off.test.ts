@@ -48,14 +48,14 @@ describe('Chat Settings on a connection without function calling', () => {
     expect(await toolUse.isDisabled()).toBe(true);
     // the chat's own setting is kept, only inactive
     expect(await toolUse.getAttribute('aria-checked')).toBe('true');
-    expect(await drawer.getByRole('button', { name: 'Add Functions' }).isDisabled()).toBe(true);
+    expect(await drawer.getByRole('button', { name: 'Choose Functions' }).isDisabled()).toBe(true);
     expect(await drawer.getByRole('button', { name: 'Remove roll_dice' }).isDisabled()).toBe(true);
     await screenshot(page, 'chat-settings-tools-inactive');
 
     await drawer.getByLabel('Connection').selectOption({ label: 'main-with-tools' });
     await poll(() => note.count()).toBe(0);
     await poll(() => toolUse.isDisabled()).toBe(false);
-    expect(await drawer.getByRole('button', { name: 'Add Functions' }).isDisabled()).toBe(false);
+    expect(await drawer.getByRole('button', { name: 'Choose Functions' }).isDisabled()).toBe(false);
     await context.close();
   });
 });

@@ -149,12 +149,12 @@ describe('chats with tool use in a real browser', () => {
     await toolUse.click();
     await poll(() => toolUse.getAttribute('aria-checked')).toBe('true');
 
-    await drawer.getByRole('button', { name: 'Add Functions' }).click();
-    const picker = page.getByRole('dialog', { name: 'Add Functions' });
+    await drawer.getByRole('button', { name: 'Choose Functions' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose Functions' });
     await picker.getByRole('searchbox', { name: 'Search functions' }).fill('hours');
     await picker.getByRole('checkbox', { name: 'store_hours' }).check();
     await screenshot(page, 'chat-function-picker');
-    await picker.getByRole('button', { name: 'Add Selected' }).click();
+    await picker.getByRole('button', { name: 'Apply' }).click();
     await poll(() => picker.isVisible()).toBe(false);
     const chatTools = drawer.getByRole('list', { name: 'Functions in this chat' });
     await poll(() => chatTools.getByText('store_hours').isVisible()).toBe(true);

@@ -55,9 +55,10 @@ export function characterPromptMessages(characters: readonly StoredCharacter[]):
 
 /**
  * Adds the chat's characters' own tools (scope `character:<id>`) to the run's registry and, while tool use
- * is on, to what the model is offered (the chat's tool list, when it has one, narrows them too). A name
- * a global or builtin tool already has stays with that tool; between characters of a group, the first
- * listed wins.
+ * is on, to what the model is offered. They come with their characters: the chat's tool list (which narrows
+ * global, builtin and other tools) never hides them; only `settings.characterToolsOff` switches one off for
+ * this chat. A name a global or builtin tool already has stays with that tool; between characters of a
+ * group, the first listed wins.
  */
 export async function addCharacterTools(
   context: Pick<AppContext, 'storage' | 'config'>,
@@ -66,7 +67,7 @@ export async function addCharacterTools(
   registry: ToolRegistry,
   offered: ToolSpec[],
 ): Promise<ToolSpec[]> {
-  const chosen = chat.settings.tools.length > 0 ? new Set(chat.settings.tools) : undefined;
+  const off = new Set(chat.settings.characterToolsOff ?? []);
   const out = [...offered];
   for (const character of characters) {
     for (const stored of await context.storage.tools.list(characterToolScope(character.id))) {
@@ -74,7 +75,7 @@ export async function addCharacterTools(
       const definition = storedToDefinition(stored);
       registry.register(definition, { layer: 'custom' });
       if (!chat.settings.toolUse || !definition.enabled) continue;
-      if (chosen && !chosen.has(definition.name)) continue;
+      if (off.has(definition.name)) continue;
       if (definition.kind === 'script' && !context.config.customToolScriptEnabled) continue;
       out.push({
         name: definition.name,

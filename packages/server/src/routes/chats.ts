@@ -3,6 +3,7 @@ import { notFound } from '../app/http-error.js';
 import { assertAdmin } from '../auth/admin-secret.js';
 import { chatWriteChangesTools } from '../auth/privilege-rule.js';
 import { postGreetings } from '../characters/chat-greetings.js';
+import { chatToolList } from '../generation/chat-tool-groups.js';
 import { publicMessage } from '../generation/run-chat-generation.js';
 import { parseWorldInfoSettings } from '../lorebooks/activation-settings.js';
 import { parseChatOrchestrationSetting } from '../orchestration/chat-setting.js';
@@ -47,12 +48,25 @@ async function parseChat(raw: unknown, storage: Storage): Promise<Partial<ChatIn
     } else {
       const inner = new FieldChecker(settings as Record<string, unknown>);
       inner.rejectUnknown(
-        ['toolUse', 'tools', 'lorebookIds', 'orchestration', 'worldInfo', 'approveWriteTools'],
+        [
+          'toolUse',
+          'tools',
+          'characterToolsOff',
+          'lorebookIds',
+          'orchestration',
+          'worldInfo',
+          'approveWriteTools',
+        ],
         [],
       );
       const toolUse = inner.boolean('toolUse', 'settings.toolUse');
       const approveWriteTools = inner.boolean('approveWriteTools', 'settings.approveWriteTools');
       const tools = inner.stringArray('tools', { maxItems: 1000, maxLength: 64, label: 'settings.tools' });
+      const characterToolsOff = inner.stringArray('characterToolsOff', {
+        maxItems: 1000,
+        maxLength: 64,
+        label: 'settings.characterToolsOff',
+      });
       const lorebookIds = inner.stringArray('lorebookIds', {
         maxItems: 100,
         maxLength: 64,
@@ -74,6 +88,7 @@ async function parseChat(raw: unknown, storage: Storage): Promise<Partial<ChatIn
       if (toolUse !== undefined) partial.toolUse = toolUse;
       if (approveWriteTools !== undefined) partial.approveWriteTools = approveWriteTools;
       if (tools !== undefined) partial.tools = [...new Set(tools)];
+      if (characterToolsOff !== undefined) partial.characterToolsOff = [...new Set(characterToolsOff)];
       if (lorebookIds !== undefined) partial.lorebookIds = [...new Set(lorebookIds)];
       if (orchestration?.ok) partial.orchestration = orchestration.value;
       if (worldInfo !== undefined) partial.worldInfo = worldInfo;
@@ -129,6 +144,13 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
   app.delete<{ Params: { id: string } }>('/api/chats/:id', async (request, reply) => {
     if (!(await storage.chats.delete(request.params.id))) throw notFound('chat', request.params.id);
     return reply.code(204).send();
+  });
+
+  // every source of tools in its group, each marked offered or not (and why): the chat's tool picker
+  app.get<{ Params: { id: string } }>('/api/chats/:id/tools', async (request) => {
+    const chat = await storage.chats.get(request.params.id);
+    if (!chat) throw notFound('chat', request.params.id);
+    return chatToolList(app.toolsmith, chat);
   });
 
   app.get<{ Params: { id: string } }>('/api/chats/:id/messages', async (request) => {

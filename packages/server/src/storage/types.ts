@@ -138,6 +138,8 @@ export interface PresetRepository {
 export interface ChatSettings {
   toolUse: boolean;
   tools: string[];
+  /** the chat's characters' tools switched off in this chat (by name); the rest come with their characters */
+  characterToolsOff?: string[];
   /** lorebooks attached to this chat (global ones apply as well); unknown ids are ignored at activation */
   lorebookIds: string[];
   /** run the orchestration profile before each reply (mode: the profile's own when absent) */

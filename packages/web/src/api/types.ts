@@ -106,7 +106,13 @@ export interface Chat {
   title: string;
   connectionId: string | null;
   presetId: string | null;
-  settings: { toolUse: boolean; tools: string[]; approveWriteTools?: boolean };
+  settings: {
+    toolUse: boolean;
+    tools: string[];
+    approveWriteTools?: boolean;
+    /** the chat's characters' tools switched off in this chat */
+    characterToolsOff?: string[];
+  };
   createdAt?: string;
   updatedAt?: string;
 }
@@ -171,6 +177,34 @@ export interface ToolInput {
   webhookUrl: string;
   includeHiddenContext: boolean;
   enabled?: boolean;
+}
+
+/** `GET /api/chats/:id/tools`: every source of tools in its group, each marked offered or not (and why). */
+export interface ChatToolEntry {
+  name: string;
+  displayName?: string;
+  description: string;
+  kind: ToolKind;
+  mode: ToolMode;
+  enabled: boolean;
+  offered: boolean;
+  reason?: string;
+}
+
+export interface ChatToolGroup {
+  id: string;
+  /** global, builtin, extension, character, orchestration — or another source's kind (an MCP server) */
+  kind: string;
+  label: string;
+  character?: { id: string; name: string };
+  tools: ChatToolEntry[];
+}
+
+export interface ChatToolList {
+  toolUse: boolean;
+  functionCalling: boolean;
+  offered: string[];
+  groups: ChatToolGroup[];
 }
 
 export * from './orchestration-types';

@@ -8,7 +8,6 @@ import { liveAssistantMessages } from './chat-stream';
 import { type Author, type MessageActions, ReplyView, UserMessageView } from './MessageView';
 import { chatEntries, storedBesideLive } from './message-groups';
 import type { ToolModes } from './ToolCallCard';
-import { type PickerEntry, pickerEntries } from './tool-picker';
 import { useGeneration } from './use-generation';
 import './chats.css';
 
@@ -24,7 +23,6 @@ export function ChatPage({ id }: { id: string }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [connections, setConnections] = useState<Connection[] | null>(null);
   const [presets, setPresets] = useState<Preset[] | null>(null);
-  const [tools, setTools] = useState<PickerEntry[] | null>(null);
   const [toolModes, setToolModes] = useState<ToolModes>(new Map());
   const [characters, setCharacters] = useState<Character[]>([]);
   const [personas, setPersonas] = useState<Persona[]>([]);
@@ -68,7 +66,6 @@ export function ChatPage({ id }: { id: string }) {
     api
       .get<ToolsList>('/api/tools')
       .then((a) => {
-        setTools(pickerEntries(a));
         setToolModes(new Map([...a.builtin, ...a.tools].map((t) => [t.name, t.mode])));
       })
       .catch(note('functions'));
@@ -340,7 +337,6 @@ export function ChatPage({ id }: { id: string }) {
             chat={chat}
             connections={connections}
             presets={presets}
-            tools={tools}
             loadError={optionsError}
             onRetryLoad={loadOptions}
             onUpdate={updateChat}

@@ -6,9 +6,8 @@ import { ChatCharactersSelect } from '../characters/ChatCharactersSelect';
 import { ChatWorldInfoSection } from '../lorebooks/ChatWorldInfoSection';
 import { ChatPersonaSelect } from '../personas/ChatPersonaSelect';
 import { ChatOrchestrationSection } from '../simulation/ChatOrchestrationSection';
+import { ChatFunctionsList } from './ChatFunctionsList';
 import { ConnectionToolsNotice, toolsInactive } from './ConnectionToolsNotice';
-import { FunctionPicker } from './FunctionPicker';
-import { addToList, KIND_LABELS, type PickerEntry } from './tool-picker';
 
 export type ChatPatch = Partial<Pick<Chat, 'connectionId' | 'presetId' | 'title'>> & {
   settings?: Partial<Chat['settings']>;
@@ -24,7 +23,6 @@ export function ChatSettingsDrawer({
   chat,
   connections,
   presets,
-  tools,
   loadError,
   onRetryLoad,
   onUpdate,
@@ -33,14 +31,12 @@ export function ChatSettingsDrawer({
   chat: Chat;
   connections: Connection[] | null;
   presets: Preset[] | null;
-  tools: PickerEntry[] | null;
   loadError: string | null;
   onRetryLoad: () => void;
   onUpdate: (patch: ChatPatch) => Promise<void>;
   onClose: () => void;
 }) {
   const [error, setError] = useState<string | null>(null);
-  const [picking, setPicking] = useState(false);
   const [busy, setBusy] = useState(false);
   const panel = useRef<HTMLElement>(null);
 
@@ -63,7 +59,6 @@ export function ChatSettingsDrawer({
   // the connection has function calling off: every tool control is shown inactive, with the reason
   const inactive = toolsInactive(connection);
   const chosen = chat.settings.tools;
-  const entryFor = (name: string) => tools?.find((t) => t.name === name);
 
   return (
     <aside
@@ -72,7 +67,8 @@ export function ChatSettingsDrawer({
       ref={panel}
       tabIndex={-1}
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && !picking) onClose();
+        // a dialog inside (the tool picker) handles its own Escape and stops it there
+        if (e.key === 'Escape') onClose();
       }}
     >
       <div className="spread">
@@ -184,61 +180,11 @@ export function ChatSettingsDrawer({
             onChange={(approveWriteTools) => update({ settings: { approveWriteTools } })}
           />
         </div>
-        <div className="spread">
-          <h4>Functions in this chat</h4>
-          <button
-            type="button"
-            onClick={() => setPicking(true)}
-            disabled={busy || inactive || tools === null}
-          >
-            Add Functions
-          </button>
-        </div>
-        {chosen.length === 0 ? (
-          <p className="hint">None picked: every globally enabled function is available in this chat.</p>
-        ) : (
-          <ul className="chat-tools" aria-label="Functions in this chat">
-            {chosen.map((name) => {
-              const entry = entryFor(name);
-              return (
-                <li key={name} className="spread">
-                  <span className="row">
-                    <strong>{name}</strong>
-                    {entry && (
-                      <span className="pill">{entry.builtin ? 'Built-in' : KIND_LABELS[entry.kind]}</span>
-                    )}
-                    {entry && !entry.enabled && <span className="pill amber">Off globally</span>}
-                    {tools && !entry && <span className="pill danger">Missing</span>}
-                  </span>
-                  <button
-                    type="button"
-                    className="link"
-                    aria-label={`Remove ${name}`}
-                    disabled={busy || inactive}
-                    onClick={() => update({ settings: { tools: chosen.filter((n) => n !== name) } })}
-                  >
-                    Remove
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <ChatFunctionsList chat={chat} disabled={busy || inactive} onUpdate={onUpdate} />
         {!chat.settings.toolUse && chosen.length > 0 && (
           <p className="hint">Tool use is off: these functions are kept but not offered to the model.</p>
         )}
       </section>
-      {picking && tools && (
-        <FunctionPicker
-          entries={tools}
-          alreadyAdded={chosen}
-          onCancel={() => setPicking(false)}
-          onAdd={(names) => {
-            setPicking(false);
-            void update({ settings: { tools: addToList(chosen, names) } });
-          }}
-        />
-      )}
     </aside>
   );
 }

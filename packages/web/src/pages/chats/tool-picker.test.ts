@@ -1,68 +1,122 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolsList } from '../../api/types';
-import { addToList, filterEntries, pickerEntries } from './tool-picker';
+import type { Chat, ChatToolList } from '../../api/types';
+import { filterGroups, itemKey, tickedNames } from '../../components/tool-picker/tool-groups';
+import {
+  chatPickerGroups,
+  chatPickerTicked,
+  chatSettingsFromTicked,
+  offeredCharacterTools,
+} from './tool-picker';
 
-const list: ToolsList = {
-  builtin: [
+const tool = (name: string, offered: boolean, extra: Record<string, unknown> = {}) => ({
+  name,
+  description: `${name} store`,
+  kind: 'static' as const,
+  mode: 'read' as const,
+  enabled: true,
+  offered,
+  ...extra,
+});
+
+const list: ChatToolList = {
+  toolUse: true,
+  functionCalling: true,
+  offered: ['store_hours', 'house_rules'],
+  groups: [
     {
-      name: 'roll_dice',
-      displayName: 'Roll dice',
-      description: 'Rolls store dice',
-      parameters: {},
-      mode: 'read',
-      kind: 'native',
-      enabled: true,
+      id: 'global',
+      kind: 'global',
+      label: 'Global functions',
+      tools: [
+        tool('store_hours', true),
+        tool('weather', false, { displayName: 'Weather report', reason: 'Not picked for this chat.' }),
+        tool('old_tool', false, { enabled: false, reason: 'Switched off on the Functions page.' }),
+      ],
     },
-  ],
-  tools: [
     {
-      id: 't1',
-      name: 'store_hours',
-      description: 'Opening hours',
-      parameters: {},
-      mode: 'read',
-      kind: 'static',
-      includeHiddenContext: false,
-      enabled: true,
-      order: 0,
+      id: 'builtin',
+      kind: 'builtin',
+      label: 'Built-in',
+      tools: [tool('roll_dice', false, { kind: 'native' })],
     },
     {
-      id: 't2',
-      name: 'weather',
-      displayName: 'Weather report',
-      description: 'Weather near the store',
-      parameters: {},
-      mode: 'read',
-      kind: 'webhook',
-      includeHiddenContext: false,
-      enabled: false,
-      order: 1,
+      id: 'character:a',
+      kind: 'character',
+      label: 'Ayla’s tools',
+      character: { id: 'a', name: 'Ayla' },
+      tools: [
+        tool('house_rules', true),
+        tool('lighthouse_log', false, { reason: 'Switched off for this chat.' }),
+      ],
+    },
+    {
+      id: 'orchestration',
+      kind: 'orchestration',
+      label: 'Orchestration',
+      tools: [tool('orchestration_note', false)],
     },
   ],
 };
+const settings: Chat['settings'] = {
+  toolUse: true,
+  tools: ['gone_tool', 'old_tool', 'store_hours'],
+  characterToolsOff: ['lighthouse_log', 'bram_tool'],
+};
 
-describe('function picker', () => {
-  it('lists builtin and custom tools together, sorted by name', () => {
-    const entries = pickerEntries(list);
-    expect(entries.map((e) => [e.name, e.builtin, e.kind, e.enabled])).toEqual([
-      ['roll_dice', true, 'native', true],
-      ['store_hours', false, 'static', true],
-      ['weather', false, 'webhook', false],
+describe('the chat’s tool picker', () => {
+  it('ticks the chat’s list and the character tools that come along; orchestration is for reference', () => {
+    const ticked = chatPickerTicked(list, settings);
+    expect([...ticked].sort()).toEqual(
+      [
+        itemKey('global', 'store_hours'),
+        itemKey('global', 'old_tool'),
+        itemKey('character:a', 'house_rules'),
+      ].sort(),
+    );
+    const groups = chatPickerGroups(list);
+    expect(groups.map((g) => [g.id, Boolean(g.readOnly)])).toEqual([
+      ['global', false],
+      ['builtin', false],
+      ['character:a', false],
+      ['orchestration', true],
+    ]);
+    // a ticked tool that stays unused says why; "not picked" is what unticked means, so no note
+    expect(groups[0].tools.map((t) => t.note)).toEqual([
+      undefined,
+      undefined,
+      'Switched off on the Functions page.',
     ]);
   });
 
-  it('searches technical and display names, never descriptions', () => {
-    const entries = pickerEntries(list);
-    // every description mentions "store"; only one name does
-    expect(filterEntries(entries, 'store').map((e) => e.name)).toEqual(['store_hours']);
-    expect(filterEntries(entries, 'REPORT').map((e) => e.name)).toEqual(['weather']);
-    expect(filterEntries(entries, 'roll dice').map((e) => e.name)).toEqual(['roll_dice']);
-    expect(filterEntries(entries, '  ')).toHaveLength(3);
-    expect(filterEntries(entries, 'hours')).toHaveLength(1);
-    expect(filterEntries(entries, 'opening')).toHaveLength(0);
+  it('turns ticks back into settings, keeping the order and what the picker did not show', () => {
+    const ticked = new Set([
+      itemKey('global', 'store_hours'),
+      itemKey('global', 'weather'),
+      itemKey('builtin', 'roll_dice'),
+      itemKey('character:a', 'lighthouse_log'),
+    ]);
+    expect(chatSettingsFromTicked(list, settings, ticked)).toEqual({
+      tools: ['gone_tool', 'store_hours', 'weather', 'roll_dice'],
+      characterToolsOff: ['bram_tool', 'house_rules'],
+    });
   });
 
-  it('appends picked names once, keeping the chat order', () => {
-    expect(addToList(['b', 'a'], ['c', 'a', 'c'])).toEqual(['b', 'a', 'c']);
+  it('counts the character tools offered, and searches names only', () => {
+    expect(offeredCharacterTools(list)).toEqual([{ name: 'house_rules', character: 'Ayla' }]);
+    const groups = chatPickerGroups(list);
+    expect(filterGroups(groups, 'REPORT').map((g) => [g.id, g.tools.map((t) => t.name)])).toEqual([
+      ['global', ['weather']],
+    ]);
+    // every description says "store"; only one name does
+    expect(filterGroups(groups, 'store').flatMap((g) => g.tools.map((t) => t.name))).toEqual(['store_hours']);
+    expect(filterGroups(groups, '  ')).toHaveLength(4);
+  });
+
+  it('keeps ticked names in their old order, new ones after', () => {
+    expect(tickedNames([itemKey('x', 'c'), itemKey('y', 'a'), itemKey('x', 'b')], ['b', 'z', 'a'])).toEqual([
+      'b',
+      'a',
+      'c',
+    ]);
   });
 });

@@ -1,57 +1,87 @@
-// What the Add Functions picker lists: builtin and custom tools together, searched by name only.
-import type { BuiltinTool, Tool, ToolKind, ToolsList } from '../../api/types';
+// Chat Settings' side of the tool picker: the chat's tool list (`GET /api/chats/:id/tools`) as picker groups,
+// and the ticked boxes back as the chat's settings. Global, builtin and other sources' boxes make the chat's
+// list (`settings.tools`); a character's boxes say whether its tool comes along (`settings.characterToolsOff`).
+import type { Chat, ChatToolEntry, ChatToolGroup, ChatToolList } from '../../api/types';
+import { itemKey, type PickerGroup } from '../../components/tool-picker/tool-groups';
 
-export interface PickerEntry {
-  name: string;
-  displayName: string;
-  description: string;
-  kind: ToolKind;
-  builtin: boolean;
-  enabled: boolean;
+const HINTS: Record<string, string> = {
+  global: 'Tick to put them in this chat’s list. None ticked: every enabled one is offered.',
+  character: 'They come with the character. Untick one to switch it off in this chat.',
+  orchestration: 'The orchestration’s agents get these before each reply; the reply itself does not.',
+};
+
+/** A ticked tool that will still not be offered: the reason, unless it is only "not picked yet". */
+function noteFor(tool: ChatToolEntry): string | undefined {
+  if (tool.offered || !tool.reason || tool.reason === 'Not picked for this chat.') return undefined;
+  return tool.reason;
 }
 
-/** One list, sorted by name; a custom tool never shares a builtin's name, but a duplicate is listed once. */
-export function pickerEntries(list: ToolsList): PickerEntry[] {
-  const entries = new Map<string, PickerEntry>();
-  const add = (tool: Tool | BuiltinTool, builtin: boolean) => {
-    if (entries.has(tool.name)) return;
-    entries.set(tool.name, {
+export function chatPickerGroups(list: ChatToolList): PickerGroup[] {
+  return list.groups.map((group) => ({
+    id: group.id,
+    label: group.label,
+    hint: HINTS[group.kind],
+    readOnly: group.kind === 'orchestration',
+    tools: group.tools.map((tool) => ({
       name: tool.name,
-      displayName: tool.displayName ?? '',
+      displayName: tool.displayName,
       description: tool.description,
       kind: tool.kind,
-      builtin,
       enabled: tool.enabled,
-    });
-  };
-  for (const tool of list.builtin) add(tool, true);
-  for (const tool of list.tools) add(tool, false);
-  return [...entries.values()].sort((a, b) => a.name.localeCompare(b.name));
+      note: noteFor(tool),
+    })),
+  }));
+}
+
+const isCharacter = (group: ChatToolGroup) => group.kind === 'character';
+const listed = (group: ChatToolGroup) => !isCharacter(group) && group.kind !== 'orchestration';
+
+/** The boxes ticked when the picker opens. */
+export function chatPickerTicked(list: ChatToolList, settings: Chat['settings']): Set<string> {
+  const chosen = new Set(settings.tools);
+  const off = new Set(settings.characterToolsOff ?? []);
+  const keys = new Set<string>();
+  for (const group of list.groups) {
+    for (const tool of group.tools) {
+      const on = isCharacter(group) ? !off.has(tool.name) : listed(group) && chosen.has(tool.name);
+      if (on) keys.add(itemKey(group.id, tool.name));
+    }
+  }
+  return keys;
 }
 
 /**
- * Entries whose technical or display name contains every word of the query (case-insensitive).
- * Descriptions are deliberately not searched: a word from a description would match too many tools.
+ * The settings the ticked boxes mean. Names the picker did not show (a deleted tool still in the list, a
+ * character no longer in the chat) keep their state; the list keeps its order, new names go last.
  */
-export function filterEntries(entries: PickerEntry[], query: string): PickerEntry[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return entries;
-  return entries.filter((entry) => {
-    const names = `${entry.name} ${entry.displayName}`.toLowerCase();
-    return words.every((word) => names.includes(word));
-  });
+export function chatSettingsFromTicked(
+  list: ChatToolList,
+  settings: Chat['settings'],
+  ticked: Set<string>,
+): Pick<Chat['settings'], 'tools' | 'characterToolsOff'> {
+  const listedGroups = list.groups.filter(listed);
+  const listedNames = new Set(listedGroups.flatMap((g) => g.tools.map((t) => t.name)));
+  const tickedListed = new Set(
+    listedGroups.flatMap((g) => g.tools.filter((t) => ticked.has(itemKey(g.id, t.name))).map((t) => t.name)),
+  );
+  const tools = settings.tools.filter((name) => !listedNames.has(name) || tickedListed.has(name));
+  for (const name of tickedListed) if (!tools.includes(name)) tools.push(name);
+
+  const characterGroups = list.groups.filter(isCharacter);
+  const characterNames = new Set(characterGroups.flatMap((g) => g.tools.map((t) => t.name)));
+  const off = new Set((settings.characterToolsOff ?? []).filter((name) => !characterNames.has(name)));
+  for (const group of characterGroups)
+    for (const tool of group.tools) if (!ticked.has(itemKey(group.id, tool.name))) off.add(tool.name);
+  return { tools, characterToolsOff: [...off] };
 }
 
-/** The chat's list after adding the picked names: existing order kept, new names appended once each. */
-export function addToList(current: string[], picked: Iterable<string>): string[] {
-  const next = [...current];
-  for (const name of picked) if (!next.includes(name)) next.push(name);
-  return next;
+/** The chat's characters' tools the model is offered, for the "+2 character tools" line. */
+export function offeredCharacterTools(list: ChatToolList): Array<{ name: string; character: string }> {
+  return list.groups
+    .filter(isCharacter)
+    .flatMap((g) =>
+      g.tools
+        .filter((t) => t.offered)
+        .map((t) => ({ name: t.name, character: g.character?.name ?? g.label })),
+    );
 }
-
-export const KIND_LABELS: Record<ToolKind, string> = {
-  static: 'Static',
-  webhook: 'Webhook',
-  script: 'Script',
-  native: 'Built-in',
-};

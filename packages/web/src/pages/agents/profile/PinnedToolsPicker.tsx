@@ -1,12 +1,16 @@
 import './profile.css';
-import { useId } from 'react';
+import { useState } from 'react';
 import { hrefFor } from '../../../app/router';
+import { ToolPickerDialog } from '../../../components/tool-picker/ToolPickerDialog';
+import { itemKey, tickedNames } from '../../../components/tool-picker/tool-groups';
 import { useEditorData } from './editor-data';
-import { GROUPS, type PanelTool } from './profile-model';
+import { pinnedPickerGroups } from './pinned-groups';
+import type { PanelTool } from './profile-model';
 
 /**
- * An agent's pinned tools, chosen from the tools that exist (a name that does not exist cannot be typed; one
- * left over from JSON is flagged and can be removed). Empty = the agent gets what its scope offers.
+ * An agent's pinned tools, chosen in the shared tool picker from the tools that exist (a name that does not
+ * exist cannot be typed; one left over from JSON is flagged and can be removed). Empty = the agent gets what
+ * its scope offers.
  */
 export function PinnedToolsPicker({
   label,
@@ -22,11 +26,9 @@ export function PinnedToolsPicker({
 }) {
   const data = useEditorData();
   const tools = given ?? data.tools;
-  const selectId = useId();
+  const [picking, setPicking] = useState(false);
   const known = new Set(tools.map((t) => t.name));
-  const choices = tools.filter(
-    (t, i) => !value.includes(t.name) && tools.findIndex((x) => x.name === t.name) === i,
-  );
+  const groups = pinnedPickerGroups(tools);
   return (
     <fieldset className="pinned-picker" aria-label={label}>
       <legend className="pinned-head">{label}</legend>
@@ -50,29 +52,29 @@ export function PinnedToolsPicker({
           ))}
         </ul>
       )}
-      <select
-        id={selectId}
-        aria-label={`${label}: add a tool`}
-        value=""
-        onChange={(e) => {
-          if (e.target.value) onChange([...value, e.target.value]);
-        }}
-      >
-        <option value="">Pin a tool…</option>
-        {GROUPS.map((group) => {
-          const inGroup = choices.filter((t) => t.group === group.id);
-          return inGroup.length === 0 ? null : (
-            <optgroup key={group.id} label={group.label}>
-              {inGroup.map((t) => (
-                <option key={t.name} value={t.name}>
-                  {t.name}
-                  {t.character ? ` (${t.character})` : ''}
-                </option>
-              ))}
-            </optgroup>
-          );
-        })}
-      </select>
+      <div>
+        <button type="button" onClick={() => setPicking(true)} aria-label={`${label}: choose tools`}>
+          Choose tools…
+        </button>
+      </div>
+      {picking && (
+        <ToolPickerDialog
+          title={label}
+          intro="Ticked tools are the agent’s own list: it gets exactly these (and the overrides below)."
+          groups={groups}
+          empty="No tools exist yet. Create one on the Functions page or add a profile tool."
+          initial={groups.flatMap((g) =>
+            g.tools.filter((t) => value.includes(t.name)).map((t) => itemKey(g.id, t.name)),
+          )}
+          onCancel={() => setPicking(false)}
+          onApply={(ticked) => {
+            setPicking(false);
+            // names the picker does not know (left over from JSON) stay until unpinned
+            const unknown = value.filter((name) => !known.has(name)).map((n) => itemKey('unknown', n));
+            onChange(tickedNames([...ticked, ...unknown], value));
+          }}
+        />
+      )}
       {value.length > 0 && data.toolUseOffChats.length > 0 && (
         <p className="banner info" role="note">
           <span>

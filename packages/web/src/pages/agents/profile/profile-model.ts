@@ -22,6 +22,9 @@ export interface PanelTool {
   profile?: boolean;
   /** a character's tool: whose */
   character?: string;
+  /** builtin group: the orchestration's own outcome tools */
+  origin?: 'orchestration';
+  kind?: string;
 }
 
 export const GROUPS: Array<{ id: CatalogTool['group']; label: string }> = [
@@ -44,6 +47,7 @@ export function panelTools(
       enabled: t.enabled !== false,
       group: 'custom',
       profile: true,
+      kind: t.kind,
     }),
   );
   const taken = new Set(own.map((t) => t.name));
@@ -57,6 +61,8 @@ export function panelTools(
         enabled: t.enabled,
         group: t.group,
         character: t.character?.name,
+        kind: t.kind,
+        ...(t.origin ? { origin: t.origin } : {}),
       }),
     );
   return [...own, ...rest];

@@ -1,0 +1,183 @@
+// What a chat's tool picker shows: every source of tools in its group (global, builtin, extension, each of
+// the chat's characters, the orchestration), each tool marked with whether the model is offered it on the
+// next turn and, when not, why. "Offered" comes from the same functions a generation uses, so the picker
+// can never disagree with what the model gets.
+import { OUTCOME_TOOL_INFO, type ToolKind, type ToolMode } from '@toolsmith/core';
+import type { AppContext } from '../app/context.js';
+import { addCharacterTools, loadChatCharacters } from '../characters/chat-characters.js';
+import { loadGlobalProfile } from '../orchestration/profile-store.js';
+import { characterToolScope, GLOBAL_SCOPE, type StoredChat, type StoredTool } from '../storage/types.js';
+import { loadChatTools } from './chat-tools.js';
+
+export interface ChatToolEntry {
+  name: string;
+  displayName?: string;
+  description: string;
+  kind: ToolKind;
+  mode: ToolMode;
+  /** the tool's own switch (Functions page, builtin switch, the character's tools) */
+  enabled: boolean;
+  /** offered to the model on the chat's next turn */
+  offered: boolean;
+  /** why it is not offered (absent when it is) */
+  reason?: string;
+}
+
+/**
+ * One source of tools. `kind` says how the chat scopes it: `global`, `builtin`, `extension` (and MCP servers'
+ * groups) are narrowed by `settings.tools`; `character` tools come with their character unless switched off in
+ * `settings.characterToolsOff`; `orchestration` tools are listed for reference (the orchestration's agents
+ * get them, the reply does not).
+ */
+export interface ChatToolGroup {
+  id: string;
+  kind: 'global' | 'builtin' | 'extension' | 'character' | 'orchestration' | (string & {});
+  label: string;
+  character?: { id: string; name: string };
+  tools: ChatToolEntry[];
+}
+
+export interface ChatToolList {
+  toolUse: boolean;
+  /** false when the chat's connection has function calling off (no tools on any path) */
+  functionCalling: boolean;
+  /** the names the model is offered on the next turn, in the order it gets them */
+  offered: string[];
+  groups: ChatToolGroup[];
+}
+
+type Context = Pick<AppContext, 'storage' | 'builtins' | 'config'>;
+
+function entry(
+  tool: Pick<StoredTool, 'name' | 'displayName' | 'description' | 'mode' | 'enabled'> & {
+    kind: ToolKind;
+  },
+): Omit<ChatToolEntry, 'offered'> {
+  return {
+    name: tool.name,
+    ...(tool.displayName ? { displayName: tool.displayName } : {}),
+    description: tool.description,
+    kind: tool.kind,
+    mode: tool.mode,
+    enabled: tool.enabled,
+  };
+}
+
+export async function chatToolList(context: Context, chat: StoredChat): Promise<ChatToolList> {
+  const { storage, builtins, config } = context;
+  const connection = chat.connectionId ? await storage.connections.get(chat.connectionId) : undefined;
+  const functionCalling = connection?.functionCalling.enabled !== false;
+
+  // exactly what a generation computes
+  const chatTools = await loadChatTools(context, chat);
+  const characters = await loadChatCharacters(storage, chat);
+  const specs = await addCharacterTools(context, chat, characters, chatTools.registry, chatTools.tools);
+  const offered = functionCalling ? specs.map((s) => s.name) : [];
+  const offeredSet = new Set(offered);
+
+  const chosen = new Set(chat.settings.tools);
+  const off = new Set(chat.settings.characterToolsOff ?? []);
+  const reserved = new Set(builtins.map((b) => b.name));
+  /** the reason shared by every tool, when there is one */
+  const common = !chat.settings.toolUse
+    ? 'Tool use is off in this chat.'
+    : !functionCalling
+      ? `The connection ${connection?.name ?? ''} has function calling off.`.replace('  ', ' ')
+      : undefined;
+  const why = (tool: Omit<ChatToolEntry, 'offered'>, own: () => string | undefined): ChatToolEntry => {
+    if (offeredSet.has(tool.name)) return { ...tool, offered: true };
+    const reason =
+      common ??
+      (tool.kind === 'script' && !config.customToolScriptEnabled
+        ? 'Script tools are disabled on this server (CUSTOM_TOOL_SCRIPT_ENABLED).'
+        : own()) ??
+      'Not offered.';
+    return { ...tool, offered: false, reason };
+  };
+  const narrowed = (tool: Omit<ChatToolEntry, 'offered'>, offWhere: string) =>
+    why(tool, () => {
+      if (!tool.enabled) return `Switched off ${offWhere}.`;
+      if (chosen.size > 0 && !chosen.has(tool.name)) return 'Not picked for this chat.';
+      return undefined;
+    });
+
+  const groups: ChatToolGroup[] = [];
+  const global = (await storage.tools.list(GLOBAL_SCOPE)).filter((t) => !reserved.has(t.name));
+  groups.push({
+    id: 'global',
+    kind: 'global',
+    label: 'Global functions',
+    tools: global.map((t) => narrowed(entry(t), 'on the Functions page')),
+  });
+  const states = await storage.builtinTools.list(GLOBAL_SCOPE);
+  const builtinEntry = (b: (typeof builtins)[number]) =>
+    narrowed(
+      entry({ ...b, kind: 'native', enabled: states.get(b.name) ?? b.defaultEnabled }),
+      'on the Functions page',
+    );
+  groups.push({
+    id: 'builtin',
+    kind: 'builtin',
+    label: 'Built-in',
+    tools: builtins.filter((b) => !b.extension).map(builtinEntry),
+  });
+  const extensions = builtins.filter((b) => b.extension);
+  if (extensions.length > 0) {
+    groups.push({
+      id: 'extension',
+      kind: 'extension',
+      label: 'From extensions',
+      tools: extensions.map(builtinEntry),
+    });
+  }
+
+  // a name held earlier (global, builtin, or an earlier character of the group) stays with that tool
+  const taken = new Set([...global.map((t) => t.name), ...builtins.map((b) => b.name)]);
+  for (const character of characters) {
+    const stored = await storage.tools.list(characterToolScope(character.id));
+    groups.push({
+      id: `character:${character.id}`,
+      kind: 'character',
+      label: `${character.card.name}’s tools`,
+      character: { id: character.id, name: character.card.name },
+      tools: stored.map((t) => {
+        const shadowed = taken.has(t.name);
+        taken.add(t.name);
+        return why(entry(t), () => {
+          if (shadowed) return 'Another tool of this name is used instead.';
+          if (!t.enabled) return 'Switched off on the Characters page.';
+          if (off.has(t.name)) return 'Switched off for this chat.';
+          return undefined;
+        });
+      }),
+    });
+  }
+
+  if (chat.settings.orchestration?.enabled) {
+    const profile = await loadGlobalProfile(storage);
+    const reason = 'Offered to the orchestration’s agents (Agents page), not to the reply.';
+    groups.push({
+      id: 'orchestration',
+      kind: 'orchestration',
+      label: 'Orchestration',
+      tools: [
+        ...(profile?.tools ?? []).map((t) => ({
+          ...entry({ ...t, displayName: t.displayName ?? '', kind: t.kind }),
+          enabled: t.enabled !== false,
+          offered: false,
+          reason,
+        })),
+        ...OUTCOME_TOOL_INFO.map((t) => ({
+          name: t.name,
+          description: t.description,
+          kind: 'native' as const,
+          mode: t.mode,
+          enabled: true,
+          offered: false,
+          reason,
+        })),
+      ],
+    });
+  }
+  return { toolUse: chat.settings.toolUse, functionCalling, offered, groups };
+}
