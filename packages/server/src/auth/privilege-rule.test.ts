@@ -43,6 +43,7 @@ describe('one privilege rule for changes to which tools run', () => {
     const privileged: unknown[] = [
       { settings: { toolUse: true } },
       { settings: { tools: ['roll_dice'] } },
+      { settings: { characterToolsOff: ['house_rules'] } },
       { settings: { orchestration: { enabled: true } } },
       { settings: { approveWriteTools: true } },
       { characterIds: [characterId] },

@@ -13,6 +13,7 @@ function toolSettings(settings: Partial<ChatSettings> | undefined) {
   return {
     toolUse: settings?.toolUse ?? false,
     tools: settings?.tools ?? [],
+    characterToolsOff: settings?.characterToolsOff ?? [],
     approveWriteTools: settings?.approveWriteTools ?? false,
     orchestration: orchestration?.enabled ? orchestration : null,
   };

@@ -2,7 +2,8 @@
 // the chat's characters, the orchestration), each tool marked with whether the model is offered it on the
 // next turn and, when not, why. "Offered" comes from the same functions a generation uses, so the picker
 // can never disagree with what the model gets.
-import { OUTCOME_TOOL_INFO, type ToolKind, type ToolMode } from '@toolsmith/core';
+import type { ToolKind, ToolMode } from '@toolsmith/core';
+import { OUTCOME_TOOL_INFO } from '@toolsmith/core/internal';
 import type { AppContext } from '../app/context.js';
 import { addCharacterTools, loadChatCharacters } from '../characters/chat-characters.js';
 import { loadGlobalProfile } from '../orchestration/profile-store.js';
