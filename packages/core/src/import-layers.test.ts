@@ -17,7 +17,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['index.ts', 'internal.ts', 'test.ts'], // the package entries (public, internal, test helpers)
   ['testing'], // test helpers: a scripted provider adapter
   ['cards'], // character cards: tools bundled with orchestration profiles
-  ['orchestration', 'transfer'], // multi-agent runs; tool import/export
+  ['transfer'], // tool import/export; Luker's orchestrator profiles read into orchestration's shapes
+  ['orchestration'], // multi-agent runs
   ['runtime'], // createRuntime: the long-lived front door over generateTask and the loop
   ['loop'], // runToolLoop
   ['generate'], // generateTask

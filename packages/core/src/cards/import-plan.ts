@@ -2,16 +2,25 @@ import { ORCHESTRATION_TOOL_NAMES } from '../orchestration/tool-switches.js';
 import type { JsonSchema, ToolDefinition, ToolKind, ToolMode } from '../tools/types.js';
 import type { ImportFormat } from '../transfer/formats.js';
 import { type ImportPlanOptions, planToolImport, webhookOrigin } from '../transfer/import-plan.js';
+import { convertLukerProfile } from '../transfer/luker-convert.js';
+import { type KnownNames, lukerOverride } from '../transfer/luker-override.js';
 import {
   type CardToolCandidate,
   type CardToolSource,
+  LUKER_ORCHESTRATOR_EXTENSION,
   readCardTools,
   setOrchestrationTools,
   stripCardTools,
 } from './card-tools.js';
 import type { CardLimits } from './limits.js';
 import { type CardInput, readCard } from './read-card.js';
-import type { CardData, CardFormat, CardVersion } from './types.js';
+import {
+  CARD_TOOLS_EXTENSION,
+  CARD_TOOLS_VERSION,
+  type CardData,
+  type CardFormat,
+  type CardVersion,
+} from './types.js';
 
 /** One tool of a card as the import review shows it: everything the user needs to judge it. */
 export interface CardToolReview {
@@ -49,6 +58,8 @@ export interface CardImportPlanOptions {
   reservedNames?: Iterable<string>;
   localWebhooksEnabled?: boolean;
   limits?: CardLimits;
+  /** connections and presets that exist: Luker agents naming others use the chat's instead */
+  known?: KnownNames;
 }
 
 export interface CardImportWithTools {
@@ -69,8 +80,13 @@ export interface CardImportPlan {
   specVersion?: string;
   /** PNG cards: the portrait without the card chunks */
   image?: Uint8Array;
-  /** the character's orchestration override from `extensions.toolsmith.orchestration` */
+  /**
+   * the character's orchestration override from `extensions.toolsmith.orchestration`; a card with only
+   * Luker's orchestrator settings gets one made from them (its modes, nodes and tool switches)
+   */
   orchestration?: Record<string, unknown>;
+  /** where `orchestration` came from, when Luker's settings made it */
+  lukerProfile?: { format: string; mode: string };
   tools: CardToolReview[];
   /** whether the user must choose: true when the card carries any tool */
   hasTools: boolean;
@@ -138,6 +154,17 @@ function judge(candidates: CardToolCandidate[], rules: ImportPlanOptions, holder
 export function planCardImport(input: CardInput, options: CardImportPlanOptions = {}): CardImportPlan {
   const read = readCard(input, options.limits);
   const found = readCardTools(read.card);
+  // Luker's profiles (modes, nodes, the switches it keeps outside its tools) become the character's override
+  // when the card has no Toolsmith override of its own; the tools themselves stay the character's tools
+  const luker = found.orchestration
+    ? undefined
+    : convertLukerProfile({
+        extensions: { orchestrator: read.card.extensions[LUKER_ORCHESTRATOR_EXTENSION] },
+      });
+  const lukerMade = luker ? lukerOverride(luker, options.known) : undefined;
+  const orchestration = found.orchestration ?? lukerMade?.override;
+  const withOverride = (card: CardData) =>
+    lukerMade ? cardWithOrchestration(card, lukerMade.override) : card;
   const cardRules: ImportPlanOptions = {
     existingNames: [...(options.existingToolNames ?? [])],
     reservedNames: [...(options.reservedNames ?? [])],
@@ -168,22 +195,43 @@ export function planCardImport(input: CardInput, options: CardImportPlanOptions 
     version: read.version,
     ...(read.specVersion !== undefined ? { specVersion: read.specVersion } : {}),
     ...(read.image ? { image: read.image } : {}),
-    ...(found.orchestration ? { orchestration: found.orchestration } : {}),
+    ...(orchestration ? { orchestration } : {}),
+    ...(luker ? { lukerProfile: { format: luker.format, mode: luker.mode } } : {}),
     tools: reviews,
     hasTools: reviews.length > 0 || unreadable.length > 0,
     warnings: [
       ...read.warnings,
       ...found.warnings,
       ...unreadable.map((u) => `Tool ${u.name} was ignored: ${u.reason}`),
+      ...(luker
+        ? [
+            `Luker's orchestrator settings (${luker.mode} mode) became the character's orchestration override: its modes, nodes and tool switches.`,
+            ...luker.warnings,
+            ...(lukerMade?.warnings ?? []),
+          ]
+        : []),
     ],
     withTools: () => ({
-      card: setOrchestrationTools(stripCardTools(read.card), profile.stored),
+      card: withOverride(setOrchestrationTools(stripCardTools(read.card), profile.stored)),
       tools: structuredClone(cardLevel.stored),
       orchestrationTools: structuredClone(profile.stored),
       skipped: structuredClone(allSkipped),
     }),
-    withoutTools: () => ({ card: stripCardTools(read.card) }),
+    withoutTools: () => ({ card: withOverride(stripCardTools(read.card)) }),
   };
+}
+
+/** The card with `override` as its Toolsmith orchestration override (other Toolsmith fields kept). */
+function cardWithOrchestration(card: CardData, override: Record<string, unknown>): CardData {
+  const out = structuredClone(card);
+  const current = out.extensions[CARD_TOOLS_EXTENSION];
+  const ext = typeof current === 'object' && current !== null && !Array.isArray(current) ? current : {};
+  out.extensions[CARD_TOOLS_EXTENSION] = {
+    version: CARD_TOOLS_VERSION,
+    ...ext,
+    orchestration: structuredClone(override),
+  };
+  return out;
 }
 
 /** The plan as plain JSON for the review screen (no functions, no image bytes). */
@@ -194,6 +242,7 @@ export interface CardImportReview {
   specVersion?: string;
   hasImage: boolean;
   orchestration?: Record<string, unknown>;
+  lukerProfile?: { format: string; mode: string };
   tools: CardToolReview[];
   hasTools: boolean;
   warnings: string[];
@@ -207,6 +256,7 @@ export function cardImportReview(plan: CardImportPlan): CardImportReview {
     ...(plan.specVersion !== undefined ? { specVersion: plan.specVersion } : {}),
     hasImage: plan.image !== undefined,
     ...(plan.orchestration ? { orchestration: plan.orchestration } : {}),
+    ...(plan.lukerProfile ? { lukerProfile: plan.lukerProfile } : {}),
     tools: plan.tools,
     hasTools: plan.hasTools,
     warnings: plan.warnings,

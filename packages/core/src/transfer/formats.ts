@@ -1,6 +1,8 @@
 import { normalizeParametersSchema } from '../tools/parameters-schema.js';
 import type { JsonSchema, ToolDefinition, ToolKind, ToolMode } from '../tools/types.js';
 import { TransferError } from './limits.js';
+import { convertLukerProfile } from './luker-convert.js';
+import { collectLukerTools, lukerToolDefinition } from './luker-tool.js';
 import type { ArchiveEntry } from './zip-reader.js';
 
 export type ImportFormat = 'toolsmith' | 'marinara' | 'luker';
@@ -102,35 +104,21 @@ function fromMarinara(raw: Json, resolve: Resolve = noFiles): ToolDefinition {
   };
 }
 
-/** Luker's orchestrator `customTools[]` entries: always script tools. */
-function fromLuker(raw: Json): ToolDefinition {
-  return {
-    name: text(raw.name) ?? '',
-    ...(text(raw.displayName) ? { displayName: text(raw.displayName) } : {}),
-    description: text(raw.description) ?? '',
-    parameters: parameters(raw.parameters),
-    mode: raw.mode === 'read' ? 'read' : 'write',
-    kind: 'script',
-    body: text(raw.body) ?? '',
-    ...(text(raw.simulateBody) ? { simulateBody: text(raw.simulateBody) } : {}),
-    includeHiddenContext: false,
-    enabled: bool(raw.enabled, true),
-  };
-}
-
-/** Finds every `customTools` array in a Luker profile or card extension (bounded depth). */
-function collectLukerTools(value: unknown, depth = 0, out: Json[] = []): Json[] {
-  if (depth > 6 || !isObject(value)) return out;
-  for (const [key, child] of Object.entries(value)) {
-    if (key === 'customTools' && Array.isArray(child)) out.push(...child.filter(isObject));
-    else if (isObject(child)) collectLukerTools(child, depth + 1, out);
-  }
-  return out;
-}
-
-/** Luker tools found anywhere inside a value (a card's `extensions.orchestrator`, a profile), as candidates. */
+/**
+ * Luker tools in a value: a profile file or a card's `extensions.orchestrator` is read with its switches (a
+ * tool switched off in the active presets arrives with `enabled: false`, as do tools of presets that are not
+ * active); other Luker settings are searched for `customTools` lists, whose entries have no switch: on.
+ */
 export function lukerCandidates(value: unknown): ImportCandidate[] {
-  return collectLukerTools(value).map((raw) => ({ tool: fromLuker(raw), format: 'luker' as const }));
+  const converted =
+    convertLukerProfile(value) ?? convertLukerProfile({ extensions: { orchestrator: value } });
+  const tools = converted ? [...converted.profile.tools] : [];
+  // presets that are not the active one still carry tools; they are not switched on anywhere Luker runs
+  for (const raw of collectLukerTools(value)) {
+    if (tools.some((t) => t.name === raw.name)) continue;
+    tools.push(lukerToolDefinition(raw, converted === undefined));
+  }
+  return tools.map((tool) => ({ tool, format: 'luker' as const }));
 }
 
 function looksMarinara(item: Json): boolean {
@@ -149,7 +137,7 @@ function fromListItem(item: unknown): ImportCandidate {
   if (item.kind === 'script' || item.kind === 'static' || item.kind === 'webhook' || item.kind === 'native') {
     return { tool: fromToolsmith(item), format: 'toolsmith' };
   }
-  if ('body' in item) return { tool: fromLuker(item), format: 'luker' };
+  if ('body' in item) return { tool: lukerToolDefinition(item), format: 'luker' };
   return { tool: fromToolsmith(item), format: 'toolsmith' };
 }
 
@@ -164,8 +152,8 @@ export function candidatesFromJson(doc: unknown): ImportCandidate[] {
   for (const key of ['functions', 'tools'] as const) {
     if (Array.isArray(doc[key])) return (doc[key] as unknown[]).map(fromListItem);
   }
-  const luker = collectLukerTools(doc);
-  if (luker.length > 0) return luker.map((raw) => ({ tool: fromLuker(raw), format: 'luker' as const }));
+  const luker = lukerCandidates(doc);
+  if (luker.length > 0) return luker;
   if (typeof doc.name === 'string') return [fromListItem(doc)];
   throw new TransferError(
     'No tools found: expected a Toolsmith export, a Marinara marinara-functions.json, a Luker profile with customTools, or an array of tools.',

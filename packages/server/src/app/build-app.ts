@@ -20,6 +20,7 @@ import { connectionRoutes } from '../routes/connections.js';
 import { healthRoutes } from '../routes/health.js';
 import { lorebookRoutes } from '../routes/lorebooks.js';
 import { orchestrationRoutes } from '../routes/orchestration.js';
+import { orchestrationImportRoutes } from '../routes/orchestration-import.js';
 import { personaRoutes } from '../routes/personas.js';
 import { presetRoutes } from '../routes/presets.js';
 import { studioRoutes } from '../routes/studio.js';
@@ -144,6 +145,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(chatMessageRoutes);
   await app.register(agentRoutes);
   await app.register(orchestrationRoutes);
+  await app.register(orchestrationImportRoutes);
   await app.register(studioRoutes);
   await app.register(personaRoutes);
   await app.register(lorebookRoutes);

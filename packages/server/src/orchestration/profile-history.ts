@@ -11,8 +11,8 @@ export const MAX_HISTORY = 30;
 export interface ProfileHistoryEntry {
   id: string;
   at: string;
-  /** what replaced this version: the profile editor, the Studio (accepted proposals), or a restore */
-  source: 'editor' | 'studio' | 'restore';
+  /** what replaced this version: the profile editor, the Studio (accepted proposals), a restore, an import */
+  source: 'editor' | 'studio' | 'restore' | 'import';
   summary: string;
   profile: StoredProfile;
 }

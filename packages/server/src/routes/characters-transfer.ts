@@ -80,7 +80,9 @@ function reviewForClient(plan: CardImportPlan): CardImportReview {
   const card = stripCardTools(review.card);
   const ext = card.extensions.toolsmith as { orchestration?: Record<string, unknown> } | undefined;
   const { orchestration: _withTools, ...rest } = review;
-  return { ...rest, card, ...(ext?.orchestration ? { orchestration: ext.orchestration } : {}) };
+  // an override made from Luker's settings carries no tools (they are the character's own)
+  const orchestration = ext?.orchestration ?? (review.lukerProfile ? review.orchestration : undefined);
+  return { ...rest, card, ...(orchestration ? { orchestration } : {}) };
 }
 
 /** `name.card.json` / `name.png`, with anything a header or file system could misread replaced. */
@@ -109,6 +111,11 @@ export async function characterTransferRoutes(
         existingToolNames: existing.map((t) => t.name),
         reservedNames,
         localWebhooksEnabled: config.webhookLocalUrlsEnabled,
+        // Luker agents naming a connection or preset that is not here use the chat's
+        known: {
+          connections: (await storage.connections.list()).map((c) => c.name),
+          presets: (await storage.presets.list()).map((p) => p.name),
+        },
       });
       planned.warnings.push(...cardLorebookWarnings(planned.card));
       return planned;

@@ -1,4 +1,5 @@
 import {
+  convertLukerProfile,
   DEFAULT_ARCHIVE_LIMITS,
   exportToolJson,
   exportToolsZip,
@@ -33,6 +34,22 @@ export interface ImportAnswer {
     requestedEnabled: boolean;
     requestedHiddenContext: boolean;
   }>;
+  /** the file is a Luker orchestrator profile: its tools came in here; its modes go in on the Agents page */
+  lukerProfile?: { format: string; mode: string; note: string };
+}
+
+export const MSG_LUKER_PROFILE_NOTE =
+  "This is a Luker orchestrator profile: its tools were imported with Luker's switches (a tool switched off there is requested off). To keep its modes, agents, nodes and per-node switches, import the file on the Agents page (POST /api/orchestration/import).";
+
+/** Whether an uploaded JSON file is a Luker profile (a ZIP never is). */
+function lukerProfileOf(bytes: Uint8Array): { format: string; mode: string } | undefined {
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b) return undefined;
+  try {
+    const converted = convertLukerProfile(JSON.parse(new TextDecoder().decode(bytes).replace(/^\uFEFF/, '')));
+    return converted ? { format: converted.format, mode: converted.mode } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A planned (already made safe) definition as a storage row. */
@@ -153,7 +170,13 @@ export async function toolTransferRoutes(app: FastifyInstance): Promise<void> {
         request.log.error({ err: error }, 'tool import failed while storing');
         throw new HttpError(500, MSG_IMPORT_STORE_FAILED, { code: 'import_failed' });
       }
-      return { imported: plan.tools.length, skipped: plan.skipped, review: plan.review };
+      const luker = candidates.some((c) => c.format === 'luker') ? lukerProfileOf(bytes) : undefined;
+      return {
+        imported: plan.tools.length,
+        skipped: plan.skipped,
+        review: plan.review,
+        ...(luker ? { lukerProfile: { ...luker, note: MSG_LUKER_PROFILE_NOTE } } : {}),
+      };
     },
   );
 }

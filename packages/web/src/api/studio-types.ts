@@ -77,6 +77,6 @@ export interface StudioCompare {
 export interface ProfileVersion {
   id: string;
   at: string;
-  source: 'editor' | 'studio' | 'restore';
+  source: 'editor' | 'studio' | 'restore' | 'import';
   summary: string;
 }

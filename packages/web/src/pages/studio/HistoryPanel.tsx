@@ -7,6 +7,7 @@ const SOURCES: Record<ProfileVersion['source'], string> = {
   editor: 'replaced in the profile editor',
   studio: 'replaced by the Studio',
   restore: 'replaced by a restore',
+  import: 'replaced by an import',
 };
 
 /** Earlier versions of the profile; restoring one undoes the change that replaced it. */
