@@ -6,7 +6,7 @@ import {
   ORCHESTRATION_TOOL_NAMES,
   type OrchestrationMode,
   planToolImport,
-} from '@toolsmith/core';
+} from '@toolsmith/core/internal';
 import type { AppContext } from '../app/context.js';
 import { HttpError } from '../app/http-error.js';
 import { checkProfileBody, loadGlobalProfile, type StoredProfile } from './profile-store.js';

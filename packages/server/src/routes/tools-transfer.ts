@@ -7,7 +7,7 @@ import {
   readToolImportFile,
   type ToolDefinition,
   type TransferError,
-} from '@toolsmith/core';
+} from '@toolsmith/core/internal';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../app/http-error.js';
 import { exportSecretsMode, redactForExport } from '../secrets/export-secrets.js';
