@@ -13,6 +13,7 @@ const srcDir = dirname(fileURLToPath(import.meta.url));
 /** The entries the report covers (`@toolsmith/core/internal` is deliberately unstable and left out). */
 const ENTRIES: Record<string, string> = {
   '@toolsmith/core': 'index.ts',
+  '@toolsmith/core/schema': 'schema.ts',
   '@toolsmith/core/test': 'test.ts',
 };
 

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
  * share a layer are peers and may not import each other. A new folder under src/ must be placed here.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['index.ts', 'internal.ts', 'test.ts'], // the package entries (public, internal, test helpers)
+  ['index.ts', 'internal.ts', 'schema.ts', 'test.ts'], // the package entries (public, internal, shapes, tests)
   ['testing'], // test helpers: a scripted provider adapter
   ['cards'], // character cards: tools bundled with orchestration profiles
   ['transfer'], // tool import/export; Luker's orchestrator profiles read into orchestration's shapes

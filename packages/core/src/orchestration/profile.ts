@@ -1,6 +1,7 @@
 import { normalizeParametersSchema } from '../tools/parameters-schema.js';
 import type { ToolDefinition } from '../tools/types.js';
 import { type ValidateToolDefinitionOptions, validateToolDefinition } from '../tools/validate-definition.js';
+import { ORCHESTRATION_MODES } from './modes.js';
 import { agentFrom, Checker, defaultAgent, isObject, type Result, subAgentsFrom } from './profile-checker.js';
 import { agendaFrom, defaultAgenda, defaultSpec, specFrom } from './profile-modes.js';
 import { ORCHESTRATION_TOOL_NAMES } from './tool-switches.js';
@@ -11,9 +12,9 @@ import type {
   OrchestrationProfile,
 } from './types.js';
 
+export { ORCHESTRATION_MODES } from './modes.js';
 export { defaultAgent, MSG_AGENT_NAME, parseAgent } from './profile-checker.js';
 
-export const ORCHESTRATION_MODES: readonly OrchestrationMode[] = ['loop', 'director', 'spec', 'agenda'];
 export const MAX_SUB_AGENTS = 16;
 export const MAX_PROFILE_TOOLS = 100;
 

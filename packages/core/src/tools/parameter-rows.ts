@@ -1,4 +1,4 @@
-import { isPlainObject } from './parameters-schema.js';
+import { deepEqual, isPlainObject } from './plain-schema.js';
 import type { FieldError, JsonSchema } from './types.js';
 
 export const PARAMETER_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object'] as const;
@@ -102,17 +102,4 @@ export function rowsFromParameters(schema: unknown): RowsFromParametersResult {
   const rebuilt = parametersFromRows(rows);
   if (Array.isArray(rebuilt.required)) rebuilt.required = [...(rebuilt.required as string[])].sort();
   return deepEqual(canonical, rebuilt) ? { advanced: false, rows } : advanced();
-}
-
-function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, i) => deepEqual(item, b[i]));
-  }
-  if (!isPlainObject(a) || !isPlainObject(b)) return false;
-  const keysA = Object.keys(a);
-  const keysB = Object.keys(b);
-  if (keysA.length !== keysB.length) return false;
-  return keysA.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]));
 }

@@ -1,33 +1,15 @@
 import { compileUserRegex, describeRegexProblem } from '../regex/user-regex.js';
 import { compileSchema, type ErrorObject, getMetaSchemaValidator } from './ajv-instance.js';
 import { MSG_PARAMETERS_ROOT, msgParametersInvalid, msgParametersUnusable } from './messages.js';
+import { isPlainObject } from './plain-schema.js';
+
+// Pure schema helpers live in plain-schema.ts (browser-safe, no Ajv); re-exported here where callers look.
+export { isPlainObject, normalizeParametersSchema } from './plain-schema.js';
 
 /** Keywords whose values are data, not subschemas: never scanned for `pattern`. */
 const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
 /** Keywords whose values map arbitrary names (which may be "pattern" or "enum") to subschemas. */
 const NAME_MAPS = new Set(['properties', '$defs', 'definitions', 'dependentSchemas']);
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-/**
- * The reading Marinara Engine (and Luker) give a parameters schema: `{}` — Marinara's default — and any
- * schema without `type` are object schemas (`properties: {}` when they list none); an object schema may
- * leave `properties` out. Anything else (another `type`, a non-object) comes back as it is, for the checks
- * below to name.
- */
-export function normalizeParametersSchema<T>(schema: T): T | Record<string, unknown> {
-  if (!isPlainObject(schema) || schema.type !== undefined) return schema;
-  const out: Record<string, unknown> = { type: 'object' };
-  // defineProperty: a key named "__proto__" stays an ordinary key
-  for (const [key, value] of Object.entries(schema))
-    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-  if (out.properties === undefined) out.properties = {};
-  return out;
-}
 
 /**
  * Every problem with a tool's parameters schema, as messages naming the JSON pointer: the root must be an

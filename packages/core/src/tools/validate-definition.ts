@@ -1,25 +1,18 @@
+import { checkDescription, checkDisplayName, checkToolName } from './field-rules.js';
 import {
-  DESCRIPTION_MAX_LENGTH,
-  DISPLAY_NAME_MAX_LENGTH,
   MSG_BODY_NOT_TEXT,
   MSG_BODY_REQUIRED,
   MSG_DEFINITION_NOT_OBJECT,
-  MSG_DESCRIPTION,
-  MSG_DISPLAY_NAME,
   MSG_ENABLED,
   MSG_INCLUDE_HIDDEN_CONTEXT,
   MSG_KIND,
   MSG_MODE,
   MSG_SCRIPTS_DISABLED,
   MSG_STATIC_RESULT,
-  MSG_TOOL_NAME,
   msgBodyEscapes,
-  msgDuplicateName,
-  msgReservedName,
   msgSyntaxError,
   TOOL_KINDS,
   TOOL_MODES,
-  TOOL_NAME_PATTERN,
 } from './messages.js';
 import { checkParametersSchema, isPlainObject } from './parameters-schema.js';
 import { checkScriptSyntax } from './script-syntax.js';
@@ -39,20 +32,6 @@ export interface ValidateToolDefinitionOptions {
   confirmCredentials?: boolean;
 }
 
-/** Counts characters as code points so an emoji is one character, as a user would count it. */
-function charLength(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
-
-function includes(names: Iterable<string> | undefined, name: string): boolean {
-  if (!names) return false;
-  if (names instanceof Set) return names.has(name);
-  for (const n of names) if (n === name) return true;
-  return false;
-}
-
 /** Checks a tool definition from any source (API body, import, editor) and lists every problem at once. */
 export function validateToolDefinition(
   def: unknown,
@@ -62,31 +41,12 @@ export function validateToolDefinition(
   const errors: FieldError[] = [];
   const add = (field: string, message: string) => errors.push({ field, message });
 
-  const name = def.name;
-  if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) {
-    add('name', MSG_TOOL_NAME);
-  } else if (includes(options.reservedNames, name)) {
-    add('name', msgReservedName(name));
-  } else if (includes(options.existingNames, name)) {
-    add('name', msgDuplicateName(name));
-  }
-
-  if (
-    def.displayName !== undefined &&
-    def.displayName !== null &&
-    (typeof def.displayName !== 'string' || charLength(def.displayName) > DISPLAY_NAME_MAX_LENGTH)
-  ) {
-    add('displayName', MSG_DISPLAY_NAME);
-  }
-
-  const description = def.description;
-  if (
-    typeof description !== 'string' ||
-    description.trim() === '' ||
-    charLength(description) > DESCRIPTION_MAX_LENGTH
-  ) {
-    add('description', MSG_DESCRIPTION);
-  }
+  const nameProblem = checkToolName(def.name, options.reservedNames, options.existingNames);
+  if (nameProblem) add('name', nameProblem);
+  const displayNameProblem = checkDisplayName(def.displayName);
+  if (displayNameProblem) add('displayName', displayNameProblem);
+  const descriptionProblem = checkDescription(def.description);
+  if (descriptionProblem) add('description', descriptionProblem);
 
   for (const message of checkParametersSchema(def.parameters)) add('parameters', message);
 

@@ -1,38 +1,22 @@
 // API shapes for the story context: lorebooks, personas, characters and card import review, agents and
 // orchestration (docs/api.md). Re-exported from ./types.
-import type { Tool, ToolKind, ToolMode } from './types';
+import type {
+  AgendaItem,
+  CardToolReview,
+  OrchestrationMode,
+  OrchestrationTraceNode,
+  SelectiveLogic,
+  WorldInfoActivationReason,
+  WorldInfoEntry,
+} from '@toolsmith/core/schema';
+import type { Tool } from './types';
 
 // --- Lorebooks, personas and chat context (appended) ---
 
-export type SelectiveLogic = 'AND_ANY' | 'NOT_ALL' | 'NOT_ANY' | 'AND_ALL';
-export type WorldInfoPosition = 'before' | 'after' | 'depth';
-export type WorldInfoRole = 'system' | 'user' | 'assistant';
+export type { SelectiveLogic, WorldInfoPosition, WorldInfoRole } from '@toolsmith/core/schema';
 
-/** One lorebook entry as the server stores it (the core's WorldInfoEntry). */
-export interface LorebookEntry {
-  uid?: string | number;
-  keys: string[];
-  secondaryKeys?: string[];
-  selectiveLogic?: SelectiveLogic;
-  selective?: boolean;
-  content: string;
-  comment?: string;
-  constant?: boolean;
-  disabled?: boolean;
-  position?: WorldInfoPosition;
-  depth?: number;
-  role?: WorldInfoRole;
-  order?: number;
-  scanDepth?: number;
-  caseSensitive?: boolean;
-  matchWholeWords?: boolean;
-  probability?: number;
-  useProbability?: boolean;
-  excludeRecursion?: boolean;
-  preventRecursion?: boolean;
-  extensions?: Record<string, unknown>;
-  passthrough?: Record<string, unknown>;
-}
+/** One lorebook entry as the server stores it. */
+export type LorebookEntry = WorldInfoEntry;
 
 export interface LorebookSummary {
   id: string;
@@ -52,26 +36,8 @@ export interface Lorebook extends Omit<LorebookSummary, 'entryCount'> {
   entries: LorebookEntry[];
 }
 
-/** Why an entry activated (the core's WorldInfoActivationReason). */
-export type ActivationReason =
-  | { kind: 'constant' }
-  | { kind: 'forced' }
-  | { kind: 'key'; key: string; match: string; messageIndex: number }
-  | {
-      kind: 'secondary';
-      key: string;
-      match: string;
-      messageIndex: number;
-      logic: SelectiveLogic;
-      secondaryMatches: string[];
-    }
-  | {
-      kind: 'recursion';
-      depth: number;
-      key: string;
-      match: string;
-      triggeredBy: { book?: string; uid: string | number };
-    };
+/** Why an entry activated. */
+export type ActivationReason = WorldInfoActivationReason;
 
 export interface ActivationEntryName {
   book: string | null;
@@ -133,7 +99,7 @@ export interface ChatWorldInfoSettings {
 
 // --- Orchestration simulation (appended) ---
 
-export type OrchestrationMode = 'loop' | 'director' | 'spec' | 'agenda';
+export type { OrchestrationMode } from '@toolsmith/core/schema';
 
 /** The modes as the UI names them, in the order pickers show them. */
 export const ORCHESTRATION_MODE_LABELS: Record<OrchestrationMode, string> = {
@@ -143,55 +109,12 @@ export const ORCHESTRATION_MODE_LABELS: Record<OrchestrationMode, string> = {
   agenda: 'Agenda (planner)',
 };
 
-/** One agenda item of an agenda run's trace. */
-export interface AgendaItem {
-  id: string;
-  text: string;
-  status: 'open' | 'assigned' | 'done';
-  assignedTo?: string;
-  result?: string;
-  note?: string;
-}
-
-export interface OrchestrationTraceCall {
-  id: string;
-  name: string;
-  args: Record<string, unknown>;
-  ok: boolean;
-  result?: unknown;
-  error?: { code: string; message: string; hint?: string };
-  durationMs: number;
-  simulated: boolean;
-  unvalidated: boolean;
-  delegation?: OrchestrationTraceNode;
-}
-
-export interface OrchestrationTraceRound {
-  round: number;
-  final: boolean;
-  text: string;
-  reasoning: string;
-  calls: OrchestrationTraceCall[];
-}
-
-export interface OrchestrationTraceNode {
-  agent: string;
-  role: 'loop' | 'director' | 'sub-agent' | 'agent' | 'spec' | 'node' | 'planner';
-  scope: string;
-  offeredTools: string[];
-  startedAtMs: number;
-  durationMs: number;
-  rounds: OrchestrationTraceRound[];
-  finalText: string;
-  stoppedBecause?: string;
-  error?: { code: string; message: string };
-  /** a spec node: the nodes it read */
-  inputs?: string[];
-  /** a spec run's root: its nodes in the order they started */
-  children?: OrchestrationTraceNode[];
-  /** a spec node that never ran, and why */
-  skipped?: string;
-}
+export type {
+  AgendaItem,
+  OrchestrationTraceCall,
+  OrchestrationTraceNode,
+  OrchestrationTraceRound,
+} from '@toolsmith/core/schema';
 
 /** `POST /api/orchestration/simulate` and `POST /api/agents/:id/run`. */
 export interface OrchestrationRunResult {
@@ -242,26 +165,7 @@ export interface Character {
   updatedAt?: string;
 }
 
-/** One tool of a card under review (the core's CardToolReview). */
-export interface CardToolReview {
-  name: string;
-  displayName?: string;
-  kind: ToolKind;
-  mode: ToolMode;
-  description: string;
-  parameters: Record<string, unknown>;
-  body: string | null;
-  simulateBody: string | null;
-  staticResult: string | null;
-  origin: string | null;
-  requestedEnabled: boolean;
-  requestedHiddenContext: boolean;
-  source: 'toolsmith' | 'luker' | 'orchestration';
-  format: string;
-  willImport: boolean;
-  enabledAfterImport: boolean;
-  skipReason?: string;
-}
+export type { CardToolReview } from '@toolsmith/core/schema';
 
 export interface CardImportReviewData {
   card: { name: string; description?: string; tags?: string[]; [field: string]: unknown };

@@ -1,8 +1,9 @@
 // Shapes of the HTTP API (docs/api.md). The web talks to the server only over HTTP.
+
+import type { ConnectionApi, FunctionCallMode, LogEntry, ToolKind, ToolMode } from '@toolsmith/core/schema';
 import type { ConnectionProviderFields, PresetProviderFields } from './provider-settings-types';
 
-export type ToolKind = 'static' | 'webhook' | 'script' | 'native';
-export type ToolMode = 'read' | 'write';
+export type { ConnectionApi, FunctionCallMode, LogEntry, ToolKind, ToolMode } from '@toolsmith/core/schema';
 
 export interface Tool {
   id: string;
@@ -45,11 +46,6 @@ export interface Capabilities {
   maxRounds: number;
 }
 
-export interface LogEntry {
-  level: 'log' | 'info' | 'warn' | 'error' | 'debug';
-  message: string;
-}
-
 export interface DryRunResult {
   ok: boolean;
   result?: unknown;
@@ -71,9 +67,6 @@ export interface ImportResult {
   skipped: Array<{ name: string; reason: string }>;
   review: ImportReviewEntry[];
 }
-
-export type ConnectionApi = 'openai' | 'openai-responses' | 'anthropic' | 'google' | 'text-completion';
-export type FunctionCallMode = 'auto' | 'native' | 'prompt_xml' | 'prompt_json';
 
 export interface Connection extends ConnectionProviderFields {
   id: string;

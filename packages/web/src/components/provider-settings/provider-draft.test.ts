@@ -1,4 +1,4 @@
-import * as core from '@toolsmith/core/internal';
+import * as core from '@toolsmith/core/schema';
 import { describe, expect, it } from 'vitest';
 import {
   connectionProviderBody,

@@ -1,6 +1,11 @@
 // The provider-settings part of the connection and preset forms (docs/providers.md): a draft the inputs edit,
 // and the request fields it becomes. Numbers and JSON are kept as typed text until saving.
 
+import {
+  ANTHROPIC_MIN_THINKING_BUDGET,
+  OMITTABLE_FIELDS as CORE_OMITTABLE_FIELDS,
+  QUIRK_PROFILES as CORE_QUIRK_PROFILES,
+} from '@toolsmith/core/schema';
 import type {
   ConnectionProviderFields,
   OmittableField,
@@ -11,35 +16,33 @@ import type {
 } from '../../api/provider-settings-types';
 import type { ConnectionApi } from '../../api/types';
 
-// The same lists as @toolsmith/core (providers/provider-settings.ts); a test compares them.
-export const REASONING_EFFORTS: readonly ReasoningEffort[] = [
-  'none',
-  'minimal',
-  'low',
-  'medium',
-  'high',
-  'xhigh',
-];
+// The choices come from the core (@toolsmith/core/schema); the labels are the UI's, one per choice.
+export { REASONING_EFFORTS } from '@toolsmith/core/schema';
 
-export const QUIRK_PROFILES: ReadonlyArray<{ value: QuirkProfile; label: string }> = [
-  { value: 'auto', label: 'Auto (detected from the address)' },
-  { value: 'openai', label: 'OpenAI' },
-  { value: 'mistral', label: 'Mistral' },
-  { value: 'deepseek', label: 'DeepSeek' },
-  { value: 'openrouter', label: 'OpenRouter' },
-  { value: 'gemini', label: 'Gemini (OpenAI compatibility)' },
-  { value: 'groq', label: 'Groq' },
-  { value: 'generic', label: 'Generic compatible server' },
-];
+const QUIRK_LABELS: Record<QuirkProfile, string> = {
+  auto: 'Auto (detected from the address)',
+  openai: 'OpenAI',
+  mistral: 'Mistral',
+  deepseek: 'DeepSeek',
+  openrouter: 'OpenRouter',
+  gemini: 'Gemini (OpenAI compatibility)',
+  groq: 'Groq',
+  generic: 'Generic compatible server',
+};
+export const QUIRK_PROFILES: ReadonlyArray<{ value: QuirkProfile; label: string }> = CORE_QUIRK_PROFILES.map(
+  (value) => ({ value, label: QUIRK_LABELS[value] }),
+);
 
-export const OMITTABLE_FIELDS: ReadonlyArray<{ value: OmittableField; label: string }> = [
-  { value: 'stream_options', label: 'stream_options (usage in streams)' },
-  { value: 'parallel_tool_calls', label: 'parallel_tool_calls' },
-  { value: 'message_name', label: 'speaker on user messages' },
-  { value: 'reasoning_content', label: 'reasoning sent back (reasoning_content, reasoning_details)' },
-];
+const OMITTABLE_LABELS: Record<OmittableField, string> = {
+  stream_options: 'stream_options (usage in streams)',
+  parallel_tool_calls: 'parallel_tool_calls',
+  message_name: 'speaker on user messages',
+  reasoning_content: 'reasoning sent back (reasoning_content, reasoning_details)',
+};
+export const OMITTABLE_FIELDS: ReadonlyArray<{ value: OmittableField; label: string }> =
+  CORE_OMITTABLE_FIELDS.map((value) => ({ value, label: OMITTABLE_LABELS[value] }));
 
-export const ANTHROPIC_MIN_THINKING_BUDGET = 1024;
+export { ANTHROPIC_MIN_THINKING_BUDGET };
 
 export interface ThinkingDraft {
   /** '' = not set */

@@ -1,12 +1,15 @@
-import * as core from '@toolsmith/core/internal';
+import { TOOL_CALL_FAMILY_INFO } from '@toolsmith/core/schema';
 import { describe, expect, it } from 'vitest';
 import { TOOL_CALL_FORMAT_OPTIONS } from './tool-call-formats';
 
-describe('tool-call formats copied from the core', () => {
-  it('offers exactly the core formats, with the core family labels', () => {
-    expect(TOOL_CALL_FORMAT_OPTIONS.map((o) => o.value)).toEqual([...core.TOOL_CALL_FORMATS]);
-    for (const info of core.TOOL_CALL_FAMILY_INFO) {
-      expect(TOOL_CALL_FORMAT_OPTIONS.find((o) => o.value === info.id)?.label).toBe(info.label);
-    }
+describe('tool-call format choices', () => {
+  it('offers auto first, then every family under the label the core gives it', () => {
+    expect(TOOL_CALL_FORMAT_OPTIONS[0]).toEqual({ value: 'auto', label: 'Auto (recommended)' });
+    expect(
+      TOOL_CALL_FORMAT_OPTIONS.slice(1)
+        .map((o) => o.label)
+        .sort(),
+    ).toEqual(TOOL_CALL_FAMILY_INFO.map((info) => info.label).sort());
+    expect(TOOL_CALL_FORMAT_OPTIONS.find((o) => o.value === 'hermes')?.label).toMatch(/Hermes/);
   });
 });

@@ -1,6 +1,11 @@
+import {
+  charLength,
+  checkDescription,
+  checkDisplayName,
+  DESCRIPTION_MAX_LENGTH,
+} from '@toolsmith/core/schema';
 import { FieldMessages } from './FieldMessages';
 import type { ToolForm } from './tool-form';
-import { charLength, checkDescription, checkDisplayName, DESCRIPTION_MAX_LENGTH } from './tool-rules';
 
 /** Technical name (checked as typed), display name, description with its counter, and the mode. */
 export function BasicsSection({

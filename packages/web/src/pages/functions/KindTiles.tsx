@@ -1,5 +1,5 @@
+import { MSG_SCRIPTS_DISABLED } from '@toolsmith/core/schema';
 import type { EditableKind } from './tool-form';
-import { MSG_SCRIPTS_DISABLED } from './tool-rules';
 
 const KINDS: Array<{ kind: EditableKind; label: string; line: string }> = [
   { kind: 'static', label: 'Static', line: 'Returns fixed text you write (empty returns OK).' },

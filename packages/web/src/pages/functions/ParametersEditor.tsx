@@ -1,5 +1,5 @@
+import { PARAMETER_TYPES, type ParameterType } from '@toolsmith/core/schema';
 import { useState } from 'react';
-import { PARAMETER_TYPES, type ParameterType } from './parameter-rows';
 import { enumAllowed, newRowDraft, type RowDraft } from './row-drafts';
 import { formParameters, type ParamsTab, switchParamsTab, type ToolForm } from './tool-form';
 

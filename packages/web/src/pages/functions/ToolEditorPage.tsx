@@ -1,4 +1,5 @@
 import './functions.css';
+import { checkToolName, MSG_SCRIPTS_DISABLED } from '@toolsmith/core/schema';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Capabilities, Tool, ToolsList } from '../../api/types';
@@ -22,7 +23,6 @@ import {
   isDirty,
   type ToolForm,
 } from './tool-form';
-import { checkToolName, MSG_SCRIPTS_DISABLED } from './tool-rules';
 import { useCompileCheck } from './use-compile-check';
 
 interface Loaded {

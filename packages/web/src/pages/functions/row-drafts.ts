@@ -9,7 +9,7 @@ import {
   type ParameterType,
   parametersFromRows,
   rowsFromParameters,
-} from './parameter-rows';
+} from '@toolsmith/core/schema';
 
 export interface RowDraft {
   key: number;

@@ -1,6 +1,7 @@
 // The editor's form state and how it maps to the API's tool fields. Pure functions, unit-tested.
+
+import { deepEqual, isPlainObject, type JsonSchema, normalizeParametersSchema } from '@toolsmith/core/schema';
 import type { Tool, ToolInput, ToolMode } from '../../api/types';
-import { deepEqual, isPlainObject, type JsonSchema, normalizeParametersSchema } from './parameter-rows';
 import { type DraftProblem, draftsFromSchema, type RowDraft, schemaFromDrafts } from './row-drafts';
 
 export type EditableKind = ToolInput['kind'];

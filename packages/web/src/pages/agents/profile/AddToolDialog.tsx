@@ -1,4 +1,5 @@
 import '../../functions/functions.css';
+import { checkToolName } from '@toolsmith/core/schema';
 import { useEffect, useState } from 'react';
 import { api, errorMessage } from '../../../api/client';
 import type { Capabilities, ProfileTool, Tool } from '../../../api/types';
@@ -8,7 +9,6 @@ import { BasicsSection } from '../../functions/BasicsSection';
 import { BehaviourSection } from '../../functions/BehaviourSection';
 import { ParametersEditor } from '../../functions/ParametersEditor';
 import { formFromTool, inputFromForm, type ToolForm } from '../../functions/tool-form';
-import { checkToolName } from '../../functions/tool-rules';
 import { useCompileCheck } from '../../functions/use-compile-check';
 
 /**
