@@ -5,6 +5,7 @@
 import { callHostFunction, messageOf } from './host-call.js';
 import {
   COMPILE_TIMEOUT_MS,
+  DEFAULT_MAX_RESULT_BYTES,
   DEFAULT_MEMORY_LIMIT_BYTES,
   DEFAULT_POOL_SIZE,
   DEFAULT_STACK_SIZE_BYTES,
@@ -43,6 +44,7 @@ export function createSandbox(options: SandboxOptions = {}): QuickJsSandbox {
   const memoryLimitBytes = positiveInt(options.memoryLimitBytes, DEFAULT_MEMORY_LIMIT_BYTES);
   const stackSizeBytes = positiveInt(options.stackSizeBytes, DEFAULT_STACK_SIZE_BYTES);
   const defaultTimeoutMs = positiveInt(options.defaultTimeoutMs, defaultTimeoutFromEnv());
+  const maxResultBytes = positiveInt(options.maxResultBytes, DEFAULT_MAX_RESULT_BYTES);
   const pool = new WorkerPool({
     size: poolSize,
     entry: sandboxWorkerEntry(),
@@ -165,7 +167,7 @@ export function createSandbox(options: SandboxOptions = {}): QuickJsSandbox {
             if (message.retire) pool.discard(worker, 'retired');
             else returnWhenIdle(worker, id);
             if (message.ok) {
-              const parsed = parseResult(message.json);
+              const parsed = parseResult(message.json, maxResultBytes);
               settle(
                 parsed.ok
                   ? { ok: true, result: parsed.value }
@@ -305,7 +307,21 @@ function toJsonText(
   }
 }
 
-function parseResult(json: string | undefined): { ok: true; value: unknown } | { ok: false; error: string } {
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
+
+function parseResult(
+  json: string | undefined,
+  maxBytes: number,
+): { ok: true; value: unknown } | { ok: false; error: string } {
+  // a cheap bound first (a UTF-8 byte is at most one UTF-16 unit), the exact count only near the cap
+  const bytes = json === undefined ? 0 : json.length * 3 <= maxBytes ? json.length : Buffer.byteLength(json);
+  if (bytes > maxBytes) {
+    return {
+      ok: false,
+      error: `The result is ${sizeText(bytes)} of JSON; script results are capped at ${sizeText(maxBytes)} (as webhook answers are). Return less — a summary, or the first items.`,
+    };
+  }
   try {
     return { ok: true, value: JSON.parse(json ?? 'null') };
   } catch {

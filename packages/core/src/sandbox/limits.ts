@@ -15,6 +15,9 @@ export const MAX_HOST_CALLS_PER_JOB = 10_000;
 export const MAX_PENDING_HOST_CALLS = 100;
 export const MAX_HOST_CALL_ARGS_CHARS = 4 * 1024 * 1024;
 
+/** A script's result as JSON, at most (the same cap as a webhook's answer). */
+export const DEFAULT_MAX_RESULT_BYTES = 512 * 1024;
+
 export const MAX_LOG_ENTRIES = 200;
 export const MAX_LOG_BYTES = 64 * 1024;
 /** One console call is cut to this many characters before it is counted. */

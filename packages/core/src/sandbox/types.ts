@@ -32,6 +32,8 @@ export interface SandboxOptions {
   stackSizeBytes?: number;
   /** default deadline per run; falls back to CUSTOM_TOOL_TIMEOUT_MS, then 60 000 ms */
   defaultTimeoutMs?: number;
+  /** largest result (as UTF-8 JSON) a run may return; default 512 KiB, as a webhook's answer */
+  maxResultBytes?: number;
 }
 
 export interface Sandbox {

@@ -1,6 +1,7 @@
 import { createSandbox, type Sandbox } from '@toolsmith/core';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { assertSecret, secretNeededFor } from '../auth/admin-secret.js';
+import { SecretGuard } from '../auth/secret-guard.js';
 import { BUILTIN_TOOLS, type BuiltinTool } from '../builtins/builtin-tools.js';
 import type { ServerConfig } from '../config/config.js';
 import { defaultWebhookExecutor } from '../executors/tool-executors.js';
@@ -33,6 +34,7 @@ import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
 import type { Storage } from '../storage/types.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './error-handler.js';
+import { jsonTooDeep, loneSurrogateError, loneSurrogatePath, tooDeepError } from './json-body.js';
 import { registerSecurity } from './security.js';
 import { DEFAULT_WEB_DIST_DIR, registerStaticUi } from './static-ui.js';
 
@@ -94,6 +96,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     webhookExecutor: deps.webhookExecutor ?? ownedWebhookExecutor!,
     extensionApis: deps.extensionApis ?? {},
     shutdownSignal: shutdown.signal,
+    secretGuard: new SecretGuard(),
   };
   app.decorate('toolsmith', context);
 
@@ -120,16 +123,23 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   // anything else goes through Fastify's parser, which refuses __proto__ and constructor poisoning.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // Too deep (checked on the text, before parsing) or holding lone surrogates → 400 on every route.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
-    return jsonParser(request, body as string, done);
+    if (jsonTooDeep(body as string)) return done(tooDeepError(), undefined);
+    return jsonParser(request, body as string, (error, value) => {
+      if (error) return done(error, undefined);
+      const path = loneSurrogatePath(value);
+      if (path !== undefined) return done(loneSurrogateError(path), undefined);
+      return done(null, value);
+    });
   });
 
   registerErrorHandler(app, config.bodyLimit);
   registerSecurity(app, config);
   registerSecretRedaction(app);
   app.addHook('onRequest', async (request) => {
-    if (secretNeededFor(config, request)) assertSecret(config, request);
+    if (secretNeededFor(config, request)) await assertSecret(config, request);
   });
 
   await app.register(healthRoutes);

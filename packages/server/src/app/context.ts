@@ -1,4 +1,5 @@
 import type { Sandbox } from '@toolsmith/core';
+import type { SecretGuard } from '../auth/secret-guard.js';
 import type { BuiltinTool } from '../builtins/builtin-tools.js';
 import type { ServerConfig } from '../config/config.js';
 import type { WebhookExecutor } from '../executors/webhook/index.js';
@@ -17,6 +18,8 @@ export interface AppContext {
   shutdownSignal: AbortSignal;
   /** APIs trusted server extensions expose to script tools (`ctx.getExtensionApi(name)`) */
   extensionApis: ExtensionApis;
+  /** counts wrong admin secrets per client (rate limit) */
+  secretGuard: SecretGuard;
 }
 
 declare module 'fastify' {

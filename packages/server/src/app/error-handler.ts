@@ -8,6 +8,7 @@ export function registerErrorHandler(app: FastifyInstance, bodyLimit: number): v
     if (error instanceof HttpError) {
       // a 401 names its scheme; a custom one, so browsers show no login prompt of their own
       if (error.statusCode === 401) reply.header('WWW-Authenticate', 'X-Admin-Secret realm="toolsmith"');
+      reply.headers(error.headers);
       return reply.code(error.statusCode).send({ error: error.message, ...error.extra });
     }
     if (error instanceof DuplicateNameError) return reply.code(409).send({ error: error.message });

@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly extra: { code?: string; details?: FieldError[] } = {},
+    /** extra response headers (Retry-After) */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';

@@ -4,6 +4,7 @@ import { HttpError } from '../app/http-error.js';
 import { isApiPath, routePath } from '../app/request-path.js';
 import type { ServerConfig } from '../config/config.js';
 import { isLoopbackAddress } from './loopback.js';
+import type { SecretGuard } from './secret-guard.js';
 
 export const ADMIN_SECRET_HEADER = 'x-admin-secret';
 
@@ -44,23 +45,45 @@ export function secretNeededFor(config: ServerConfig, request: FastifyRequest): 
   return config.adminSecretOnLoopback && request.routeOptions.config.privileged === true;
 }
 
+/** The app's guard against secret guessing, when the request belongs to a Toolsmith app. */
+function guardOf(request: FastifyRequest): SecretGuard | undefined {
+  return (request.server as { toolsmith?: { secretGuard?: SecretGuard } }).toolsmith?.secretGuard;
+}
+
+/**
+ * Checks a secret the client sent (from any header) against ADMIN_SECRET, with the guessing limit: a client
+ * over it gets 429 whatever it sends; a wrong secret counts. Returns whether it matched.
+ */
+export async function checkSecretGuarded(
+  adminSecret: string,
+  request: FastifyRequest,
+  given: readonly string[],
+): Promise<boolean> {
+  const guard = guardOf(request);
+  await guard?.assertNotBlocked(request.ip);
+  if (given.some((secret) => secretMatches(adminSecret, secret))) return true;
+  await guard?.recordFailure(request.ip);
+  return false;
+}
+
 /**
  * Throws unless the request carries the right secret: 401 when it is missing or wrong (the client can fix
- * that), 403 when the server has no ADMIN_SECRET (no secret would help).
+ * that), 403 when the server has no ADMIN_SECRET (no secret would help), 429 after too many wrong ones.
  */
-export function assertSecret(config: ServerConfig, request: FastifyRequest): void {
+export async function assertSecret(config: ServerConfig, request: FastifyRequest): Promise<void> {
   if (!config.adminSecret)
     throw new HttpError(403, MSG_ADMIN_SECRET_NOT_CONFIGURED, { code: 'admin_secret_required' });
   const given = request.headers[ADMIN_SECRET_HEADER];
   if (typeof given !== 'string' || given === '') {
+    await guardOf(request)?.assertNotBlocked(request.ip);
     throw new HttpError(401, MSG_ADMIN_SECRET_REQUIRED, { code: 'admin_secret_required' });
   }
-  if (!secretMatches(config.adminSecret, given)) {
+  if (!(await checkSecretGuarded(config.adminSecret, request, [given]))) {
     throw new HttpError(401, MSG_ADMIN_SECRET_INVALID, { code: 'admin_secret_invalid' });
   }
 }
 
 /** For checks a handler makes itself (a change that is privileged because of what it contains). */
-export function assertAdmin(config: ServerConfig, request: FastifyRequest): void {
-  if (adminSecretRequired(config, request)) assertSecret(config, request);
+export async function assertAdmin(config: ServerConfig, request: FastifyRequest): Promise<void> {
+  if (adminSecretRequired(config, request)) await assertSecret(config, request);
 }

@@ -1,6 +1,7 @@
 import type { Lorebook, WorldInfoEntryRef } from '@toolsmith/core';
 import { loadChatLorebooks } from '../lorebooks/chat-lorebooks.js';
 import type { Storage, StoredChat } from '../storage/types.js';
+import { assertVariableWrite } from '../variables/variable-limits.js';
 
 export type VariableScope = 'chat' | 'global';
 
@@ -60,6 +61,7 @@ export function createBuiltinServices(
     }
     return chatId;
   };
+  const known: Partial<Record<VariableScope, Set<string>>> = {};
   const services: BuiltinServices = {
     chatId,
     variables: {
@@ -67,7 +69,12 @@ export function createBuiltinServices(
         return storage.variables.get(storeId(scope), name);
       },
       async set(scope, name, value) {
-        await storage.variables.set(storeId(scope), name, value);
+        const id = storeId(scope);
+        // the variables API's limits hold for tools and scripts too; the scope's names are read once per run
+        known[scope] ??= new Set(Object.keys(await storage.variables.list(id)));
+        assertVariableWrite(scope, name, value, known[scope]);
+        await storage.variables.set(id, name, value);
+        known[scope].add(name);
         const copy = options.turnVariables?.[scope];
         if (copy)
           Object.defineProperty(copy, name, { value, enumerable: true, writable: true, configurable: true });

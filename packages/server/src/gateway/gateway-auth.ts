@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ADMIN_SECRET_HEADER, adminSecretRequired, secretMatches } from '../auth/admin-secret.js';
+import { ADMIN_SECRET_HEADER, adminSecretRequired, checkSecretGuarded } from '../auth/admin-secret.js';
 import type { ServerConfig } from '../config/config.js';
 import { GatewayError } from './openai-errors.js';
 
@@ -22,7 +22,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * `Authorization: Bearer` or as `X-Admin-Secret`. When no secret is needed (loopback, the default), any
  * API key an OpenAI client sends is ignored. Missing or wrong credentials are 401, as OpenAI answers them.
  */
-export function assertGatewayAuth(config: ServerConfig, request: FastifyRequest): void {
+export async function assertGatewayAuth(config: ServerConfig, request: FastifyRequest): Promise<void> {
   if (!adminSecretRequired(config, request)) return;
   if (!config.adminSecret) {
     throw new GatewayError(
@@ -39,8 +39,9 @@ export function assertGatewayAuth(config: ServerConfig, request: FastifyRequest)
   if (candidates.length === 0) {
     throw new GatewayError(401, MSG_GATEWAY_SECRET_MISSING, 'authentication_error', 'admin_secret_required');
   }
-  // either header may carry it (a client may send a placeholder API key next to X-Admin-Secret)
-  if (!candidates.some((given) => secretMatches(config.adminSecret!, given))) {
+  // either header may carry it (a client may send a placeholder API key next to X-Admin-Secret); wrong
+  // ones count toward the same guessing limit as the API's
+  if (!(await checkSecretGuarded(config.adminSecret, request, candidates))) {
     throw new GatewayError(401, MSG_GATEWAY_SECRET_INVALID, 'authentication_error', 'invalid_api_key');
   }
 }

@@ -100,6 +100,8 @@ export function toGatewayError(error: unknown, connectionName?: string): Gateway
       error.message,
       typeForStatus(error.statusCode),
       error.extra.code ?? null,
+      error.extra.details?.[0]?.field ?? null,
+      error.headers,
     );
   }
   const fastifyError = error as FastifyError;

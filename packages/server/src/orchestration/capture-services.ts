@@ -3,6 +3,7 @@ import type { OutcomeRecorder } from '@toolsmith/core/internal';
 import type { BuiltinServices, VariableScope } from '../builtins/builtin-context.js';
 import { loadChatLorebooks } from '../lorebooks/chat-lorebooks.js';
 import type { Storage, StoredChat } from '../storage/types.js';
+import { assertVariableWrite } from '../variables/variable-limits.js';
 
 /**
  * Builtin services for an orchestration run: reads come from storage (and the run's own earlier writes),
@@ -14,6 +15,7 @@ export function captureServices(
   chat: Pick<StoredChat, 'id' | 'settings'>,
   recorder: OutcomeRecorder,
 ): BuiltinServices {
+  const known: Partial<Record<VariableScope, Set<string>>> = {};
   return {
     chatId: chat.id,
     variables: {
@@ -25,7 +27,13 @@ export function captureServices(
         return storage.variables.get(scope === 'global' ? null : chat.id, name);
       },
       async set(scope: VariableScope, name: string, value: unknown) {
+        // the stored names are read once per run; the run's own writes join them
+        known[scope] ??= new Set(
+          Object.keys(await storage.variables.list(scope === 'global' ? null : chat.id)),
+        );
+        assertVariableWrite(scope, name, value, known[scope]);
         recorder.variableWrites.push({ scope, name, value });
+        known[scope].add(name);
       },
     },
     lorebooks: () => loadChatLorebooks(storage, chat),

@@ -34,6 +34,7 @@ import {
 import { scriptHostFunctions } from '../generation/script-host-functions.js';
 import { storedToDefinition } from '../routes/tool-input.js';
 import { characterToolScope, type Storage, type StoredChat } from '../storage/types.js';
+import { assertVariableWrite } from '../variables/variable-limits.js';
 import { captureServices } from './capture-services.js';
 import { characterOverride, chatCharacter } from './character-override.js';
 import { loadGlobalProfile, resolveProfile, type StoredProfile } from './profile-store.js';
@@ -222,6 +223,15 @@ export async function applyOutcomeVariables(
   set: (scope: 'chat' | 'global', name: string, value: unknown) => Promise<void> = (scope, name, value) =>
     storage.variables.set(scope === 'global' ? null : chatId, name, value),
 ): Promise<void> {
+  // every write checked before any is stored (orchestration_set_variable records without the services)
+  const names = {
+    chat: new Set(Object.keys(await storage.variables.list(chatId))),
+    global: new Set(Object.keys(await storage.variables.list(null))),
+  };
+  for (const write of outcome.variableWrites) {
+    assertVariableWrite(write.scope, write.name, write.value, names[write.scope]);
+    names[write.scope].add(write.name);
+  }
   for (const write of outcome.variableWrites) await set(write.scope, write.name, write.value);
 }
 

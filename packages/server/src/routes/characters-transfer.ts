@@ -13,6 +13,13 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
 import {
+  loneSurrogateError,
+  loneSurrogatePath,
+  tooDeepError,
+  uploadedJsonProblem,
+  valueTooDeep,
+} from '../app/json-body.js';
+import {
   cardLorebookWarnings,
   cardWithLorebook,
   characterResource,
@@ -106,6 +113,9 @@ export async function characterTransferRoutes(
   /** Plans the import against the tools that exist now: global and builtin names collide. */
   const plan = async (bytes: Uint8Array): Promise<CardImportPlan> => {
     const existing = await storage.tools.list(GLOBAL_SCOPE);
+    // a JSON card is checked like any JSON body; a PNG's card once the reader has it
+    const problem = uploadedJsonProblem(bytes, 'import_refused');
+    if (problem) throw problem;
     try {
       const planned = planCardImport(bytes, {
         existingToolNames: existing.map((t) => t.name),
@@ -117,6 +127,9 @@ export async function characterTransferRoutes(
           presets: (await storage.presets.list()).map((p) => p.name),
         },
       });
+      if (valueTooDeep(planned.card)) throw tooDeepError('import_refused');
+      const badText = loneSurrogatePath(planned.card);
+      if (badText !== undefined) throw loneSurrogateError(badText, 'import_refused');
       planned.warnings.push(...cardLorebookWarnings(planned.card));
       return planned;
     } catch (error) {

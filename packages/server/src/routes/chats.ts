@@ -107,7 +107,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/chats', async (request, reply) => {
     const input = await parseChat(request.body ?? {}, storage);
-    if (chatWriteChangesTools(undefined, input)) assertAdmin(config, request);
+    if (chatWriteChangesTools(undefined, input)) await assertAdmin(config, request);
     const created = await storage.chats.create({
       title: input.title ?? 'New chat',
       connectionId: input.connectionId ?? null,
@@ -132,7 +132,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     if (!before) throw notFound('chat', request.params.id);
     const changes = await parseChat(request.body, storage);
     // privileged when it changes which tools run (docs/api.md, "Security model")
-    if (chatWriteChangesTools(before, changes)) assertAdmin(config, request);
+    if (chatWriteChangesTools(before, changes)) await assertAdmin(config, request);
     const updated = await storage.chats.update(request.params.id, changes);
     if (!updated) throw notFound('chat', request.params.id);
     // other characters before the user has written anything: their greetings replace the old ones

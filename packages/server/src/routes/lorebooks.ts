@@ -30,7 +30,7 @@ export async function lorebookRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/lorebooks', async (request, reply) => {
     const input = parseLorebook(request.body, true);
     // regex keys are patterns the server runs: privileged (docs/api.md, "Security model")
-    if (lorebookWriteAddsRegex(undefined, input.entries)) assertAdmin(config, request);
+    if (lorebookWriteAddsRegex(undefined, input.entries)) await assertAdmin(config, request);
     const created = await storage.lorebooks.create({
       name: input.name!,
       description: input.description ?? '',
@@ -74,7 +74,7 @@ export async function lorebookRoutes(app: FastifyInstance): Promise<void> {
         imported.name = nameOption.trim().slice(0, 256);
       if (typeof globalOption === 'boolean') imported.global = globalOption;
       check.finish();
-      if (lorebookWriteAddsRegex(undefined, imported.entries)) assertAdmin(config, request);
+      if (lorebookWriteAddsRegex(undefined, imported.entries)) await assertAdmin(config, request);
       const created = await storage.lorebooks.create(imported);
       const warnings = usable.skipped.map((skip) => skippedRegexKeyWarning(skip, created.name));
       return reply.code(201).send({ ...created, warnings });
@@ -99,7 +99,7 @@ export async function lorebookRoutes(app: FastifyInstance): Promise<void> {
     if (changes.entries !== undefined) {
       const before = await storage.lorebooks.get(request.params.id);
       if (!before) throw notFound('lorebook', request.params.id);
-      if (lorebookWriteAddsRegex(before.entries, changes.entries)) assertAdmin(config, request);
+      if (lorebookWriteAddsRegex(before.entries, changes.entries)) await assertAdmin(config, request);
     }
     const updated = await storage.lorebooks.update(request.params.id, changes);
     if (!updated) throw notFound('lorebook', request.params.id);

@@ -10,6 +10,7 @@ import {
 } from '@toolsmith/core/internal';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../app/http-error.js';
+import { uploadedJsonProblem } from '../app/json-body.js';
 import { exportSecretsMode, redactForExport } from '../secrets/export-secrets.js';
 import { DuplicateNameError, GLOBAL_SCOPE, type ToolInput } from '../storage/types.js';
 import { storedToDefinition } from './tool-input.js';
@@ -143,6 +144,8 @@ export async function toolTransferRoutes(app: FastifyInstance): Promise<void> {
     async (request): Promise<ImportAnswer> => {
       const body = request.body;
       const bytes = Buffer.isBuffer(body) ? new Uint8Array(body) : new Uint8Array();
+      const problem = uploadedJsonProblem(bytes, 'import_refused');
+      if (problem) throw problem;
       let candidates: ReturnType<typeof readToolImportFile>;
       try {
         candidates = readToolImportFile(bytes);

@@ -1,22 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound, validationError } from '../app/http-error.js';
+import { MAX_VARIABLES, variableNameProblem, variableValueProblem } from '../variables/variable-limits.js';
 import { bodyObject } from './fields.js';
-
-export const MAX_VARIABLES = 1_000;
-export const MAX_VARIABLE_NAME = 256;
-/** the JSON text of one value */
-export const MAX_VARIABLE_VALUE_CHARS = 100_000;
-
-/** Checks a variable name; undefined when it is fine. */
-export function variableNameProblem(name: string): string | undefined {
-  if (name.trim() === '' || name.length > MAX_VARIABLE_NAME) {
-    return `A variable name must be 1–${MAX_VARIABLE_NAME} characters and not blank.`;
-  }
-  if (name.includes('::') || name.includes('{{') || name.includes('}}')) {
-    return `Variable name "${name}" cannot contain "::", "{{" or "}}" (macros could not name it).`;
-  }
-  return undefined;
-}
 
 /** `{ variables: { name: JSON value } }`: every problem reported per variable. */
 function parseVariables(raw: unknown): Record<string, unknown> {
@@ -35,11 +20,9 @@ function parseVariables(raw: unknown): Record<string, unknown> {
   for (const [name, value] of entries) {
     const problem = variableNameProblem(name);
     if (problem) details.push({ field: `variables.${name}`, message: problem });
-    else if (value === undefined || JSON.stringify(value).length > MAX_VARIABLE_VALUE_CHARS) {
-      details.push({
-        field: `variables.${name}`,
-        message: `The value of "${name}" must be JSON of at most ${MAX_VARIABLE_VALUE_CHARS} characters.`,
-      });
+    else {
+      const valueProblem = variableValueProblem(name, value);
+      if (valueProblem) details.push({ field: `variables.${name}`, message: valueProblem });
     }
   }
   if (details.length > 0) throw validationError(details);

@@ -1,0 +1,97 @@
+// Issue 9 item 7: JSON nested 2,000+ levels deep gave 500 on a dozen routes, and lone surrogates (`\uD800`)
+// slipped through name checks. Every route answers 400 with a message for both, over real HTTP.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { MAX_JSON_DEPTH } from './json-body.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' });
+});
+afterAll(() => server.close());
+
+/** Every [method, path] the app serves, from Fastify's own route tree (params filled with "x"). */
+function allRoutes(app: FastifyInstance): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+) \(([^)]+)\)/.exec(line);
+    if (!match) continue;
+    const level = match[1].length / 4;
+    const parent = stack[level - 1] ?? '';
+    const segment = match[2];
+    const path =
+      level === 0
+        ? segment
+        : segment.startsWith('/')
+          ? `${parent === '/' ? '' : parent}${segment}`
+          : `${parent.replace(/\/$/, '')}/${segment}`;
+    stack.length = level;
+    stack[level] = path;
+    for (const method of match[3].split(', ')) out.push([method, path.replace(/:[^/]+|\*/g, 'x')]);
+  }
+  return out;
+}
+
+const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+const errorText = (body: any) => (typeof body.error === 'string' ? body.error : body.error?.message);
+
+describe('deeply nested JSON', () => {
+  it('gets 400 with a message on every route that takes a body, never 500', async () => {
+    const routes = allRoutes(server.app).filter(([m]) => ['POST', 'PUT', 'PATCH'].includes(m));
+    expect(routes.length).toBeGreaterThan(30);
+    for (const [method, path] of routes) {
+      for (const body of [deepObject(2500), deepArray(2500), `{"name":"x","tools":${deepArray(2100)}}`]) {
+        const res = await server.request(method, path, body);
+        expect([method, path, res.status]).toEqual([method, path, 400]);
+        expect(errorText(res.body)).toContain(`${MAX_JSON_DEPTH} levels`);
+      }
+    }
+  });
+
+  it('accepts nesting up to the limit', async () => {
+    const res = await server.request(
+      'PUT',
+      '/api/variables',
+      `{"variables":{"v":${deepArray(MAX_JSON_DEPTH - 3)}}}`,
+    );
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('lone surrogates', () => {
+  it('are refused with 400 naming the field, so two "different" names cannot map to one', async () => {
+    const first = await server.request('POST', '/api/connections', '{"name":"dup\\ud800","api":"openai"}');
+    expect(first.status).toBe(400);
+    expect(first.body.details).toEqual([{ field: 'name', message: expect.stringContaining('surrogate') }]);
+    const second = await server.request('POST', '/api/presets', '{"name":"p","stop":["ok","\\udfff"]}');
+    expect([second.status, second.body.details?.[0]?.field]).toEqual([400, 'stop[1]']);
+    const key = await server.request('PUT', '/api/variables', '{"variables":{"\\ud83d":1}}');
+    expect([key.status, key.body.details?.[0]?.field]).toEqual([400, 'variables']);
+    const gateway = await server.request(
+      'POST',
+      '/v1/chat/completions',
+      '{"model":"m","messages":[{"role":"user","content":"\\ud800"}]}',
+    );
+    expect([gateway.status, gateway.body.error.param]).toEqual([400, 'messages[0].content']);
+    expect((await server.request('GET', '/api/connections')).body.connections).toEqual([]);
+  });
+
+  it('lets well-formed text through, astral characters written as escaped pairs included', async () => {
+    const res = await server.request('POST', '/api/presets', '{"name":"smile \\ud83d\\ude00 ✓"}');
+    expect(res.status).toBe(201);
+    expect(res.body.name).toBe('smile 😀 ✓');
+  });
+
+  it('in imported files too', async () => {
+    const tools = await fetch(`${server.url}/api/tools/import`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-toolsmith-request': '1' },
+      body: '[{"name":"t","description":"bad \\udc00","kind":"static"}]',
+    });
+    expect(tools.status).toBe(400);
+    expect(((await tools.json()) as any).error).toContain('surrogate');
+  });
+});
