@@ -18,7 +18,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['testing'], // test helpers: a scripted provider adapter
   ['cards'], // character cards: tools bundled with orchestration profiles
   ['transfer'], // tool import/export; Luker's orchestrator profiles read into orchestration's shapes
-  ['orchestration'], // multi-agent runs
+  ['orchestration', 'connections'], // multi-agent runs; connection setup help (presets, models, probes)
   ['runtime'], // createRuntime: the long-lived front door over generateTask and the loop
   ['loop'], // runToolLoop
   ['generate'], // generateTask

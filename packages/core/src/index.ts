@@ -31,6 +31,18 @@ export { getProviderAdapter, PROVIDER_APIS } from './providers/registry.js';
 export { textCompletionAdapter } from './providers/text-completion/adapter.js';
 export type * from './providers/types.js';
 
+// --- Setting up a connection: presets, its models, a base URL that works, tool calling
+
+export { type BaseUrlSuggestion, suggestBaseUrl } from './connections/base-url-hint.js';
+export { listModels } from './connections/list-models.js';
+export { CONNECTION_PRESETS, type ConnectionPreset } from './connections/presets.js';
+export {
+  PROBE_TOOL,
+  probeToolCalling,
+  type ToolCallingAttempt,
+  type ToolCallingProbe,
+} from './connections/probe-tool-calling.js';
+
 // --- Tools: definitions, registry, execution, the sandbox
 
 export { createSandbox } from './sandbox/create-sandbox.js';

@@ -2,6 +2,7 @@
 // who need a piece the public entry does not name. No stability promise: names here may change in any release.
 export * from './base/index.js';
 export * from './cards/index.js';
+export * from './connections/index.js';
 export * from './generate/index.js';
 export * from './loop/index.js';
 export * from './macros/index.js';

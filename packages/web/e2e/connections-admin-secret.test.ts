@@ -44,7 +44,7 @@ describe('connections behind the admin secret', () => {
     await page.getByRole('button', { name: 'New connection' }).click();
     const form = page.getByRole('form', { name: 'New connection' });
     await form.getByLabel('Name', { exact: true }).fill('guarded');
-    await form.getByLabel('Base URL').fill(`${stack.emulator.url}/v1`);
+    await form.getByLabel('Base URL', { exact: true }).fill(`${stack.emulator.url}/v1`);
     await form.getByRole('button', { name: 'Create connection' }).click();
     await poll(() => page.getByRole('listitem', { name: 'guarded' }).isVisible()).toBe(true);
     expect(await dialog.isVisible()).toBe(false);

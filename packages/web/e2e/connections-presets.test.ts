@@ -27,11 +27,11 @@ describe('connections and presets in a real browser', () => {
     await poll(() => page.getByText('No connections yet.', { exact: false }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'New connection' }).click();
     const form = page.getByRole('form', { name: 'New connection' });
-    await form.getByLabel('Name').fill('emulated');
+    await form.getByLabel('Name', { exact: true }).fill('emulated');
     await form.getByLabel('API family').selectOption('openai');
-    await form.getByLabel('Base URL').fill(`${stack.emulator.url}/v1`);
-    await form.getByLabel('Model').fill('emulated-model');
-    await form.getByLabel('API key').fill('sk-wrong-key');
+    await form.getByLabel('Base URL', { exact: true }).fill(`${stack.emulator.url}/v1`);
+    await form.getByLabel('Model', { exact: true }).fill('emulated-model');
+    await form.getByLabel('API key', { exact: true }).fill('sk-wrong-key');
     await form.getByRole('button', { name: 'Create connection' }).click();
 
     const card = page.getByRole('listitem', { name: 'emulated' });
@@ -65,7 +65,7 @@ describe('connections and presets in a real browser', () => {
     // A server refusal is shown with its message next to the field.
     await page.getByRole('button', { name: 'New connection' }).click();
     const second = page.getByRole('form', { name: 'New connection' });
-    await second.getByLabel('Name').fill('emulated');
+    await second.getByLabel('Name', { exact: true }).fill('emulated');
     await second.getByRole('button', { name: 'Create connection' }).click();
     await poll(() => second.getByRole('alert').first().textContent()).toContain(
       'A connection named "emulated" already exists.',
@@ -88,7 +88,7 @@ describe('connections and presets in a real browser', () => {
     await page.goto('/#/presets');
     await page.getByRole('button', { name: 'New preset' }).click();
     const form = page.getByRole('form', { name: 'New preset' });
-    await form.getByLabel('Name').fill('creative');
+    await form.getByLabel('Name', { exact: true }).fill('creative');
     await form.getByLabel('Temperature').fill('1.1');
     await form.getByLabel('Top P').fill('1.5');
     await form.getByLabel('Max tokens').fill('300');

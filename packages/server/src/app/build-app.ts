@@ -15,6 +15,7 @@ import { characterTransferRoutes } from '../routes/characters-transfer.js';
 import { chatMessageRoutes } from '../routes/chat-messages.js';
 import { chatRoutes } from '../routes/chats.js';
 import { chatGenerateRoutes } from '../routes/chats-generate.js';
+import { connectionSetupRoutes } from '../routes/connection-setup.js';
 import { connectionTestRoutes } from '../routes/connection-test.js';
 import { connectionToolModeRoutes } from '../routes/connection-tool-modes.js';
 import { connectionRoutes } from '../routes/connections.js';
@@ -149,6 +150,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(connectionRoutes);
   await app.register(connectionTestRoutes);
   await app.register(connectionToolModeRoutes);
+  await app.register(connectionSetupRoutes);
   await app.register(presetRoutes);
   await app.register(chatRoutes);
   await app.register(chatGenerateRoutes);

@@ -22,6 +22,8 @@ describe('POST /api/connections/:id/test', () => {
         baseUrl: `${emulator.url}/v1`,
         model: 'emulated-model',
         apiKey: 'sk-emulated',
+        // the text round only; the tool-calling probe is covered in connection-setup.test.ts
+        functionCalling: { enabled: false, mode: 'auto' },
         ...extra,
       })
     ).body;

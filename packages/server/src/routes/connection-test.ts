@@ -1,4 +1,4 @@
-import { createRuntime, isGenerateTaskError } from '@toolsmith/core';
+import { createRuntime, isGenerateTaskError, probeToolCalling, suggestBaseUrl } from '@toolsmith/core';
 import type { FastifyInstance } from 'fastify';
 import { abortWhen } from '../app/abort-link.js';
 import { notFound } from '../app/http-error.js';
@@ -9,7 +9,11 @@ import { storedToolModeMemory } from '../executors/tool-mode-memory.js';
 /** How long a connection test may take before it reports a network error. */
 export const CONNECTION_TEST_TIMEOUT_MS = 30_000;
 
-/** POST /api/connections/:id/test: one tiny request; the failure's code comes from the core's error mapping. */
+/**
+ * POST /api/connections/:id/test: one tiny request (the failure's code comes from the core's error mapping;
+ * a 404 on an OpenAI-compatible URL missing its /v1 comes with the URL that works), then — with function
+ * calling on — a tiny forced tool call, natively and else in the text protocol, with the mode to use.
+ */
 export async function connectionTestRoutes(app: FastifyInstance): Promise<void> {
   const { storage, shutdownSignal, config } = app.toolsmith;
 
@@ -28,11 +32,9 @@ export async function connectionTestRoutes(app: FastifyInstance): Promise<void> 
             'This connection has no base URL. Set baseUrl to where the backend runs, e.g. http://127.0.0.1:5001.',
         };
       }
-      const runtime = createRuntime({
-        connections: [connection],
-        toolModeMemory: storedToolModeMemory(storage),
-        fetch: providerFetch(config),
-      });
+      const toolModeMemory = storedToolModeMemory(storage);
+      const fetch = providerFetch(config);
+      const runtime = createRuntime({ connections: [connection], toolModeMemory, fetch });
       const controller = new AbortController();
       const unlink = abortWhen(controller, AbortSignal.timeout(CONNECTION_TEST_TIMEOUT_MS), shutdownSignal);
       try {
@@ -43,9 +45,26 @@ export async function connectionTestRoutes(app: FastifyInstance): Promise<void> 
           substituteMacros: false,
           abortSignal: controller.signal,
         });
-        return { ok: true, text: result.assistantText };
+        if (!connection.functionCalling.enabled) return { ok: true, text: result.assistantText };
+        const toolCalling = await probeToolCalling(runtime, {
+          connection,
+          memory: toolModeMemory,
+          signal: controller.signal,
+        });
+        return { ok: true, text: result.assistantText, toolCalling };
       } catch (error) {
-        if (isGenerateTaskError(error)) return { ok: false, code: error.code, message: error.message };
+        if (isGenerateTaskError(error)) {
+          const suggestion =
+            error.details.status === 404
+              ? await suggestBaseUrl(connection, { fetch, signal: controller.signal })
+              : undefined;
+          return {
+            ok: false,
+            code: error.code,
+            message: error.message,
+            ...(suggestion ? { suggestion } : {}),
+          };
+        }
         request.log.warn({ err: error }, 'connection test failed unexpectedly');
         return {
           ok: false,

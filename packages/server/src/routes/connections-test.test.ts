@@ -32,6 +32,8 @@ describe('connection test across families', () => {
       baseUrl,
       model: 'emu-model',
       apiKey: 'secret-key',
+      // the text round only; the tool-calling probe is covered in connection-setup.test.ts
+      functionCalling: { enabled: false, mode: 'auto' },
     });
     return server.request('POST', `/api/connections/${created.body.id}/test`);
   };

@@ -4,6 +4,7 @@ import type { Connection } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { connectionProviderBody, providerDraftFrom } from '../../components/provider-settings/provider-draft';
 import { Switch } from '../../components/Switch';
+import { ConnectionPresetPicker } from './ConnectionPresetPicker';
 import { ConnectionProviderSettings } from './ConnectionProviderSettings';
 import {
   API_FAMILIES,
@@ -15,6 +16,8 @@ import {
   INSTRUCT_TEMPLATES,
   TEXT_BACKENDS,
 } from './connection-form';
+import { applyPreset } from './connection-presets';
+import { FetchModels } from './FetchModels';
 import { KeyOriginNotice } from './KeyOriginNotice';
 import { keyMove } from './key-origin';
 import { ToolCallFormatSelect } from './ToolCallFormatSelect';
@@ -87,6 +90,7 @@ export function ConnectionForm({
     >
       <h2>{creating ? 'New connection' : `Edit ${connection.name}`}</h2>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      {creating && <ConnectionPresetPicker onPick={(preset) => setDraft((d) => applyPreset(d, preset))} />}
       <label>
         Name
         <input
@@ -119,11 +123,14 @@ export function ConnectionForm({
         />
         {fieldError('baseUrl')}
       </label>
-      <label>
-        Model
-        <input value={draft.model} onChange={(e) => set('model', e.target.value)} />
+      <div className="field">
+        <label>
+          Model
+          <input value={draft.model} onChange={(e) => set('model', e.target.value)} />
+        </label>
+        <FetchModels draft={draft} connectionId={connection?.id} onPick={(model) => set('model', model)} />
         {fieldError('model')}
-      </label>
+      </div>
       <div className="field">
         <label>
           API key

@@ -5,15 +5,10 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useEditableList } from '../../components/use-editable-list';
 import { ConnectionForm } from './ConnectionForm';
+import { ConnectionTestOutcome, type TestAnswer, type TestState } from './ConnectionTestOutcome';
 import { connectionSummary } from './connection-form';
 import { ToolModeMemory } from './ToolModeMemory';
 import './settings-pages.css';
-
-type TestAnswer = { ok: true; text: string } | { ok: false; code: string; message: string };
-type TestState =
-  | { running: true }
-  | { running: false; answer: TestAnswer }
-  | { running: false; error: string };
 
 /** Connections: where chats send their requests. Create, edit, delete and test each one. */
 export function ConnectionsPage() {
@@ -143,7 +138,7 @@ export function ConnectionsPage() {
                   Delete
                 </button>
               </div>
-              <TestOutcome state={tests[connection.id]} />
+              <ConnectionTestOutcome state={tests[connection.id]} connection={connection} onChanged={saved} />
               <ToolModeMemory connectionId={connection.id} refresh={tests[connection.id]} />
             </li>
           ),
@@ -169,28 +164,5 @@ export function ConnectionsPage() {
         />
       )}
     </section>
-  );
-}
-
-function TestOutcome({ state }: { state: TestState | undefined }) {
-  if (!state || state.running) return null;
-  if ('error' in state) {
-    return (
-      <p className="test-outcome failed" role="alert">
-        Test could not run: {state.error}
-      </p>
-    );
-  }
-  if (state.answer.ok) {
-    return (
-      <p className="test-outcome passed" role="status">
-        Test passed. The model answered: <q>{state.answer.text}</q>
-      </p>
-    );
-  }
-  return (
-    <p className="test-outcome failed" role="alert">
-      Test failed: <code>{state.answer.code}</code> — {state.answer.message}
-    </p>
   );
 }

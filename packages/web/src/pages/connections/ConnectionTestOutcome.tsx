@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { api, errorMessage } from '../../api/client';
+import type { Connection } from '../../api/types';
+
+interface Attempt {
+  ok: boolean;
+  message: string;
+  status?: number;
+  signal?: string;
+}
+
+/** POST /api/connections/:id/test (docs/api.md). */
+export type TestAnswer =
+  | {
+      ok: true;
+      text: string;
+      toolCalling?: {
+        native?: Attempt;
+        text?: Attempt;
+        recommended: 'native' | 'prompt_xml' | null;
+        message: string;
+      };
+    }
+  | { ok: false; code: string; message: string; suggestion?: { baseUrl: string; reason: string } };
+
+export type TestState =
+  | { running: true }
+  | { running: false; answer: TestAnswer }
+  | { running: false; error: string };
+
+const MODE_LABEL = { native: 'Native', prompt_xml: 'Prompt (XML)' } as const;
+
+/**
+ * A connection test's outcome: the text round; a base URL that would work (a missing /v1) with a button to
+ * use it; the tool-calling probe (native, then the text protocol) with the mode to use and a button to switch.
+ */
+export function ConnectionTestOutcome({
+  state,
+  connection,
+  onChanged,
+}: {
+  state: TestState | undefined;
+  connection: Connection;
+  onChanged: (saved: Connection) => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  if (!state || state.running) return null;
+  const patch = async (body: Record<string, unknown>) => {
+    setError(null);
+    try {
+      onChanged(await api.patch<Connection>(`/api/connections/${encodeURIComponent(connection.id)}`, body));
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  if ('error' in state) {
+    return (
+      <p className="test-outcome failed" role="alert">
+        Test could not run: {state.error}
+      </p>
+    );
+  }
+  const { answer } = state;
+  if (!answer.ok) {
+    return (
+      <div className="test-outcome failed" role="alert">
+        <p>
+          Test failed: <code>{answer.code}</code> — {answer.message}
+        </p>
+        {answer.suggestion && (
+          <p>
+            {answer.suggestion.reason}{' '}
+            <button type="button" onClick={() => patch({ baseUrl: answer.suggestion!.baseUrl })}>
+              Use {answer.suggestion.baseUrl}
+            </button>
+          </p>
+        )}
+        {error && <p className="error">{error}</p>}
+      </div>
+    );
+  }
+  const tools = answer.toolCalling;
+  const recommended = tools?.recommended;
+  const current = connection.functionCalling.mode;
+  return (
+    <div className="test-outcome passed" role="status">
+      <p>
+        Test passed. The model answered: <q>{answer.text}</q>
+      </p>
+      {tools && (
+        <section className="tool-probe" aria-label="Tool calling test">
+          <p>
+            <strong>Tool calling:</strong> {tools.message}
+          </p>
+          <ul>
+            {tools.native && (
+              <li>
+                Native: {tools.native.ok ? 'works' : 'did not work'} — {tools.native.message}
+              </li>
+            )}
+            {tools.text && (
+              <li>
+                Text protocol: {tools.text.ok ? 'works' : 'did not work'} — {tools.text.message}
+              </li>
+            )}
+          </ul>
+          {recommended && current !== recommended && current !== 'auto' && (
+            <button
+              type="button"
+              onClick={() => patch({ functionCalling: { enabled: true, mode: recommended } })}
+            >
+              Use {MODE_LABEL[recommended]}
+            </button>
+          )}
+        </section>
+      )}
+      {error && <p className="error">{error}</p>}
+    </div>
+  );
+}

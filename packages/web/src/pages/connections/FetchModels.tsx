@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { api, errorMessage } from '../../api/client';
+import type { ConnectionDraft } from './connection-form';
+
+type Answer = { ok: true; models: string[] } | { ok: false; code: string; message: string };
+
+/**
+ * "Fetch models": asks the connection's server which models it has (the draft's address, the typed key, or
+ * the stored key when the address is the one it was entered for) and offers them as a list.
+ */
+export function FetchModels({
+  draft,
+  connectionId,
+  onPick,
+}: {
+  draft: ConnectionDraft;
+  connectionId?: string;
+  onPick: (model: string) => void;
+}) {
+  const [state, setState] = useState<{ running: boolean; answer?: Answer; error?: string }>({
+    running: false,
+  });
+
+  const fetchModels = async () => {
+    setState({ running: true });
+    try {
+      const body: Record<string, unknown> = { api: draft.api, baseUrl: draft.baseUrl.trim() };
+      if (draft.apiKey) body.apiKey = draft.apiKey;
+      if (draft.textBackend) body.textBackend = draft.textBackend;
+      if (connectionId) body.id = connectionId;
+      setState({ running: false, answer: await api.post<Answer>('/api/connections/models', body) });
+    } catch (e) {
+      setState({ running: false, error: errorMessage(e) });
+    }
+  };
+
+  const answer = state.answer;
+  return (
+    <div className="row fetch-models">
+      <button type="button" onClick={fetchModels} disabled={state.running}>
+        {state.running ? 'Fetching…' : 'Fetch models'}
+      </button>
+      {answer?.ok && answer.models.length > 0 && (
+        <select
+          aria-label="Models on the server"
+          value={answer.models.includes(draft.model) ? draft.model : ''}
+          onChange={(e) => e.target.value && onPick(e.target.value)}
+        >
+          <option value="">{answer.models.length} models — pick one</option>
+          {answer.models.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </select>
+      )}
+      {answer?.ok && answer.models.length === 0 && <span className="hint">The server lists no models.</span>}
+      {answer && !answer.ok && (
+        <span className="hint error" role="alert">
+          Could not fetch models: {answer.message}
+        </span>
+      )}
+      {state.error && (
+        <span className="hint error" role="alert">
+          Could not fetch models: {state.error}
+        </span>
+      )}
+    </div>
+  );
+}
