@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { AdminSecretDialog } from '../components/AdminSecretDialog';
 import { AgentsPage } from '../pages/agents/AgentsPage';
 import { CharactersPage } from '../pages/characters/CharactersPage';
@@ -13,6 +13,7 @@ import { PersonasPage } from '../pages/personas/PersonasPage';
 import { PresetsPage } from '../pages/presets/PresetsPage';
 import { SimulationPage } from '../pages/simulation/SimulationPage';
 import { StudioPage } from '../pages/studio/StudioPage';
+import { pageTitle, routeTitle } from './page-title';
 import { hrefFor, type Route, useRoute } from './router';
 
 const NAV: Array<{ label: string; route: Route; section: Route['page'][] }> = [
@@ -63,6 +64,24 @@ export function App() {
   const route = useRoute();
   // bumped when the admin secret arrives after a refused read: the page mounts again and loads its data
   const [loadRound, setLoadRound] = useState(0);
+  // the route's title first; a page that knows a better one (the chat's name) sets it after
+  useLayoutEffect(() => {
+    document.title = pageTitle(routeTitle(route));
+  }, [route]);
+  // the chat page fits the window below the top bar, whose height depends on how the nav wraps
+  useLayoutEffect(() => {
+    const bar = document.querySelector<HTMLElement>('.topbar');
+    if (!bar) return;
+    const measure = () =>
+      document.documentElement.style.setProperty(
+        '--topbar-height',
+        `${bar.getBoundingClientRect().height}px`,
+      );
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, []);
   return (
     <div className="app">
       <header className="topbar">

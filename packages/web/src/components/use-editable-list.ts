@@ -12,6 +12,8 @@ export function useEditableList<T extends { id: string }>(resourcePath: string) 
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  /** "Saved “name”." after a create or an edit (a create closes its form, so it needs saying too) */
+  const [notice, setNotice] = useState<string | null>(null);
 
   const saved = (item: T) => {
     setItems((list) => {
@@ -21,6 +23,8 @@ export function useEditableList<T extends { id: string }>(resourcePath: string) 
         : [...all, item];
     });
     setEditing(null);
+    const name = (item as { name?: unknown }).name;
+    setNotice(typeof name === 'string' && name ? `Saved “${name}”.` : 'Saved.');
   };
 
   const remove = async () => {
@@ -31,6 +35,7 @@ export function useEditableList<T extends { id: string }>(resourcePath: string) 
       setEditing((current) => (current !== 'new' && current?.id === deleting.id ? null : current));
       setDeleting(null);
       setDeleteError(null);
+      setNotice(null);
     } catch (e) {
       setDeleteError(errorMessage(e));
     }
@@ -47,5 +52,7 @@ export function useEditableList<T extends { id: string }>(resourcePath: string) 
     setDeleteError,
     saved,
     remove,
+    notice,
+    setNotice,
   };
 }

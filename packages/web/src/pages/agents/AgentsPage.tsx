@@ -4,6 +4,7 @@ import type { Agent, CatalogTool, Chat, ChatContext, Connection, Preset } from '
 import { hrefFor } from '../../app/router';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { StatusNotice } from '../../components/StatusNotice';
 import { useEditableList } from '../../components/use-editable-list';
 import { AgentForm } from './AgentForm';
 import { EditorDataContext, toolUseOffChats } from './profile/editor-data';
@@ -25,6 +26,8 @@ export function AgentsPage() {
     setDeleteError,
     saved,
     remove,
+    notice,
+    setNotice,
   } = useEditableList<Agent>('/api/agents');
   const [connections, setConnections] = useState<Connection[]>([]);
   const [presets, setPresets] = useState<Preset[]>([]);
@@ -97,6 +100,7 @@ export function AgentsPage() {
           </div>
         </div>
         <ErrorBanner error={error} onDismiss={() => setError(null)} />
+        <StatusNotice message={notice} onDismiss={() => setNotice(null)} />
         {editing === 'new' && form(null)}
         {agents === null && !error && <p className="hint">Loading…</p>}
         {agents?.length === 0 && editing !== 'new' && (

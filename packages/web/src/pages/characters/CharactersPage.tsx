@@ -38,7 +38,7 @@ export function CharactersPage() {
     setDeleting,
     deleteError,
     setDeleteError,
-    saved,
+    saved: savedInList,
     remove,
   } = useEditableList<Character>('/api/characters');
   const [error, setError] = useState<string | null>(null);
@@ -47,6 +47,11 @@ export function CharactersPage() {
   const [busy, setBusy] = useState(false);
   const [exportFormat, setExportFormat] = useState<Record<string, string>>({});
   const fileInput = useRef<HTMLInputElement>(null);
+  // one status line for imports and saves (a create closes its form, so "Saved" says it worked)
+  const saved = (character: Character) => {
+    savedInList(character);
+    setStatus(`Saved “${character.name}”.`);
+  };
 
   const load = useCallback(
     () =>

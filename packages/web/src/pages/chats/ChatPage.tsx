@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import type { Character, Chat, Connection, Message, Persona, Preset, ToolsList } from '../../api/types';
+import { usePageTitle } from '../../app/page-title';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { type ChatPatch, ChatSettingsDrawer } from './ChatSettingsDrawer';
@@ -31,6 +32,7 @@ export function ChatPage({ id }: { id: string }) {
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const log = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
+  usePageTitle(chat?.title);
 
   const fetchMessages = useCallback(
     async () => (await api.get<{ messages: Message[] }>(`${path}/messages`)).messages,

@@ -3,6 +3,7 @@ import { api, errorMessage } from '../../api/client';
 import type { Connection } from '../../api/types';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { StatusNotice } from '../../components/StatusNotice';
 import { useEditableList } from '../../components/use-editable-list';
 import { ConnectionForm } from './ConnectionForm';
 import { ConnectionTestOutcome, type TestAnswer, type TestState } from './ConnectionTestOutcome';
@@ -23,6 +24,8 @@ export function ConnectionsPage() {
     setDeleteError,
     saved: savedItem,
     remove,
+    notice,
+    setNotice,
   } = useEditableList<Connection>('/api/connections');
   const [error, setError] = useState<string | null>(null);
   const [tests, setTests] = useState<Record<string, TestState>>({});
@@ -71,6 +74,7 @@ export function ConnectionsPage() {
         </button>
       </div>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      <StatusNotice message={notice} onDismiss={() => setNotice(null)} />
       {connections === null && error && (
         <button
           type="button"

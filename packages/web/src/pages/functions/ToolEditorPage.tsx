@@ -3,10 +3,12 @@ import { checkToolName, MSG_SCRIPTS_DISABLED } from '@toolsmith/core/schema';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Capabilities, Tool, ToolsList } from '../../api/types';
+import { usePageTitle } from '../../app/page-title';
 import { hrefFor } from '../../app/router';
 import { Dialog } from '../../components/Dialog';
 import { downloadExport, exportedMessage } from '../../components/download';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { setFlash, useFlashState } from '../../components/flash';
 import { navigateUnguarded, useLeaveGuard } from '../../components/leave-guard';
 import { Switch } from '../../components/Switch';
 import { BasicsSection } from './BasicsSection';
@@ -47,7 +49,8 @@ export function ToolEditorPage({ id }: { id: string | null }) {
   const [leaveError, setLeaveError] = useState<string | null>(null);
   const [exportWarning, setExportWarning] = useState(false);
   const [confirmCredentials, setConfirmCredentials] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  // a function saved for the first time arrives here under its new address with its "Saved" notice
+  const [notice, setNotice] = useFlashState();
   /** failures of actions other than saving (switching on/off, exporting) */
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -80,6 +83,7 @@ export function ToolEditorPage({ id }: { id: string | null }) {
   }, [id]);
 
   const tool = loaded?.tool ?? null;
+  usePageTitle(tool?.name);
   const scriptsEnabled = loaded?.caps.scriptExecutionEnabled ?? false;
   const dirty = loaded !== null && isDirty(form, baseline);
   useLeaveGuard(dirty, (target) => {
@@ -133,7 +137,10 @@ export function ToolEditorPage({ id }: { id: string | null }) {
       setForm(fresh);
       setLoaded((l) => (l ? { ...l, tool: saved } : l));
       setNotice(`Saved ${saved.name}.`);
-      if (!tool) navigateUnguarded(hrefFor({ page: 'function-edit', id: saved.id }));
+      if (!tool) {
+        setFlash(`Saved ${saved.name}.`);
+        navigateUnguarded(hrefFor({ page: 'function-edit', id: saved.id }));
+      }
       return true;
     } catch (e) {
       setSaveError(errorMessage(e));

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Lorebook, LorebookEntry } from '../../api/types';
+import { usePageTitle } from '../../app/page-title';
 import { ConfirmDialog } from '../../components/Dialog';
 import { downloadFromApi } from '../../components/download';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -81,6 +82,7 @@ export function LorebookEditorPage({ id }: { id: string }) {
   }, [path]);
 
   useLeaveGuard(dirty, (target) => setLeaving(target));
+  usePageTitle(draft?.name);
 
   const change = (next: Partial<BookDraft>) => {
     setDraft((d) => (d ? { ...d, ...next } : d));

@@ -3,6 +3,7 @@ import { ApiError, api, errorMessage } from '../../api/client';
 import type { Persona } from '../../api/types';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { StatusNotice } from '../../components/StatusNotice';
 import { useEditableList } from '../../components/use-editable-list';
 import { Avatar } from '../chats/Avatar';
 import '../connections/settings-pages.css';
@@ -123,6 +124,8 @@ export function PersonasPage() {
     setDeleteError,
     saved,
     remove,
+    notice,
+    setNotice,
   } = useEditableList<Persona>('/api/personas');
   const [error, setError] = useState<string | null>(null);
 
@@ -147,6 +150,7 @@ export function PersonasPage() {
         </button>
       </div>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      <StatusNotice message={notice} onDismiss={() => setNotice(null)} />
       {editing === 'new' && <PersonaForm persona={null} onSaved={saved} onCancel={() => setEditing(null)} />}
       {personas === null && !error && <p className="hint">Loading…</p>}
       {personas?.length === 0 && editing !== 'new' && (

@@ -3,6 +3,7 @@ import { api, errorMessage } from '../../api/client';
 import type { Preset } from '../../api/types';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { StatusNotice } from '../../components/StatusNotice';
 import { useEditableList } from '../../components/use-editable-list';
 import { PresetForm } from './PresetForm';
 import { presetSummary } from './preset-form';
@@ -21,6 +22,8 @@ export function PresetsPage() {
     setDeleteError,
     saved,
     remove,
+    notice,
+    setNotice,
   } = useEditableList<Preset>('/api/presets');
   const [error, setError] = useState<string | null>(null);
 
@@ -45,6 +48,7 @@ export function PresetsPage() {
         </button>
       </div>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      <StatusNotice message={notice} onDismiss={() => setNotice(null)} />
       {editing === 'new' && <PresetForm preset={null} onSaved={saved} onCancel={() => setEditing(null)} />}
       {presets === null && !error && <p className="hint">Loading…</p>}
       {presets?.length === 0 && editing !== 'new' && (

@@ -1,0 +1,117 @@
+// Issue 14 item 8 in Chromium at desktop and phone widths: a favicon (no 404 in the console), a title per page,
+// "Saved" after the first create, and a failed generation's banner that never pushes the composer off screen.
+import { openaiChunk, openaiStream } from '@toolsmith/emulator';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, launchBrowser, type Stack, screenshot, startStack } from './harness.js';
+
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 860 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function open(viewport: (typeof VIEWPORTS)[number]) {
+  const context = await browser.newContext({
+    baseURL: stack.serverUrl,
+    viewport: { width: viewport.width, height: viewport.height },
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
+  });
+  return { page, problems, close: () => context.close() };
+}
+
+const composerBottom = (page: Page) =>
+  page
+    .getByRole('textbox', { name: 'Message' })
+    .boundingBox()
+    .then((box) => (box ? box.y + box.height : Number.POSITIVE_INFINITY));
+
+describe.each(VIEWPORTS)('polish at $name width', (viewport) => {
+  it('loads the favicon, titles each page and says "Saved" after the first create', async () => {
+    const { page, problems, close } = await open(viewport);
+    await page.goto('/');
+    await poll(() => page.title()).toBe('Functions — Toolsmith');
+    const favicon = await page.evaluate(async () => {
+      const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+      const response = await fetch(link?.href ?? '/favicon.ico');
+      return { status: response.status, type: response.headers.get('content-type') };
+    });
+    expect(favicon.status).toBe(200);
+    expect(favicon.type).toContain('image/svg+xml');
+
+    await page.goto('/#/personas');
+    await poll(() => page.title()).toBe('Personas — Toolsmith');
+    await page.getByRole('button', { name: 'New persona' }).click();
+    const form = page.getByRole('form', { name: 'New persona' });
+    await form.getByLabel('Name').fill(`Aiko ${viewport.name}`);
+    await form.getByRole('button', { name: 'Create persona' }).click();
+    await poll(() => page.getByRole('status').textContent()).toContain(`Saved “Aiko ${viewport.name}”.`);
+
+    const chat = await apiPost<{ id: string }>(stack, '/api/chats', { title: `Tavern ${viewport.name}` });
+    await page.goto(`/#/chats/${chat.id}`);
+    await poll(() => page.title()).toBe(`Tavern ${viewport.name} — Toolsmith`);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('keeps the composer in view when a generation fails', async () => {
+    stack.emulator.reset();
+    // a long first answer (the log must scroll, not the page), then a failure with a long message
+    stack.emulator.on('/v1/chat/completions', () =>
+      stack.emulator.requests.length === 1
+        ? openaiStream([
+            openaiChunk({ role: 'assistant', content: '' }),
+            openaiChunk({ content: Array.from({ length: 40 }, (_, i) => `Line ${i}`).join('\n\n') }),
+            openaiChunk({}, { finishReason: 'stop' }),
+          ])
+        : {
+            status: 500,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ error: { message: 'upstream down '.repeat(12) } }),
+          },
+    );
+    const connection = await apiPost<{ id: string }>(stack, '/api/connections', {
+      name: `emulated ${viewport.name}`,
+      api: 'openai',
+      baseUrl: `${stack.emulator.url}/v1`,
+      model: 'emulated-model',
+    });
+    const chat = await apiPost<{ id: string }>(stack, '/api/chats', {
+      title: 'Long chat',
+      connectionId: connection.id,
+    });
+    const { page, close } = await open(viewport);
+    await page.goto(`/#/chats/${chat.id}`);
+    const input = page.getByRole('textbox', { name: 'Message' });
+    await input.fill('Tell me a long story');
+    await input.press('Enter');
+    await poll(() => page.getByText('Line 39').isVisible()).toBe(true);
+    await input.fill('Hello?');
+    await input.press('Enter');
+    const failure = page.getByRole('alert').filter({ hasText: 'Generation failed' });
+    await poll(() => failure.isVisible()).toBe(true);
+    expect(await composerBottom(page)).toBeLessThanOrEqual(viewport.height);
+    await screenshot(page, `polish-failed-${viewport.name}`);
+    await close();
+  });
+});
