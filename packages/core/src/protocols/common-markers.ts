@@ -1,6 +1,7 @@
 import { JsonRegionState } from './json-region.js';
 import type { MarkerSpec } from './marker-table.js';
 import {
+  backToText,
   type ParserContext,
   type ParserState,
   PassthroughState,
@@ -134,7 +135,7 @@ const CODE_FENCE: MarkerSpec = {
   open: '```',
   enter: (ctx, at, length) => {
     ctx.sink.emitText(take(ctx, at + length));
-    ctx.state = new PassthroughState('```', (c) => c.toText());
+    ctx.state = new PassthroughState('```', backToText);
   },
 };
 

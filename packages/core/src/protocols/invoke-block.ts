@@ -1,6 +1,7 @@
 import { KvParamsState, type ParamDialect } from './kv-params.js';
 import {
   availableTools,
+  backToText,
   type ParserContext,
   type ParserState,
   PassthroughState,
@@ -150,7 +151,7 @@ export class InvokeBlockState implements ParserState {
       // an unknown tool: the block is content, as written, through its close
       ctx.sink.emitText(this.raw);
       const close = d.blockClose || d.invokeClose;
-      ctx.state = new PassthroughState(close, (c) => c.toText());
+      ctx.state = new PassthroughState(close, backToText);
       return true;
     }
     ctx.sink.error({

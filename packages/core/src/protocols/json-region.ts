@@ -2,6 +2,7 @@ import type { CallHandle } from './event-sink.js';
 import { type CallSlot, type JsonCallListener, JsonCallScanner, newSlot } from './json-call-scanner.js';
 import {
   availableTools,
+  backToText,
   type ParserContext,
   type ParserState,
   PassthroughState,
@@ -255,7 +256,7 @@ export class JsonRegionState implements ParserState, JsonCallListener {
     sink.emitText(this.afterWs);
     // a fenced value without its closing fence right after it: the rest of the block is code
     if (!closed && options.closer === '```' && !options.next)
-      ctx.state = new PassthroughState('```', (c) => c.toText());
+      ctx.state = new PassthroughState('```', backToText);
     else if (options.next) options.next(ctx);
     else ctx.toText();
   }

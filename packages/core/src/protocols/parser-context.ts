@@ -97,6 +97,11 @@ export class PassthroughState implements ParserState {
   finish(): void {}
 }
 
+/** The usual continuation: back to text (one shared function, so passthrough states stay monomorphic). */
+export function backToText(ctx: ParserContext): void {
+  ctx.toText();
+}
+
 /** Drops whitespace (after a reasoning block or a call), then goes back to text. */
 export class SkipWhitespaceState implements ParserState {
   step(ctx: ParserContext): boolean {

@@ -1,7 +1,7 @@
 import type { StreamEvent } from '../providers/types.js';
 import { EventSink } from './event-sink.js';
 import { parserConfig } from './parser-config.js';
-import type { ParserContext } from './parser-context.js';
+import type { ParserContext, ParserState } from './parser-context.js';
 import type { TextParserOptions, TextParserTool, TextToolCallParseResult } from './parser-types.js';
 import { isPlainChunk, TextState } from './text-state.js';
 import { Utf8Chunks } from './utf8-chunks.js';
@@ -31,69 +31,79 @@ function defaultIdFactory(): (index: number) => string {
  * are final as soon as they close. Reasoning blocks come out as `reasoning-delta` events.
  */
 export function createTextToolCallParser(options: TextParserOptions): TextToolCallParser {
-  const tools = new Map<string, TextParserTool>(options.tools.map((t) => [t.name, t]));
-  const sink = new EventSink(options.createId ?? defaultIdFactory());
-  const text = new TextState();
-  const decoder = new Utf8Chunks();
-  const config = parserConfig(options.format, options.model);
-  let ended = false;
-  const ctx: ParserContext = {
-    buf: '',
-    pos: 0,
-    final: false,
-    sink,
-    tools,
-    trigger: options.trigger,
-    table: config.table,
-    preferred: config.preferred,
-    state: text,
-    toText() {
-      ctx.state = text;
-    },
-  };
+  return new StreamingTextParser(options);
+}
 
-  const run = (input: string) => {
-    ctx.buf = ctx.pos >= ctx.buf.length ? input : ctx.buf.slice(ctx.pos) + input;
-    ctx.pos = 0;
-    while (ctx.state.step(ctx)) {
+/**
+ * The parser and its scanning context in one object. A class, not closures: optimized code then depends on
+ * the shapes of parsers, never on one parser's objects, so it stays optimized from one stream to the next.
+ */
+class StreamingTextParser implements TextToolCallParser, ParserContext {
+  buf = '';
+  pos = 0;
+  final = false;
+  readonly sink: EventSink;
+  readonly tools: ReadonlyMap<string, TextParserTool>;
+  readonly trigger: string | undefined;
+  readonly table: ParserContext['table'];
+  readonly preferred: ParserContext['preferred'];
+  state: ParserState;
+  private readonly text = new TextState();
+  private readonly decoder = new Utf8Chunks();
+  private ended = false;
+
+  constructor(options: TextParserOptions) {
+    const config = parserConfig(options.format, options.model);
+    this.tools = new Map<string, TextParserTool>(options.tools.map((t) => [t.name, t]));
+    this.sink = new EventSink(options.createId ?? defaultIdFactory());
+    this.trigger = options.trigger;
+    this.table = config.table;
+    this.preferred = config.preferred;
+    this.state = this.text;
+  }
+
+  toText(): void {
+    this.state = this.text;
+  }
+
+  private run(input: string): void {
+    this.buf = this.pos >= this.buf.length ? input : this.buf.slice(this.pos) + input;
+    this.pos = 0;
+    while (this.state.step(this)) {
       // each step consumes input or changes state
     }
-  };
+  }
 
-  return {
-    push(chunk) {
-      if (ended) throw new Error('The text tool-call parser has already ended.');
-      const input = typeof chunk === 'string' ? chunk : decoder.decode(chunk);
-      // fast path for the common small chunk of plain prose: no buffering, no state machine
-      if (ctx.state === text && ctx.pos >= ctx.buf.length && sink.idle) {
-        if (isPlainChunk(ctx, input)) {
-          ctx.pos = input.length;
-          return sink.textEvents(input);
-        }
-        ctx.buf = '';
-        ctx.pos = 0;
+  push(chunk: string | Uint8Array): StreamEvent[] {
+    if (this.ended) throw new Error('The text tool-call parser has already ended.');
+    const input = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk);
+    // fast path for the common small chunk of plain prose: no buffering, no state machine
+    if (this.state === this.text && this.pos >= this.buf.length && this.sink.idle) {
+      if (isPlainChunk(this, input)) {
+        this.pos = input.length;
+        return this.sink.textEvents(input);
       }
-      run(input);
-      return sink.drain(false);
-    },
-    end() {
-      if (ended) return [];
-      ended = true;
-      ctx.final = true;
-      run(decoder.end());
-      ctx.state.finish(ctx);
-      sink.endTriggeredBlock();
-      return sink.drain(true);
-    },
-    result() {
-      return {
-        content: sink.content,
-        reasoning: sink.reasoning,
-        calls: sink.calls,
-        errors: [...sink.errors],
-      };
-    },
-  };
+      this.buf = '';
+      this.pos = 0;
+    }
+    this.run(input);
+    return this.sink.drain(false);
+  }
+
+  end(): StreamEvent[] {
+    if (this.ended) return [];
+    this.ended = true;
+    this.final = true;
+    this.run(this.decoder.end());
+    this.state.finish(this);
+    this.sink.endTriggeredBlock();
+    return this.sink.drain(true);
+  }
+
+  result(): TextToolCallParseResult {
+    const sink = this.sink;
+    return { content: sink.content, reasoning: sink.reasoning, calls: sink.calls, errors: [...sink.errors] };
+  }
 }
 
 /** One-shot parse: the same machine as the streaming parser, fed the whole text at once. */

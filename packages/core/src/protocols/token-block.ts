@@ -1,6 +1,7 @@
 import { JsonRegionState } from './json-region.js';
 import {
   availableTools,
+  backToText,
   type ParserContext,
   type ParserState,
   PassthroughState,
@@ -173,7 +174,7 @@ export class TokenBlockState implements ParserState {
     if (this.calls === 0) {
       // an unknown tool: the block is content, as written, through its end
       ctx.sink.emitText(this.raw);
-      ctx.state = new PassthroughState(this.d.blockClose, (c) => c.toText());
+      ctx.state = new PassthroughState(this.d.blockClose, backToText);
       return true;
     }
     ctx.sink.error({
