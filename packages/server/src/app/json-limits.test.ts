@@ -1,6 +1,7 @@
 // Issue 9 item 7: JSON nested 2,000+ levels deep gave 500 on a dozen routes, and lone surrogates (`\uD800`)
 // slipped through name checks. Every route answers 400 with a message for both, over real HTTP.
 import type { FastifyInstance } from 'fastify';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 import { MAX_JSON_DEPTH } from './json-body.js';
@@ -93,5 +94,29 @@ describe('lone surrogates', () => {
     });
     expect(tools.status).toBe(400);
     expect(((await tools.json()) as any).error).toContain('surrogate');
+  });
+
+  it('in the JSON files of an imported ZIP too (nothing stored)', async () => {
+    const upload = (manifest: string, schema = '{"type":"object"}') =>
+      fetch(`${server.url}/api/tools/import`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/zip', 'x-toolsmith-request': '1' },
+        body: zipSync({
+          'Function Calls/twin/manifest.json': strToU8(manifest),
+          'Function Calls/twin/parameters.schema.json': strToU8(schema),
+        }),
+      });
+    const manifest = (name: string) =>
+      `{"kind":"marinara.function","version":1,"config":{"name":"${name}","description":"Twin.","parametersSchemaPath":"parameters.schema.json","executionType":"webhook","webhookUrl":"https://api.example.org/t","enabled":true}}`;
+    const surrogate = await upload(manifest('twin\\ud800'));
+    expect(surrogate.status).toBe(400);
+    expect(((await surrogate.json()) as any).error).toContain('surrogate');
+    const deep = await upload(manifest('deep'), `{"type":"object","properties":{"a":${deepObject(2500)}}}`);
+    expect(deep.status).toBe(400);
+    expect(((await deep.json()) as any).error).toContain(`${MAX_JSON_DEPTH} levels`);
+    const names = (await server.request('GET', '/api/tools')).body.tools.map((t: any) => t.name);
+    expect(names.filter((n: string) => n.startsWith('twin') || n === 'deep')).toEqual([]);
+    // the same file with well-formed text imports
+    expect((await upload(manifest('twin'))).status).toBe(200);
   });
 });

@@ -10,7 +10,13 @@ import {
 } from '@toolsmith/core/internal';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, notFound } from '../app/http-error.js';
-import { uploadedJsonProblem } from '../app/json-body.js';
+import {
+  loneSurrogateError,
+  loneSurrogatePath,
+  tooDeepError,
+  uploadedJsonProblem,
+  valueTooDeep,
+} from '../app/json-body.js';
 import { exportSecretsMode, redactForExport } from '../secrets/export-secrets.js';
 import { DuplicateNameError, GLOBAL_SCOPE, type ToolInput } from '../storage/types.js';
 import { storedToDefinition } from './tool-input.js';
@@ -154,6 +160,10 @@ export async function toolTransferRoutes(app: FastifyInstance): Promise<void> {
           throw new HttpError(error.status, error.message, { code: 'import_refused' });
         throw error;
       }
+      // a ZIP's JSON files are read by the core: checked like a JSON body once they are values
+      if (valueTooDeep(candidates)) throw tooDeepError('import_refused');
+      const badText = loneSurrogatePath(candidates);
+      if (badText !== undefined) throw loneSurrogateError(badText, 'import_refused');
       const existing = await storage.tools.list(GLOBAL_SCOPE);
       const plan = planToolImport(candidates, {
         existingNames: existing.map((t) => t.name),
