@@ -11,6 +11,8 @@ export type ImportFormat = 'toolsmith' | 'marinara' | 'luker';
 export interface ImportCandidate {
   tool: ToolDefinition;
   format: ImportFormat;
+  /** Set when the entry did not look like a tool of any known format: the import skips it with this reason. */
+  unrecognised?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -51,7 +53,7 @@ const noFiles: Resolve = () => undefined;
 
 /** A Toolsmith definition (our own export). */
 function fromToolsmith(raw: Json, resolve: Resolve = noFiles): ToolDefinition {
-  const kind = (text(raw.kind) ?? 'static') as ToolKind;
+  const kind = (text(raw.kind) ?? (typeof raw.webhookUrl === 'string' ? 'webhook' : 'static')) as ToolKind;
   const paramsText = resolve(raw.parametersPath);
   return {
     name: text(raw.name) ?? '',
@@ -138,7 +140,20 @@ function fromListItem(item: unknown): ImportCandidate {
     return { tool: fromToolsmith(item), format: 'toolsmith' };
   }
   if ('body' in item) return { tool: lukerToolDefinition(item), format: 'luker' };
-  return { tool: fromToolsmith(item), format: 'toolsmith' };
+  const candidate: ImportCandidate = { tool: fromToolsmith(item), format: 'toolsmith' };
+  // Without a kind, only a static result or a webhook URL says what the tool does; anything else would
+  // become an empty static tool, so it is reported instead of stored.
+  if (!('staticResult' in item) && !('webhookUrl' in item)) candidate.unrecognised = unrecognisedReason(item);
+  return candidate;
+}
+
+function unrecognisedReason(item: Json): string {
+  const keys = Object.keys(item).slice(0, 8);
+  const kind = item.kind === undefined ? 'no "kind"' : `an unknown kind ${JSON.stringify(item.kind)}`;
+  return (
+    `Not recognised as a tool: it has ${kind}, no body, static result or webhook URL` +
+    ` (keys: ${keys.join(', ') || 'none'}). Give it "kind": "static", "webhook" or "script" with its content.`
+  );
 }
 
 /** Recognises a parsed JSON document: Toolsmith export, Marinara functions file, Luker customTools, or a list. */

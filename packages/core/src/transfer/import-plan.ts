@@ -48,8 +48,12 @@ export function planToolImport(candidates: ImportCandidate[], options: ImportPla
   const seen = new Set<string>();
   const plan: ImportPlan = { tools: [], skipped: [], review: [] };
 
-  for (const { tool } of candidates) {
+  for (const { tool, unrecognised } of candidates) {
     const name = tool.name || '(unnamed)';
+    if (unrecognised) {
+      plan.skipped.push({ name, reason: unrecognised });
+      continue;
+    }
     if (reserved.has(tool.name)) {
       plan.skipped.push({ name, reason: msgReservedName(tool.name) });
       continue;

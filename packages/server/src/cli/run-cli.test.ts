@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
@@ -93,11 +95,103 @@ describe('toolsmith CLI', () => {
     expect(help.io.out).toContain('toolsmith tools dry-run NAME --args JSON');
   });
 
-  it('start serves until SIGTERM, then shuts down cleanly', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', BIN, 'start'], {
-      env: { ...process.env, DATA_DIR: temp.dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  it('tools list --json, show, enable, disable and delete work by name', async () => {
+    const list = capture({ DATA_DIR: temp.dir });
+    expect(await runCli(['tools', 'list', '--json'], list.cli)).toBe(0);
+    const body = JSON.parse(list.io.out) as {
+      tools: Array<{ name: string }>;
+      builtin: Array<{ name: string }>;
+    };
+    expect(body.tools.map((t) => t.name)).toContain('store_hours');
+    expect(body.builtin.map((t) => t.name)).toContain('roll_dice');
+
+    const show = capture({ DATA_DIR: temp.dir });
+    expect(await runCli(['tools', 'show', 'store_hours'], show.cli)).toBe(0);
+    expect(JSON.parse(show.io.out)).toMatchObject({ name: 'store_hours', kind: 'static', enabled: false });
+
+    const on = capture({ DATA_DIR: temp.dir });
+    expect(await runCli(['tools', 'enable', 'store_hours'], on.cli)).toBe(0);
+    expect(on.io.out).toBe('store_hours is on.\n');
+    const off = capture({ DATA_DIR: temp.dir });
+    expect(await runCli(['tools', 'disable', 'roll_dice'], off.cli)).toBe(0);
+    const after = capture({ DATA_DIR: temp.dir });
+    await runCli(['tools', 'list', '--json'], after.cli);
+    const state = JSON.parse(after.io.out) as {
+      tools: Array<{ name: string; enabled: boolean }>;
+      builtin: Array<{ name: string; enabled: boolean }>;
+    };
+    expect(state.tools.find((t) => t.name === 'store_hours')?.enabled).toBe(true);
+    expect(state.builtin.find((t) => t.name === 'roll_dice')?.enabled).toBe(false);
+    await runCli(['tools', 'enable', 'roll_dice'], capture({ DATA_DIR: temp.dir }).cli);
+
+    const builtinDelete = capture({ DATA_DIR: temp.dir });
+    expect(await runCli(['tools', 'delete', 'roll_dice'], builtinDelete.cli)).toBe(1);
+    expect(builtinDelete.io.err).toContain('roll_dice is a built-in tool and cannot be deleted');
+    const missing = capture({ DATA_DIR: temp.dir });
+    expect(await runCli(['tools', 'enable', 'nope'], missing.cli)).toBe(1);
+    expect(missing.io.err).toContain('No tool named "nope"');
+
+    const storage = createSqliteStorage(temp.dir);
+    await storage.tools.create({
+      name: 'scratch',
+      displayName: '',
+      description: 'To be deleted.',
+      parameters: { type: 'object', properties: {} },
+      mode: 'read',
+      kind: 'static',
+      body: '',
+      simulateBody: '',
+      staticResult: 'x',
+      webhookUrl: '',
+      includeHiddenContext: false,
+      enabled: true,
     });
+    await storage.close();
+    const del = capture({ DATA_DIR: temp.dir });
+    expect(await runCli(['tools', 'delete', 'scratch'], del.cli)).toBe(0);
+    expect(del.io.out).toBe('Deleted scratch.\n');
+    const gone = capture({ DATA_DIR: temp.dir });
+    expect(await runCli(['tools', 'show', 'scratch'], gone.cli)).toBe(1);
+  });
+
+  it('refuses unknown flags and stray arguments instead of ignoring them (strict parsing)', async () => {
+    const cases: Array<[string[], string]> = [
+      [['start', '--prot', '1'], "Unknown option '--prot'"],
+      [['start', 'now'], 'Unexpected argument for start: now'],
+      [['start', '--port', 'eighty'], '--port must be a whole number from 0 to 65535 (got "eighty")'],
+      [['start', '--port', '70000'], '--port must be a whole number'],
+      [['tools', 'list', '--all'], "Unknown option '--all'"],
+      [['tools', 'list', 'extra'], 'Unexpected argument for tools list: extra'],
+      [['tools', 'show'], 'tools show needs NAME'],
+      [['tools', 'dry-run', 'roll_dice', '--arg', '{}'], "Unknown option '--arg'"],
+      [['tools', 'export', 'a.zip', 'b.zip'], 'Unexpected argument for tools export: b.zip'],
+      [['tools', 'import', '--verbose', 'x.json'], "Unknown option '--verbose'"],
+    ];
+    for (const [argv, message] of cases) {
+      const run = capture({ DATA_DIR: temp.dir });
+      expect(await runCli(argv, run.cli), argv.join(' ')).toBe(2);
+      expect(run.io.err, argv.join(' ')).toContain(message);
+      expect(run.io.err).toContain('Usage: toolsmith');
+    }
+  });
+
+  it('start --port/--host/--data-dir win over the environment; it serves until SIGTERM, then shuts down cleanly', async () => {
+    const flagDir = join(temp.dir, 'from-flag');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', BIN, 'start', '--port', '0', '--host', '127.0.0.1', '--data-dir', flagDir],
+      {
+        // the environment asks for port 3000 and another folder: the flags must win
+        env: {
+          ...process.env,
+          DATA_DIR: join(temp.dir, 'from-env'),
+          PORT: '3000',
+          HOST: '::1',
+          LOG_LEVEL: 'info',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const url = await new Promise<string>((resolve, reject) => {
@@ -108,8 +202,12 @@ describe('toolsmith CLI', () => {
       });
       child.on('exit', () => reject(new Error(`server exited: ${output}`)));
     });
+    expect(new URL(url).port).not.toBe('3000');
+    expect(new URL(url).hostname).toBe('127.0.0.1');
     const health = await fetch(`${url}/api/health`);
     expect(await health.json()).toMatchObject({ ok: true });
+    expect(existsSync(flagDir)).toBe(true);
+    expect(existsSync(join(temp.dir, 'from-env'))).toBe(false);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(output).toContain('shutting down');

@@ -1,7 +1,14 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { startServer } from '../app/start-server.js';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { SERVER_VERSION } from '../version.js';
-import { dryRunCommand, toolsListCommand } from './tool-commands.js';
+import {
+  dryRunCommand,
+  toolsDeleteCommand,
+  toolsListCommand,
+  toolsSetEnabledCommand,
+  toolsShowCommand,
+} from './tool-commands.js';
 import { toolsExportCommand, toolsImportCommand } from './transfer-commands.js';
 
 export interface CliIo {
@@ -11,44 +18,190 @@ export interface CliIo {
   env?: Record<string, string | undefined>;
 }
 
-const USAGE = `toolsmith ${SERVER_VERSION}
+export const USAGE = `toolsmith ${SERVER_VERSION}
 
 Usage:
-  toolsmith start                          start the server (configuration from the environment and .env)
-  toolsmith tools list                     list the stored custom tools and the built-in tools
+  toolsmith start [--port N] [--host H] [--data-dir DIR]
+                                           start the server (flags win over PORT, HOST, DATA_DIR and .env)
+  toolsmith tools list [--json]            list the stored custom tools and the built-in tools
+  toolsmith tools show NAME                print one tool (credentials in webhook URLs masked)
+  toolsmith tools enable NAME              switch a custom or built-in tool on
+  toolsmith tools disable NAME             switch a custom or built-in tool off
+  toolsmith tools delete NAME              delete a custom tool
   toolsmith tools dry-run NAME --args JSON run a tool once with the given arguments (3 s wall)
                    [--simulate]            write tools run their simulate body or return a placeholder
   toolsmith tools import FILE              import tools from a .json or .zip file (Toolsmith, Marinara, Luker);
                                            webhook and script tools are stored disabled for review
-  toolsmith tools export [FILE] [--force]  write every tool to FILE (default toolsmith-tools.zip; .json for JSON)
-  toolsmith help                           show this text
+  toolsmith tools export [FILE] [--force] [--include-secrets]
+                                           write every tool to FILE (default toolsmith-tools.zip; .json for JSON)
+  toolsmith help | --help                  show this text
+  toolsmith --version                      print the version
 `;
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** What one command accepts: its flags and how many positional arguments (names and files). */
+interface CommandSpec {
+  usage: string;
+  options: Options;
+  positionals: { min: number; max: number; names: string };
+}
+
+const NAME_ONLY = { min: 1, max: 1, names: 'NAME' };
+
+const COMMANDS: Record<string, CommandSpec> = {
+  start: {
+    usage: 'toolsmith start [--port N] [--host H] [--data-dir DIR]',
+    options: { port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' } },
+    positionals: { min: 0, max: 0, names: '' },
+  },
+  'tools list': {
+    usage: 'toolsmith tools list [--json]',
+    options: { json: { type: 'boolean' } },
+    positionals: { min: 0, max: 0, names: '' },
+  },
+  'tools show': { usage: 'toolsmith tools show NAME', options: {}, positionals: NAME_ONLY },
+  'tools enable': { usage: 'toolsmith tools enable NAME', options: {}, positionals: NAME_ONLY },
+  'tools disable': { usage: 'toolsmith tools disable NAME', options: {}, positionals: NAME_ONLY },
+  'tools delete': { usage: 'toolsmith tools delete NAME', options: {}, positionals: NAME_ONLY },
+  'tools dry-run': {
+    usage: 'toolsmith tools dry-run NAME --args JSON [--simulate]',
+    options: { args: { type: 'string' }, simulate: { type: 'boolean' } },
+    positionals: NAME_ONLY,
+  },
+  'tools import': {
+    usage: 'toolsmith tools import FILE   (a .json or .zip tools file)',
+    options: {},
+    positionals: { min: 1, max: 1, names: 'FILE' },
+  },
+  'tools export': {
+    usage:
+      'toolsmith tools export [FILE] [--force] [--include-secrets]   (FILE.zip, or FILE.json for one JSON document;\n' +
+      '       credentials in webhook URLs are masked unless --include-secrets)',
+    options: { force: { type: 'boolean' }, 'include-secrets': { type: 'boolean' } },
+    positionals: { min: 0, max: 1, names: 'FILE' },
+  },
+};
+
+/** A command line that cannot be run as written: exit code 2 with the message and the usage. */
+class UsageError extends Error {
+  constructor(
+    message: string,
+    /** unknown commands show every command; a wrong flag shows the command's own usage only */
+    readonly fullUsage = false,
+  ) {
+    super(message);
+  }
+}
+
+interface Parsed {
+  command: string;
+  values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  positionals: string[];
+}
+
+/** Strict parsing: an unknown flag or a stray argument is an error, never silently ignored. */
+function parseCommand(argv: string[]): Parsed {
+  const twoWord = `${argv[0]} ${argv[1] ?? ''}`;
+  const command = COMMANDS[twoWord] ? twoWord : argv[0];
+  const spec = COMMANDS[command];
+  if (!spec) throw new UsageError(`Unknown command: ${argv.join(' ')}`, true);
+  const rest = argv.slice(command.split(' ').length);
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: rest, options: spec.options, allowPositionals: true, strict: true });
+  } catch (error) {
+    // parseArgs names the flag ("Unknown option '--prot'"); add what this command takes
+    throw new UsageError(`${(error as Error).message}\nUsage: ${spec.usage}`);
+  }
+  const { min, max, names } = spec.positionals;
+  if (parsed.positionals.length < min) {
+    throw new UsageError(`${command} needs ${names}.\nUsage: ${spec.usage}`);
+  }
+  if (parsed.positionals.length > max) {
+    const extra = parsed.positionals.slice(max).join(' ');
+    throw new UsageError(`Unexpected argument for ${command}: ${extra}\nUsage: ${spec.usage}`);
+  }
+  return { command, values: parsed.values, positionals: parsed.positionals };
+}
+
+/** The --port/--host/--data-dir flags as environment overrides, checked before anything starts. */
+function startOverrides(values: Parsed['values']): Record<string, string> {
+  const usage = `\nUsage: ${COMMANDS.start.usage}`;
+  const overrides: Record<string, string> = {};
+  if (typeof values.port === 'string') {
+    if (!/^\d+$/.test(values.port) || Number(values.port) > 65_535) {
+      throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${values.port}").${usage}`);
+    }
+    overrides.PORT = values.port;
+  }
+  if (typeof values.host === 'string') {
+    if (values.host.trim() === '')
+      throw new UsageError(`--host needs an address, for example 127.0.0.1.${usage}`);
+    overrides.HOST = values.host;
+  }
+  if (typeof values['data-dir'] === 'string') {
+    if (values['data-dir'].trim() === '') throw new UsageError(`--data-dir needs a folder path.${usage}`);
+    overrides.DATA_DIR = values['data-dir'];
+  }
+  return overrides;
+}
 
 /** Runs one CLI command and returns the exit code; `start` resolves once the server listens. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  const [command, sub, ...rest] = argv;
-  const config = () => loadConfig(io.env ? { env: io.env, envFile: false } : {});
+  const [first] = argv;
+  if (first === undefined || first === 'help' || first === '--help' || first === '-h') {
+    io.out(USAGE);
+    return first === undefined ? 1 : 0;
+  }
+  if (first === '--version' || first === 'version') {
+    io.out(`${SERVER_VERSION}\n`);
+    return 0;
+  }
   try {
-    if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
-      io.out(USAGE);
-      return command === undefined ? 1 : 0;
+    const { command, values, positionals } = parseCommand(argv);
+    const overrides = command === 'start' ? startOverrides(values) : {};
+    const config = () => loadConfig(io.env ? { env: io.env, envFile: false, overrides } : { overrides });
+    const name = positionals[0];
+    switch (command) {
+      case 'start': {
+        const server = await startServer({ config: config(), handleSignals: true });
+        server.app.log.info(`Toolsmith is listening on ${server.url}`);
+        return 0;
+      }
+      case 'tools list':
+        return await toolsListCommand(config(), io, { json: values.json === true });
+      case 'tools show':
+        return await toolsShowCommand(config(), name, io);
+      case 'tools enable':
+        return await toolsSetEnabledCommand(config(), name, true, io);
+      case 'tools disable':
+        return await toolsSetEnabledCommand(config(), name, false, io);
+      case 'tools delete':
+        return await toolsDeleteCommand(config(), name, io);
+      case 'tools dry-run':
+        return await dryRunCommand(config(), name, io, {
+          argsText: typeof values.args === 'string' ? values.args : '{}',
+          simulate: values.simulate === true,
+        });
+      case 'tools import':
+        return await toolsImportCommand(config(), name, io);
+      case 'tools export':
+        return await toolsExportCommand(config(), name, io, {
+          force: values.force === true,
+          withSecrets: values['include-secrets'] === true,
+        });
     }
-    if (command === '--version' || command === 'version') {
-      io.out(`${SERVER_VERSION}\n`);
-      return 0;
-    }
-    if (command === 'start') {
-      const server = await startServer({ config: config(), handleSignals: true });
-      server.app.log.info(`Toolsmith is listening on ${server.url}`);
-      return 0;
-    }
-    if (command === 'tools' && sub === 'list') return await toolsListCommand(config(), io);
-    if (command === 'tools' && sub === 'dry-run') return await dryRunCommand(config(), rest, io);
-    if (command === 'tools' && sub === 'import') return await toolsImportCommand(config(), rest, io);
-    if (command === 'tools' && sub === 'export') return await toolsExportCommand(config(), rest, io);
-    io.err(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);
-    return 2;
+    throw new UsageError(`Unknown command: ${argv.join(' ')}`, true);
   } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(
+        error.fullUsage
+          ? `${error.message}\n\n${USAGE}`
+          : `${error.message}\n(toolsmith help lists every command)\n`,
+      );
+      return 2;
+    }
     if (error instanceof ConfigError) {
       io.err(`Configuration error: ${error.message}\n`);
       return 78; // EX_CONFIG

@@ -23,6 +23,7 @@ function headers(config: ServerConfig): Record<string, string> {
 }
 
 interface ToolRow {
+  id?: string;
   name: string;
   kind: string;
   mode: string;
@@ -48,10 +49,43 @@ function table(rows: ToolRow[]): string {
   return [line(head), ...cells.map(line)].join('\n') + '\n';
 }
 
-export async function toolsListCommand(config: ServerConfig, io: CliIo): Promise<number> {
+async function listTools(app: FastifyInstance): Promise<{ tools: ToolRow[]; builtin: ToolRow[] }> {
+  const response = await app.inject({ method: 'GET', url: '/api/tools' });
+  return response.json() as { tools: ToolRow[]; builtin: ToolRow[] };
+}
+
+/** Finds a custom or built-in tool by its name; undefined (with the message written) when there is none. */
+async function findTool(
+  app: FastifyInstance,
+  name: string,
+  io: CliIo,
+): Promise<{ row: ToolRow; builtin: boolean } | undefined> {
+  const { tools, builtin } = await listTools(app);
+  const custom = tools.find((t) => t.name === name);
+  if (custom) return { row: custom, builtin: false };
+  const native = builtin.find((t) => t.name === name);
+  if (native) return { row: native, builtin: true };
+  io.err(`No tool named "${name}". "toolsmith tools list" shows every tool's name.\n`);
+  return undefined;
+}
+
+function refused(response: { statusCode: number; json(): unknown }, io: CliIo): number {
+  const body = response.json() as { error?: string };
+  io.err(`${body.error ?? `The server answered ${response.statusCode}.`}\n`);
+  return 1;
+}
+
+export async function toolsListCommand(
+  config: ServerConfig,
+  io: CliIo,
+  options: { json: boolean },
+): Promise<number> {
   return withApp(config, async (app) => {
-    const response = await app.inject({ method: 'GET', url: '/api/tools' });
-    const body = response.json() as { tools: ToolRow[]; builtin: ToolRow[] };
+    const body = await listTools(app);
+    if (options.json) {
+      io.out(`${JSON.stringify(body, null, 2)}\n`);
+      return 0;
+    }
     io.out(`Custom tools (${body.tools.length}):\n`);
     io.out(body.tools.length > 0 ? table(body.tools) : '  (none)\n');
     io.out(`\nBuilt-in tools (${body.builtin.length}):\n`);
@@ -60,34 +94,76 @@ export async function toolsListCommand(config: ServerConfig, io: CliIo): Promise
   });
 }
 
-/** `tools dry-run NAME --args JSON [--simulate]` */
-export async function dryRunCommand(config: ServerConfig, argv: string[], io: CliIo): Promise<number> {
-  let name: string | undefined;
-  let argsText = '{}';
-  let simulate = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--args') {
-      if (argv[i + 1] === undefined) {
-        io.err('--args needs a JSON object, for example --args \'{"x": 1}\'.\n');
-        return 2;
-      }
-      argsText = argv[++i];
-    } else if (arg.startsWith('--args=')) argsText = arg.slice('--args='.length);
-    else if (arg === '--simulate') simulate = true;
-    else if (name === undefined && !arg.startsWith('--')) name = arg;
-    else {
-      io.err(`Unexpected argument: ${arg}\nUsage: toolsmith tools dry-run NAME --args JSON [--simulate]\n`);
-      return 2;
+/** `tools show NAME`: the tool as the API answers it (JSON). */
+export async function toolsShowCommand(config: ServerConfig, name: string, io: CliIo): Promise<number> {
+  return withApp(config, async (app) => {
+    const found = await findTool(app, name, io);
+    if (!found) return 1;
+    if (found.builtin) {
+      io.out(`${JSON.stringify(found.row, null, 2)}\n`);
+      return 0;
     }
-  }
-  if (!name) {
-    io.err('Usage: toolsmith tools dry-run NAME --args JSON [--simulate]\n');
-    return 2;
-  }
+    const response = await app.inject({ method: 'GET', url: `/api/tools/${found.row.id}` });
+    if (response.statusCode !== 200) return refused(response, io);
+    io.out(`${JSON.stringify(response.json(), null, 2)}\n`);
+    return 0;
+  });
+}
+
+/** `tools enable NAME` / `tools disable NAME`: custom tools through PATCH, built-in ones through PUT. */
+export async function toolsSetEnabledCommand(
+  config: ServerConfig,
+  name: string,
+  enabled: boolean,
+  io: CliIo,
+): Promise<number> {
+  return withApp(config, async (app) => {
+    const found = await findTool(app, name, io);
+    if (!found) return 1;
+    const response = await app.inject({
+      method: found.builtin ? 'PUT' : 'PATCH',
+      url: found.builtin ? `/api/tools/builtin/${encodeURIComponent(name)}` : `/api/tools/${found.row.id}`,
+      headers: headers(config),
+      payload: { enabled },
+    });
+    if (response.statusCode !== 200) return refused(response, io);
+    io.out(`${name} is ${enabled ? 'on' : 'off'}.\n`);
+    return 0;
+  });
+}
+
+/** `tools delete NAME`: custom tools only (built-in ones can be switched off). */
+export async function toolsDeleteCommand(config: ServerConfig, name: string, io: CliIo): Promise<number> {
+  return withApp(config, async (app) => {
+    const found = await findTool(app, name, io);
+    if (!found) return 1;
+    if (found.builtin) {
+      io.err(
+        `${name} is a built-in tool and cannot be deleted; "toolsmith tools disable ${name}" switches it off.\n`,
+      );
+      return 1;
+    }
+    const response = await app.inject({
+      method: 'DELETE',
+      url: `/api/tools/${found.row.id}`,
+      headers: headers(config),
+    });
+    if (response.statusCode !== 204) return refused(response, io);
+    io.out(`Deleted ${name}.\n`);
+    return 0;
+  });
+}
+
+/** `tools dry-run NAME --args JSON [--simulate]` */
+export async function dryRunCommand(
+  config: ServerConfig,
+  name: string,
+  io: CliIo,
+  options: { argsText: string; simulate: boolean },
+): Promise<number> {
   let args: unknown;
   try {
-    args = JSON.parse(argsText);
+    args = JSON.parse(options.argsText);
   } catch (error) {
     io.err(`--args is not valid JSON: ${(error as Error).message}\n`);
     return 2;
@@ -97,7 +173,7 @@ export async function dryRunCommand(config: ServerConfig, argv: string[], io: Cl
       method: 'POST',
       url: '/api/tools/dry-run',
       headers: headers(config),
-      payload: { name, args, simulate },
+      payload: { name, args, simulate: options.simulate },
     });
     const body = response.json();
     if (response.statusCode !== 200) {

@@ -181,7 +181,7 @@ describe('toolsmith tools import / export', () => {
 
     const usage = capture({ DATA_DIR: dataDir });
     expect(await runCli(['tools', 'import'], usage.cli)).toBe(2);
-    expect(usage.io.err).toContain('Usage: toolsmith tools import FILE');
+    expect(usage.io.err).toContain('tools import needs FILE.\nUsage: toolsmith tools import FILE');
     expect(await storedTools(dataDir)).toEqual([]);
   });
 });

@@ -15,11 +15,6 @@ import type { CliIo } from './run-cli.js';
 export const PROGRESS_THRESHOLD_BYTES = 256 * 1024;
 export const DEFAULT_EXPORT_FILE = 'toolsmith-tools.zip';
 
-const IMPORT_USAGE = 'Usage: toolsmith tools import FILE   (a .json or .zip tools file)\n';
-const EXPORT_USAGE =
-  'Usage: toolsmith tools export [FILE] [--force] [--include-secrets]   (FILE.zip, or FILE.json for one JSON document;\n' +
-  '       credentials in webhook URLs are masked unless --include-secrets)\n';
-
 // The same routes as the API, in-process (no port opened), so checks and messages are identical.
 async function withApp<T>(config: ServerConfig, fn: (app: FastifyInstance) => Promise<T>): Promise<T> {
   const app = await buildApp({ ...config, logLevel: 'silent' });
@@ -79,12 +74,7 @@ function describeImport(path: string, answer: ImportAnswer): string {
 }
 
 /** `tools import FILE`: JSON or ZIP, through POST /api/tools/import; progress for large files. */
-export async function toolsImportCommand(config: ServerConfig, argv: string[], io: CliIo): Promise<number> {
-  if (argv.length !== 1 || argv[0].startsWith('--')) {
-    io.err(IMPORT_USAGE);
-    return 2;
-  }
-  const path = argv[0];
+export async function toolsImportCommand(config: ServerConfig, path: string, io: CliIo): Promise<number> {
   let total: number;
   try {
     const info = await stat(path);
@@ -120,15 +110,14 @@ export async function toolsImportCommand(config: ServerConfig, argv: string[], i
 }
 
 /** `tools export [FILE] [--force]`: every tool as the API's ZIP, or as one JSON document for FILE.json. */
-export async function toolsExportCommand(config: ServerConfig, argv: string[], io: CliIo): Promise<number> {
-  const force = argv.includes('--force');
-  const withSecrets = argv.includes('--include-secrets');
-  const rest = argv.filter((a) => a !== '--force' && a !== '--include-secrets');
-  if (rest.length > 1 || rest.some((a) => a.startsWith('--'))) {
-    io.err(EXPORT_USAGE);
-    return 2;
-  }
-  const path = rest[0] ?? DEFAULT_EXPORT_FILE;
+export async function toolsExportCommand(
+  config: ServerConfig,
+  file: string | undefined,
+  io: CliIo,
+  options: { force: boolean; withSecrets: boolean },
+): Promise<number> {
+  const { force, withSecrets } = options;
+  const path = file ?? DEFAULT_EXPORT_FILE;
   const asJson = path.toLowerCase().endsWith('.json');
   return withApp(config, async (app) => {
     let data: Buffer;

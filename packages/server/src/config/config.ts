@@ -60,12 +60,14 @@ export interface LoadConfigOptions {
   env?: Env;
   /** a .env file read underneath `env` (real environment variables win); defaults to ./.env if it exists */
   envFile?: string | false;
+  /** values that win over both (the CLI's --port, --host, --data-dir) */
+  overrides?: Env;
 }
 
 /** Reads and checks the configuration; throws ConfigError naming the variable and the fix. */
 export function loadConfig(options: LoadConfigOptions = {}): ServerConfig {
   const env = mergeEnvFile(options.env ?? process.env, options.envFile);
-  return parseConfig(env);
+  return parseConfig({ ...env, ...options.overrides });
 }
 
 function mergeEnvFile(env: Env, envFile: string | false | undefined): Env {

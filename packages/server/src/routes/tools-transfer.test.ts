@@ -68,6 +68,38 @@ describe('tools export and import', () => {
     }
   });
 
+  it('an entry that is no known tool is reported as skipped, never stored as an empty static tool', async () => {
+    const { status, body } = await upload(
+      target,
+      json([
+        { name: 'mystery', description: 'What am I?', colour: 'blue' },
+        { name: 'odd_kind', kind: 'telepathy', description: 'Unknown kind.' },
+        {
+          name: 'no_kind_hook',
+          description: 'A webhook without a kind.',
+          webhookUrl: 'https://hooks.example.com/x',
+        },
+        { name: 'fine', kind: 'static', description: 'Known.', staticResult: 'ok' },
+      ]),
+      'application/json',
+    );
+    expect(status).toBe(200);
+    expect(body.imported).toBe(2);
+    expect(body.skipped).toEqual([
+      {
+        name: 'mystery',
+        reason:
+          'Not recognised as a tool: it has no "kind", no body, static result or webhook URL (keys: name, description, colour). Give it "kind": "static", "webhook" or "script" with its content.',
+      },
+      { name: 'odd_kind', reason: expect.stringContaining('an unknown kind "telepathy"') },
+    ]);
+    const stored = await target.app.toolsmith.storage.tools.list();
+    expect(stored.map((t) => [t.name, t.kind]).sort()).toEqual([
+      ['fine', 'static'],
+      ['no_kind_hook', 'webhook'],
+    ]);
+  });
+
   it('round trip: a ZIP export imports into a fresh server as the same tools', async () => {
     const tools = source.app.toolsmith.storage.tools;
     await tools.create(
