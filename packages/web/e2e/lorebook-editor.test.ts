@@ -63,7 +63,11 @@ describe('lorebooks in a real browser', () => {
     await page.getByRole('button', { name: 'Add entry' }).click();
     const entry = page.getByRole('listitem', { name: /^Entry / });
     await entry.getByLabel('Title (comment)').fill('Dragons');
-    await entry.getByLabel('Keys', { exact: true }).fill('dragon\n/wyrms?/i');
+    // comma-separated keys as SillyTavern users type them, shown back as chips
+    await entry.getByLabel('Keys', { exact: true }).fill('dragon, drake\n/wyrms?/i');
+    await poll(() =>
+      entry.getByRole('list', { name: 'Keys as read' }).getByRole('listitem').allTextContents(),
+    ).toEqual(['dragon', 'drake', '/wyrms?/i']);
     await entry.getByLabel('Secondary keys (optional)').fill('sunlight');
     await entry.getByLabel('Secondary logic').selectOption('NOT_ANY');
     await entry.getByLabel('Content').fill(DRAGON_FACT);
@@ -92,7 +96,7 @@ describe('lorebooks in a real browser', () => {
     expect(book.entries).toEqual([
       expect.objectContaining({
         comment: 'Dragons',
-        keys: ['dragon', '/wyrms?/i'],
+        keys: ['dragon', 'drake', '/wyrms?/i'],
         secondaryKeys: ['sunlight'],
         selectiveLogic: 'NOT_ANY',
         content: DRAGON_FACT,

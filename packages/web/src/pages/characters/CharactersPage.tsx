@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, errorMessage, request } from '../../api/client';
 import type { CardImportAnswer, CardImportReviewData, Character } from '../../api/types';
+import { navigate } from '../../app/router';
 import { ConfirmDialog } from '../../components/Dialog';
 import { downloadExport, exportedMessage } from '../../components/download';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useEditableList } from '../../components/use-editable-list';
+import { startChat } from '../chats/start-chat';
 import { CardImportReview } from './CardImportReview';
 import { CharacterForm } from './CharacterForm';
 import { cardContentType } from './character-form';
@@ -51,6 +53,16 @@ export function CharactersPage() {
   const saved = (character: Character) => {
     savedInList(character);
     setStatus(`Saved “${character.name}”.`);
+  };
+
+  const chatWith = async (character: Character) => {
+    setError(null);
+    try {
+      const chat = await startChat({ title: character.name, characterIds: [character.id] });
+      navigate({ page: 'chat', id: chat.id });
+    } catch (e) {
+      setError(`Could not start a chat: ${errorMessage(e)}`);
+    }
   };
 
   const load = useCallback(
@@ -232,6 +244,14 @@ export function CharactersPage() {
                   </div>
                 </div>
                 <div className="row">
+                  <button
+                    type="button"
+                    className="primary"
+                    onClick={() => void chatWith(character)}
+                    aria-label={`Start chat with ${character.name}`}
+                  >
+                    Start chat
+                  </button>
                   <button
                     type="button"
                     onClick={() => setEditing(character)}

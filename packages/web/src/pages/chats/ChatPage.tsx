@@ -4,11 +4,13 @@ import type { Character, Chat, Connection, Message, Persona, Preset, ToolsList }
 import { usePageTitle } from '../../app/page-title';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { ChatHeader } from './ChatHeader';
 import { type ChatPatch, ChatSettingsDrawer } from './ChatSettingsDrawer';
 import { liveAssistantMessages } from './chat-stream';
 import { type Author, type MessageActions, ReplyView, UserMessageView } from './MessageView';
 import { chatEntries, storedBesideLive } from './message-groups';
 import type { ToolModes } from './ToolCallCard';
+import { estimatePromptTokens } from './token-estimate';
 import { useGeneration } from './use-generation';
 import './chats.css';
 
@@ -32,6 +34,8 @@ export function ChatPage({ id }: { id: string }) {
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const log = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
+  /** Up in the empty composer asks the last message to open its editor */
+  const [editLast, setEditLast] = useState(false);
   usePageTitle(chat?.title);
 
   const fetchMessages = useCallback(
@@ -179,6 +183,10 @@ export function ChatPage({ id }: { id: string }) {
       onEdit: edit,
       onDelete: (messageId) => setDeleting(shown.find((m) => m.id === messageId) ?? null),
     };
+    if (entry === lastEntry && editLast) {
+      common.startEditing = true;
+      common.onEditingStarted = () => setEditLast(false);
+    }
     if (entry !== lastEntry || entry.kind !== 'reply') return common;
     const greeting = !entries.some((e) => e.kind === 'user');
     return {
@@ -190,35 +198,30 @@ export function ChatPage({ id }: { id: string }) {
   };
 
   const liveRounds = live ? liveAssistantMessages(live) : [];
+  const tokens = useMemo(() => estimatePromptTokens(shown, draft), [shown, draft]);
+
+  // Escape stops a running generation (unless something else, e.g. a dialog, used the key)
+  useEffect(() => {
+    if (!streaming) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) stop();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [streaming, stop]);
   const failedAfterUser = notice?.kind === 'failed' && lastEntry?.kind === 'user' && idle;
 
   return (
     <section className={`chat-layout${drawerOpen ? ' with-drawer' : ''}`}>
       <div className="chat-main">
-        <div className="spread chat-header">
-          <div className="row">
-            <a href="#/chats" className="back-link">
-              ← Chats
-            </a>
-            <h1>{chat?.title ?? 'Chat'}</h1>
-          </div>
-          <div className="row">
-            {chat && (
-              <span className={`pill${chat.settings.toolUse ? ' ok' : ''}`}>
-                {chat.settings.toolUse ? 'Tool use on' : 'Tool use off'}
-              </span>
-            )}
-            <button
-              type="button"
-              onClick={() => setDrawerOpen((o) => !o)}
-              aria-expanded={drawerOpen}
-              aria-controls="chat-settings"
-              disabled={!chat}
-            >
-              Chat Settings
-            </button>
-          </div>
-        </div>
+        <ChatHeader
+          chat={chat}
+          connections={connections}
+          tokens={tokens}
+          drawerOpen={drawerOpen}
+          onToggleDrawer={() => setDrawerOpen((o) => !o)}
+          onSwitchConnection={(connectionId) => updateChat({ connectionId })}
+        />
         <ErrorBanner error={error} onDismiss={() => setError(null)} />
         <div
           className="chat-log"
@@ -312,12 +315,16 @@ export function ChatPage({ id }: { id: string }) {
             <textarea
               rows={2}
               value={draft}
-              placeholder="Write a message… (Enter sends, Shift+Enter for a new line)"
+              placeholder="Write a message… (Enter sends, Shift+Enter new line, Up edits the last message, Esc stops)"
               onChange={(e) => setDraft(e.target.value)}
               onKeyDown={(e) => {
                 if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
                   e.preventDefault();
                   send();
+                } else if (e.key === 'ArrowUp' && !draft && idle && lastEntry) {
+                  // SillyTavern's habit: Up in an empty box edits the last message
+                  e.preventDefault();
+                  setEditLast(true);
                 }
               }}
             />

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
-import type { Chat, Connection } from '../../api/types';
+import type { Chat } from '../../api/types';
 import { hrefFor, navigate } from '../../app/router';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { startChat } from './start-chat';
 import './chats.css';
 
 function when(iso: string | undefined): string {
@@ -34,17 +35,7 @@ export function ChatsPage() {
     setCreating(true);
     setError(null);
     try {
-      // A new chat starts on the first connection, if there is one, so it can answer straight away.
-      let connectionId: string | null = null;
-      try {
-        const answer = await api.get<{ connections: Connection[] }>('/api/connections');
-        connectionId = answer.connections[0]?.id ?? null;
-      } catch {
-        // No access to connections (admin secret): the chat starts without one and says so.
-      }
-      const body: Record<string, unknown> = { connectionId };
-      if (title.trim()) body.title = title.trim();
-      const chat = await api.post<Chat>('/api/chats', body);
+      const chat = await startChat({ title: title.trim() || undefined });
       setTitle('');
       navigate({ page: 'chat', id: chat.id });
     } catch (e) {

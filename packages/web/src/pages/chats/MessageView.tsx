@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Message } from '../../api/types';
 import { Avatar } from './Avatar';
 import type { CallView } from './chat-stream';
@@ -22,6 +22,19 @@ export interface MessageActions {
   onRegenerate?: () => void;
   onContinue?: () => void;
   onApprove?: (callId: string, allow: boolean) => void;
+  /** open the editor now (Up in the empty composer); onEditingStarted says it opened */
+  startEditing?: boolean;
+  onEditingStarted?: () => void;
+}
+
+/** Opens the editor when the page asks for it. */
+function useEditRequest(actions: MessageActions, setEditing: (on: boolean) => void) {
+  const { startEditing, onEditingStarted, onEdit } = actions;
+  useEffect(() => {
+    if (!startEditing) return;
+    if (onEdit) setEditing(true);
+    onEditingStarted?.();
+  }, [startEditing, onEditingStarted, onEdit, setEditing]);
 }
 
 type Round = Message & { toolInvocations: CallView[] };
@@ -61,6 +74,7 @@ export function UserMessageView({
   actions?: MessageActions;
 }) {
   const [editing, setEditing] = useState(false);
+  useEditRequest(actions, setEditing);
   return (
     <article className="message user" aria-label={`${author.name} message`}>
       <Avatar name={author.name} src={author.avatar} />
@@ -128,6 +142,7 @@ export function ReplyView({
   toolModes?: ToolModes;
 }) {
   const [editing, setEditing] = useState(false);
+  useEditRequest(actions, setEditing);
   const target = editableRound(rounds);
   const swipe = rounds[rounds.length - 1]?.swipe;
   const empty = rounds.every((r) => !r.content && r.toolInvocations.length === 0 && !r.reasoning);

@@ -5,6 +5,7 @@ import {
   type EntryDraft,
   entryTitle,
   invalidRegexKeys,
+  isRegexKey,
   LOGIC_LABELS,
   POSITION_LABELS,
   splitKeys,
@@ -99,8 +100,9 @@ export function EntryEditor({
               />
             </label>
             <span className="hint" id={`${id}-keys-hint`}>
-              One per line. <code>/pattern/flags</code> is a regular expression.
+              Separated by commas or one per line. <code>/pattern/flags</code> is a regular expression.
             </span>
+            <KeyChips text={draft.keys} label="Keys as read" />
             {fieldError('keys')}
           </div>
           <div className="field">
@@ -112,6 +114,7 @@ export function EntryEditor({
                 onChange={(e) => set('secondaryKeys', e.target.value)}
               />
             </label>
+            <KeyChips text={draft.secondaryKeys} label="Secondary keys as read" />
             <label>
               Secondary logic
               <select
@@ -246,5 +249,21 @@ export function EntryEditor({
         </div>
       )}
     </li>
+  );
+}
+
+/** The keys as the engine will read them, one chip each (regex keys marked), so a comma typo shows at once. */
+function KeyChips({ text, label }: { text: string; label: string }) {
+  const keys = splitKeys(text);
+  if (keys.length === 0) return null;
+  return (
+    <ul className="key-chips" aria-label={label}>
+      {keys.map((key, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the same key may be typed twice
+        <li key={i} className={`key-chip${isRegexKey(key) ? ' regex' : ''}`}>
+          {key}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -72,8 +72,17 @@ describe('lorebook entry drafts', () => {
     expect(draft.probability).toBe('');
   });
 
-  it('splits keys by line only, so regex keys may hold commas', () => {
-    expect(splitKeys('/a{1,2}/\nb, c')).toEqual(['/a{1,2}/', 'b, c']);
+  it('splits keys by line and by comma (as SillyTavern does), keeping the commas of regex keys', () => {
+    expect(splitKeys('/a{1,2}/\nb, c')).toEqual(['/a{1,2}/', 'b', 'c']);
+    expect(splitKeys('dragon, wyrm ,, /x{2,3}y/i, fire\n\n  castle  ')).toEqual([
+      'dragon',
+      'wyrm',
+      '/x{2,3}y/i',
+      'fire',
+      'castle',
+    ]);
+    // an unclosed slash is a plain key, and the comma after it still separates
+    expect(splitKeys('/half, whole')).toEqual(['/half', 'whole']);
     expect(invalidRegexKeys('/a{1,2}/\nplain (text')).toEqual([]);
   });
 });

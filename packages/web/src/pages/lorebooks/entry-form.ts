@@ -49,12 +49,34 @@ const nextKey = () => `entry-${++counter}`;
 const tristate = (value: boolean | undefined): Tristate => (value === undefined ? '' : value ? 'yes' : 'no');
 const numberText = (value: number | undefined): string => (value === undefined ? '' : String(value));
 
-/** Splits a key box into keys: one per line, blank lines dropped, surrounding spaces trimmed. */
+/**
+ * Splits a key box into keys as SillyTavern users type them: one per line and/or separated by commas, blank
+ * keys dropped, surrounding spaces trimmed. A `/pattern/flags` key keeps its commas (`/a{1,2}/`).
+ */
 export function splitKeys(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((k) => k.trim())
-    .filter((k) => k !== '');
+  const keys: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const parts = line.split(',');
+    for (let i = 0; i < parts.length; i++) {
+      let key = parts[i].trim();
+      // a regex that holds commas: take the following parts until it closes
+      if (key.startsWith('/') && !isRegexKey(key)) {
+        for (let j = i + 1; j < parts.length; j++) {
+          const joined = parts
+            .slice(i, j + 1)
+            .join(',')
+            .trim();
+          if (isRegexKey(joined)) {
+            key = joined;
+            i = j;
+            break;
+          }
+        }
+      }
+      if (key !== '') keys.push(key);
+    }
+  }
+  return keys;
 }
 
 /** A `/pattern/flags` key, as the engine reads it. */
