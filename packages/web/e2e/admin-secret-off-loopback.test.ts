@@ -21,11 +21,11 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function remotePage(): Promise<{ context: BrowserContext; page: Page }> {
+async function remotePage(client = '203.0.113.7'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: stack.serverUrl,
     viewport: { width: 1280, height: 900 },
-    extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.7' },
+    extraHTTPHeaders: { 'x-forwarded-for': client },
   });
   return { context, page: await context.newPage() };
 }
@@ -71,6 +71,33 @@ describe('the UI off loopback with ADMIN_SECRET set', () => {
     await poll(() => dialog.getByText('The admin secret was wrong.', { exact: false }).isVisible()).toBe(
       true,
     );
+    await context.close();
+  });
+
+  it('a client that guessed too often is told to wait, and how long (issue 9 item 7)', async () => {
+    const guesser = '203.0.113.66';
+    for (let i = 0; i <= 10; i++) {
+      await fetch(`${stack.serverUrl}/api/chats`, {
+        headers: { 'x-forwarded-for': guesser, 'x-admin-secret': `guess-${i}` },
+      });
+    }
+    const { page, context } = await remotePage(guesser);
+    await page.goto('/#/lorebooks');
+    const dialog = page.getByRole('dialog', { name: 'Admin secret needed' });
+    await poll(() => dialog.getByRole('alert').textContent()).toMatch(
+      /Too many wrong admin secrets from this client\. Try again in \d+ s/,
+    );
+    await screenshot(page, 'admin-secret-rate-limited');
+    // the right secret too is refused until the block ends: no new dialog text, the book stays hidden
+    const limited: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 429 && r.request().headers()['x-admin-secret'] === SECRET) limited.push(r.url());
+    });
+    await dialog.getByLabel('Admin secret').fill(SECRET);
+    await dialog.getByRole('button', { name: 'Save secret' }).click();
+    await poll(() => limited.length).toBeGreaterThan(0);
+    await poll(() => dialog.getByRole('alert').textContent()).toMatch(/Too many wrong admin secrets/);
+    expect(await page.getByText('Private book').count()).toBe(0);
     await context.close();
   });
 });

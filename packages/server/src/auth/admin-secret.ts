@@ -62,7 +62,7 @@ export async function checkSecretGuarded(
   const guard = guardOf(request);
   await guard?.assertNotBlocked(request.ip);
   if (given.some((secret) => secretMatches(adminSecret, secret))) return true;
-  await guard?.recordFailure(request.ip);
+  await guard?.recordFailure(request.ip, given);
   return false;
 }
 

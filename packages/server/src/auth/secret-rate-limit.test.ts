@@ -1,5 +1,5 @@
 // Issue 9 item 7: 3,000 wrong admin-secret guesses went through in 0.5 s. Failed checks are now limited per
-// client: after 10 wrong secrets in a minute the client gets 429 with Retry-After — even for the right secret,
+// client: after 10 distinct wrong secrets in a minute the client gets 429 with Retry-After — even for the right secret,
 // so a blocked client cannot tell a right guess from a wrong one. Remote clients arrive through a trusted proxy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
@@ -57,6 +57,18 @@ describe('failed admin-secret checks are rate limited per client', () => {
     const notLimited = answers.filter((a) => a.status !== 429);
     expect(notLimited.length).toBeLessThanOrEqual(SECRET_FAILURES_ALLOWED);
     expect(notLimited.every((a) => a.status === 401)).toBe(true);
+  });
+
+  it('the same wrong secret sent again (a tab with a typo, its requests in parallel) counts once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 3 * SECRET_FAILURES_ALLOWED }, () =>
+        server.request('GET', '/api/chats', undefined, from('198.51.100.5', 'typo-of-the-secret')),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 401));
+    expect((await server.request('GET', '/api/chats', undefined, from('198.51.100.5', SECRET))).status).toBe(
+      200,
+    );
   });
 
   it('a missing secret is not a guess and does not count', async () => {

@@ -29,8 +29,14 @@ export class ApiError extends Error {
 }
 
 const SECRET_KEY = 'toolsmith.adminSecret';
-/** `read`: the refused request was a GET, so what the page shows is missing and worth loading again. */
-type SecretListener = (reason: 'required' | 'invalid', refused: { read: boolean }) => void;
+/**
+ * `read`: the refused request was a GET, so what the page shows is missing and worth loading again;
+ * `message`: the server's words (for `limited`, how long to wait).
+ */
+type SecretListener = (
+  reason: 'required' | 'invalid' | 'limited',
+  refused: { read: boolean; message: string },
+) => void;
 const secretListeners = new Set<SecretListener>();
 
 export function getAdminSecret(): string | null {
@@ -68,9 +74,14 @@ async function failure(response: Response, method: string): Promise<ApiError> {
   const code = typeof body.code === 'string' ? body.code : undefined;
   // 401: the secret is missing or wrong; 403 with the same code: the server has none set (it still explains)
   const secretRefusal = response.status === 401 || response.status === 403;
+  const refused = { read: method === 'GET', message };
   if (secretRefusal && (code === 'admin_secret_required' || code === 'admin_secret_invalid')) {
     for (const listener of secretListeners)
-      listener(code === 'admin_secret_invalid' ? 'invalid' : 'required', { read: method === 'GET' });
+      listener(code === 'admin_secret_invalid' ? 'invalid' : 'required', refused);
+  }
+  // 429: too many wrong secrets from this client; the dialog says how long to wait
+  if (response.status === 429 && code === 'admin_secret_rate_limited') {
+    for (const listener of secretListeners) listener('limited', refused);
   }
   return new ApiError(response.status, message, code, body.details);
 }

@@ -6,14 +6,16 @@ import { onAdminSecretNeeded, setAdminSecret } from '../api/client';
  * (sessionStorage). `onSaved(reload)`: `reload` is true when a read was refused, so the page should load again.
  */
 export function AdminSecretDialog({ onSaved }: { onSaved?: (reload: boolean) => void }) {
-  const [reason, setReason] = useState<'required' | 'invalid' | null>(null);
+  const [reason, setReason] = useState<'required' | 'invalid' | 'limited' | null>(null);
   const [refusedRead, setRefusedRead] = useState(false);
+  const [limitMessage, setLimitMessage] = useState('');
   const [value, setValue] = useState('');
 
   useEffect(
     () =>
       onAdminSecretNeeded((why, refused) => {
         setReason(why);
+        if (why === 'limited') setLimitMessage(refused.message);
         if (refused.read) setRefusedRead(true);
       }),
     [],
@@ -39,7 +41,11 @@ export function AdminSecretDialog({ onSaved }: { onSaved?: (reload: boolean) => 
         onSubmit={submit}
       >
         <h2 id="admin-secret-title">Admin secret needed</h2>
-        {reason === 'invalid' ? (
+        {reason === 'limited' ? (
+          <p className="error" role="alert">
+            {limitMessage}
+          </p>
+        ) : reason === 'invalid' ? (
           <p className="error" role="alert">
             The admin secret was wrong. Enter the value of ADMIN_SECRET set on the server.
           </p>
