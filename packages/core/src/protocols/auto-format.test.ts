@@ -3,7 +3,7 @@ import { JSON_FAMILY_CASES } from './__fixtures__/family-outputs-json.js';
 import { TAGGED_FAMILY_CASES } from './__fixtures__/family-outputs-tagged.js';
 import { FAMILY_TOOLS } from './__fixtures__/family-render.js';
 import type { TextParserOptions } from './parser-types.js';
-import { parseToolCallsFromText } from './text-parser.js';
+import { createTextToolCallParser, parseToolCallsFromText } from './text-parser.js';
 
 const parse = (text: string, options: Partial<TextParserOptions> = {}) => {
   const r = parseToolCallsFromText(text, { tools: FAMILY_TOOLS, createId: (i) => `id${i}`, ...options });
@@ -15,6 +15,21 @@ const parse = (text: string, options: Partial<TextParserOptions> = {}) => {
   };
 };
 const unchanged = (text: string) => ({ content: text, reasoning: '', calls: [], errors: [] });
+const PING_CALL = { name: 'ping', args: {} };
+/** The same reading through the streaming parser, the text pushed in two pieces cut at `cut`. */
+const parseStreamed = (text: string, cut: number) => {
+  const parser = createTextToolCallParser({ tools: FAMILY_TOOLS, createId: (i) => `id${i}` });
+  parser.push(text.slice(0, cut));
+  parser.push(text.slice(cut));
+  parser.end();
+  const r = parser.result();
+  return {
+    content: r.content,
+    reasoning: r.reasoning,
+    calls: r.calls.map((c) => ({ name: c.name, args: c.args })),
+    errors: r.errors.map((e) => e.kind),
+  };
+};
 
 describe('auto: every family without a model name', () => {
   it('reads the calls of every family output', () => {
@@ -26,6 +41,29 @@ describe('auto: every family without a model name', () => {
         calls: c.calls,
       });
     }
+  });
+
+  it('reads every fixture output that holds calls completely right (calls, content, reasoning, errors)', () => {
+    // the figure the issue measured as 58 of 206 (real outputs of 31 families) before the family parsers
+    const withCalls = [...JSON_FAMILY_CASES, ...TAGGED_FAMILY_CASES].filter((c) => c.calls.length > 0);
+    const count = (options: Partial<TextParserOptions> | ((family: string) => Partial<TextParserOptions>)) =>
+      withCalls.filter((c) => {
+        const r = parse(c.text, typeof options === 'function' ? options(c.family) : options);
+        const want = {
+          content: c.content,
+          reasoning: c.reasoning ?? '',
+          calls: c.calls,
+          errors: c.errors ?? [],
+        };
+        return JSON.stringify(r) === JSON.stringify(want);
+      }).length;
+    const auto = count({});
+    const named = count((family) => ({ model: family }));
+    const chosen = count((family) => ({ format: family as TextParserOptions['format'] }));
+    console.log(
+      `fixture outputs with calls read completely right: auto ${auto} of ${withCalls.length}, auto with the model named ${named} of ${withCalls.length}, format chosen ${chosen} of ${withCalls.length}`,
+    );
+    expect([auto, named, chosen]).toEqual([withCalls.length, withCalls.length, withCalls.length]);
   });
 });
 
@@ -139,6 +177,26 @@ describe('format selection', () => {
     ]);
     const hunyuan = '<answer>Hi!</answer>';
     expect(parse(hunyuan).content).toBe(hunyuan);
+    // without the model name, the answer tags go only where they wrap calls
+    const around =
+      'Checking.<answer>\n<tool_calls>[{"name": "ping", "arguments": {}}]</tool_calls>\n</answer> Done.';
+    expect(parse(around)).toEqual({
+      content: 'Checking.\n\n Done.',
+      reasoning: '',
+      calls: [PING_CALL],
+      errors: [],
+    });
+    for (let cut = 1; cut < around.length; cut++) expect(parseStreamed(around, cut)).toEqual(parse(around));
+    for (const prose of [
+      'The <answer> is 42.',
+      '<answer>\n</answer>',
+      'x</answer>',
+      'The <answer>\n<tool_c',
+    ]) {
+      expect(parse(prose)).toEqual(unchanged(prose));
+      for (let cut = 1; cut < prose.length; cut++)
+        expect(parseStreamed(prose, cut)).toEqual(unchanged(prose));
+    }
     expect(parse(hunyuan, { model: 'tencent/Hunyuan-A13B-Instruct' }).content).toBe('Hi!');
   });
 

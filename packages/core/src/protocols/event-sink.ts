@@ -52,6 +52,7 @@ export class EventSink {
   private nextIndex = 0;
   private lineStart = true;
   private last = 0;
+  private callEnded = false;
 
   constructor(private readonly createId: (index: number) => string) {}
 
@@ -61,6 +62,7 @@ export class EventSink {
     this.flushReasoning(true);
     this.text += s;
     this.trackLine(s);
+    if (this.callEnded) this.callEnded = !/\S/.test(s);
   }
 
   /** Reasoning the model wrote in its text (`<think>` blocks, a harmony analysis channel). */
@@ -79,6 +81,7 @@ export class EventSink {
   /** The events for a plain text chunk when the sink is idle: one text delta, no buffering. */
   textEvents(s: string): StreamEvent[] {
     this.trackLine(s);
+    if (this.callEnded) this.callEnded = !/\S/.test(s);
     this.contentText += s;
     return [{ type: 'text-delta', text: s }];
   }
@@ -101,6 +104,11 @@ export class EventSink {
   /** Whether the content so far ends at the start of a line (only spaces since the last newline or call). */
   get atLineStart(): boolean {
     return this.lineStart;
+  }
+
+  /** A call ended and only whitespace came as content since: a closing wrapper tag here is layout. */
+  get afterCall(): boolean {
+    return this.callEnded;
   }
 
   /** The last content character since the last call (0 when none): tells a quoted marker from markup. */
@@ -140,6 +148,7 @@ export class EventSink {
   /** Emits the final call if its arguments decode; otherwise records why not. */
   finishCall(call: CallHandle, rawArgs: string, allowStringLayer = true): void {
     if (call.settled) return;
+    this.callEnded = true;
     const decoded = decodeArguments(rawArgs, { allowStringLayer });
     if (!decoded.ok) {
       this.failCall(call, decoded.kind, `${call.name}: ${decoded.message}`, rawArgs);
@@ -176,6 +185,7 @@ export class EventSink {
   failCall(call: CallHandle, kind: TextProtocolErrorKind, message: string, raw: string): void {
     if (call.settled) return;
     call.settled = true;
+    this.callEnded = true;
     this.error({ kind, message, format: call.format, name: call.name, raw });
   }
 
