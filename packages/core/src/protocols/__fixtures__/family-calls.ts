@@ -1,0 +1,86 @@
+/**
+ * One call as each family writes it, for generated outputs (property tests): the same forms as the
+ * realistic outputs in family-outputs-*.ts, one renderer per family.
+ */
+import type { ToolCallFamily } from '../parser-types.js';
+import { type Call, dumps, gemmaValue, jsonCall, params, pyCall } from './family-render.js';
+
+const qwen = (c: Call) =>
+  `<function=${c.name}>\n${params(c, '<parameter=', '>\n', '\n</parameter>', '\n')}</function>`;
+
+export const RENDER_CALL: Record<ToolCallFamily, (c: Call) => string> = {
+  hermes: (c) => `<tool_call>\n${jsonCall(c)}\n</tool_call>`,
+  ernie: (c) => `<tool_call>\n${jsonCall(c)}\n</tool_call>`,
+  jamba: (c) => `<tool_calls>[${jsonCall(c)}]</tool_calls>`,
+  hunyuan: (c) => `<answer>\n<tool_calls>[${jsonCall(c)}]</tool_calls>\n</answer>`,
+  'minimax-m1': (c) => `<tool_calls>\n${jsonCall(c)}\n</tool_calls>`,
+  'qwen3-coder': (c) => `<tool_call>\n${qwen(c)}\n</tool_call>`,
+  'seed-oss': (c) => `<seed:tool_call>\n${qwen(c)}\n</seed:tool_call>`,
+  'minimax-m2': (c) =>
+    `<minimax:tool_call>\n<invoke name="${c.name}">\n${params(c, '<parameter name="', '">', '</parameter>', '\n')}</invoke>\n</minimax:tool_call>`,
+  step3: (c) =>
+    `<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="${c.name}">${params(c, '<steptml:parameter name="', '">', '</steptml:parameter>')}</steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>`,
+  longcat: (c) => `<longcat_tool_call>${jsonCall(c)}</longcat_tool_call>`,
+  llama3: (c) => `\n${jsonCall(c, 'parameters')}\n`,
+  pythonic: (c) => `<|python_start|>[${pyCall(c)}]<|python_end|>`,
+  'phi4-mini': (c) => `functools[${jsonCall(c)}]`,
+  granite: (c) => `<|tool_call|>[${jsonCall(c)}]`,
+  'granite-20b-fc': (c) => `<function_call> ${jsonCall(c)}`,
+  internlm2: (c) => `<|action_start|><|plugin|>\n${jsonCall(c, 'parameters')}<|action_end|>`,
+  xlam: (c) => `\n[${jsonCall(c)}]\n`,
+  mistral: (c) => `[TOOL_CALLS]${c.name}[ARGS]${JSON.stringify(c.args)}`,
+  deepseek: (c) =>
+    `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>${c.name}\n\`\`\`json\n${dumps(c.args)}\n\`\`\`<｜tool▁call▁end｜><｜tool▁calls▁end｜>`,
+  glm: (c) =>
+    `<tool_call>${c.name}\n${params(c, '<arg_key>', '</arg_key>\n<arg_value>', '</arg_value>', '\n')}</tool_call>`,
+  'kimi-k2': (c) =>
+    `<|tool_calls_section_begin|><|tool_call_begin|>functions.${c.name}:0<|tool_call_argument_begin|>${dumps(c.args)}<|tool_call_end|><|tool_calls_section_end|>`,
+  harmony: (c) =>
+    `<|start|>assistant<|channel|>commentary to=functions.${c.name} <|constrain|>json<|message|>${JSON.stringify(c.args)}<|call|>`,
+  gemma: (c) => `\`\`\`tool_code\n${pyCall(c)}\n\`\`\`\n`,
+  functiongemma: (c) =>
+    `<start_function_call>call:${c.name}${gemmaValue(c.args, '<escape>')}<end_function_call>`,
+  gemma4: (c) => `<|tool_call>call:${c.name}${gemmaValue(c.args, '<|"|>')}<tool_call|>`,
+};
+
+/**
+ * Pieces of markup a reader must never see in the content once a call was read: every family's markers
+ * (the `<answer>` wrapper and fences are left out: they are ordinary text in prose).
+ */
+export const CALL_MARKUP = [
+  '<tool_call',
+  'tool_call>',
+  'tool_call|>',
+  '<tool_calls>',
+  '<function=',
+  '<parameter',
+  '</function>',
+  'tool_calls_begin',
+  'tool_call_begin',
+  'steptml:',
+  'longcat_tool_call',
+  '"parameters"',
+  '"arguments"',
+  '<|python_start|>',
+  'functools[',
+  '<|tool_call|>',
+  '<function_call>',
+  '<|action_start|>',
+  '<|plugin|>',
+  '[TOOL_CALLS]',
+  '[ARGS]',
+  'tool▁',
+  '<arg_key>',
+  '<arg_value>',
+  '<|tool_calls_section',
+  '<|channel|>',
+  '<|message|>',
+  '<|call|>',
+  'tool_code',
+  'function_call>',
+  'call:',
+  '<escape>',
+  '<|"|>',
+  'minimax:',
+  '<invoke',
+];
