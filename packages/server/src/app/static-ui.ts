@@ -4,8 +4,15 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** packages/web/dist, found from this file in both src/ (tests) and dist/ (built). */
-export const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+/** packages/web/dist of this repository, found from this file in both src/ (tests) and dist/ (built). */
+const REPOSITORY_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+/** The UI shipped inside the installed @toolsmith/server package (copied there when it is packed). */
+const PACKAGED_UI = fileURLToPath(new URL('../../ui', import.meta.url));
+
+/** In the repository the fresh web build wins; an installed package serves the UI it ships. */
+export const DEFAULT_WEB_DIST_DIR = existsSync(join(REPOSITORY_WEB_DIST, 'index.html'))
+  ? REPOSITORY_WEB_DIST
+  : PACKAGED_UI;
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Toolsmith</title></head>

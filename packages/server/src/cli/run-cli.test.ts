@@ -157,6 +157,7 @@ describe('toolsmith CLI', () => {
   it('refuses unknown flags and stray arguments instead of ignoring them (strict parsing)', async () => {
     const cases: Array<[string[], string]> = [
       [['start', '--prot', '1'], "Unknown option '--prot'"],
+      [['--prot', '1'], "Unknown option '--prot'"], // flags alone mean start (npx @toolsmith/server --port 8080)
       [['start', 'now'], 'Unexpected argument for start: now'],
       [['start', '--port', 'eighty'], '--port must be a whole number from 0 to 65535 (got "eighty")'],
       [['start', '--port', '70000'], '--port must be a whole number'],

@@ -21,8 +21,8 @@ export interface CliIo {
 export const USAGE = `toolsmith ${SERVER_VERSION}
 
 Usage:
-  toolsmith start [--port N] [--host H] [--data-dir DIR]
-                                           start the server (flags win over PORT, HOST, DATA_DIR and .env)
+  toolsmith [start] [--port N] [--host H] [--data-dir DIR]
+                                           start the server with the UI (flags win over PORT, HOST, DATA_DIR and .env)
   toolsmith tools list [--json]            list the stored custom tools and the built-in tools
   toolsmith tools show NAME                print one tool (credentials in webhook URLs masked)
   toolsmith tools enable NAME              switch a custom or built-in tool on
@@ -150,14 +150,16 @@ function startOverrides(values: Parsed['values']): Record<string, string> {
 /** Runs one CLI command and returns the exit code; `start` resolves once the server listens. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [first] = argv;
-  if (first === undefined || first === 'help' || first === '--help' || first === '-h') {
+  if (first === 'help' || first === '--help' || first === '-h') {
     io.out(USAGE);
-    return first === undefined ? 1 : 0;
+    return 0;
   }
   if (first === '--version' || first === 'version') {
     io.out(`${SERVER_VERSION}\n`);
     return 0;
   }
+  // `npx @toolsmith/server` (maybe with --port ...) starts the app, as a newcomer expects
+  if (first === undefined || first.startsWith('--')) return runCli(['start', ...argv], io);
   try {
     const { command, values, positionals } = parseCommand(argv);
     const overrides = command === 'start' ? startOverrides(values) : {};
