@@ -1,5 +1,7 @@
 export * from './fixtures/anthropic.js';
 export * from './fixtures/google.js';
+export * from './fixtures/images.js';
+export * from './fixtures/llamacpp.js';
 export * from './fixtures/openai.js';
 export * from './fixtures/openai-bench.js';
 export * from './fixtures/openai-cases.js';

@@ -214,11 +214,13 @@ export async function* runGenerateTask(
       if (options.parallelToolCalls !== undefined) request.parallelToolCalls = options.parallelToolCalls;
     }
     if (norm.jsonSchema) {
-      // text-completion backends have no structured output: say it in words instead
+      // text-completion: say it in words too; backends with constrained output (llama.cpp json_schema,
+      // Ollama format) also get the schema
       if (resolved.adapter.api === 'text-completion') {
         messages = appendToSystem(messages, jsonSchemaInstruction(norm.jsonSchema.schema));
         request.messages = messages;
-      } else request.jsonSchema = { name: norm.jsonSchema.name, schema: norm.jsonSchema.schema };
+      }
+      request.jsonSchema = { name: norm.jsonSchema.name, schema: norm.jsonSchema.schema };
     }
     outcome = emptyOutcome();
     let relayed = 0;

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../providers/types.js';
+import type { ChatMessage, ImagePart } from '../providers/types.js';
 
 /** True when a history carries tool traffic (assistant calls or tool results). */
 export function hasToolTraffic(messages: readonly ChatMessage[]): boolean {
@@ -16,15 +16,19 @@ export function hasToolTraffic(messages: readonly ChatMessage[]): boolean {
 export function renderHistoryPlain(messages: readonly ChatMessage[]): ChatMessage[] {
   const out: ChatMessage[] = [];
   let results: string[] = [];
+  let images: ImagePart[] = [];
   const flush = () => {
     if (results.length === 0) return;
-    out.push({ role: 'user', content: results.join('\n\n') });
+    const content = results.join('\n\n');
+    out.push(images.length ? { role: 'user', content, images } : { role: 'user', content });
     results = [];
+    images = [];
   };
   for (const message of messages) {
     if (message.role === 'tool') {
       const label = message.isError ? `[Tool error] ${message.name}` : `[Tool result] ${message.name}`;
       results.push(`${label}\n${message.content}`);
+      if (message.images?.length) images.push(...message.images);
       continue;
     }
     flush();

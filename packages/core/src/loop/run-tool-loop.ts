@@ -289,7 +289,7 @@ function finalRequest(base: GenerateTaskOptions, messages: ChatMessage[]): Gener
   // keep roles alternating: the note joins a trailing user message (the tool results)
   const taskMessages: ChatMessage[] =
     last?.role === 'user'
-      ? [...plain.slice(0, -1), { role: 'user', content: `${last.content}\n\n${FINAL_NOTE}` }]
+      ? [...plain.slice(0, -1), { ...last, content: `${last.content}\n\n${FINAL_NOTE}` }]
       : [...plain, { role: 'user', content: FINAL_NOTE }];
   return {
     ...base,

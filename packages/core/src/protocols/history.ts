@@ -1,9 +1,9 @@
-import type { ChatMessage } from '../providers/types.js';
+import type { ChatMessage, ImagePart } from '../providers/types.js';
 import { type ProtocolStyle, renderCalls } from './render-calls.js';
 
 export type TextProtocolMessage =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: string; name?: string }
+  | { role: 'user'; content: string; name?: string; images?: ImagePart[] }
   | { role: 'assistant'; content: string };
 
 export interface RenderHistoryOptions {
@@ -34,14 +34,21 @@ export function renderHistoryForTextProtocol(
 ): TextProtocolMessage[] {
   const out: TextProtocolMessage[] = [];
   let pendingResults: string[] = [];
+  let pendingImages: ImagePart[] = [];
   const flushResults = () => {
     if (pendingResults.length === 0) return;
-    out.push({ role: 'user', content: pendingResults.join('\n') });
+    const content = pendingResults.join('\n');
+    // a result's images travel with the user message that carries the results
+    out.push(
+      pendingImages.length ? { role: 'user', content, images: pendingImages } : { role: 'user', content },
+    );
     pendingResults = [];
+    pendingImages = [];
   };
   for (const message of messages) {
     if (message.role === 'tool') {
       pendingResults.push(renderToolResult(message.name, message.content, message.isError));
+      if (message.images?.length) pendingImages.push(...message.images);
       continue;
     }
     flushResults();
@@ -51,11 +58,10 @@ export function renderHistoryForTextProtocol(
       const content = [message.content.trimEnd(), block].filter(Boolean).join('\n');
       out.push({ role: 'assistant', content });
     } else if (message.role === 'user') {
-      out.push(
-        message.name === undefined
-          ? { role: 'user', content: message.content }
-          : { role: 'user', content: message.content, name: message.name },
-      );
+      const user: TextProtocolMessage = { role: 'user', content: message.content };
+      if (message.name !== undefined) user.name = message.name;
+      if (message.images?.length) user.images = message.images;
+      out.push(user);
     } else {
       out.push({ role: 'system', content: message.content });
     }

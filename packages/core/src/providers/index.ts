@@ -10,3 +10,4 @@ export * from './registry.js';
 export * from './sse.js';
 export * from './text-completion/index.js';
 export type * from './types.js';
+export * from './images.js';

@@ -16,8 +16,8 @@ export interface Connection {
   functionCalling: { enabled: boolean; mode: FunctionCallMode };
   /** text-completion only: which instruct template builds the prompt (chatml, llama3, mistral, alpaca) */
   instructTemplate?: string;
-  /** text-completion only: which backend wire format (koboldcpp, openai-completions, ollama) */
-  textBackend?: 'koboldcpp' | 'openai-completions' | 'ollama';
+  /** text-completion only: which backend wire format (koboldcpp, openai-completions, ollama, llamacpp) */
+  textBackend?: 'koboldcpp' | 'openai-completions' | 'ollama' | 'llamacpp';
   /** extra HTTP headers sent with every request */
   headers?: Record<string, string>;
   /**
@@ -34,6 +34,11 @@ export interface Connection {
   promptCaching?: PromptCachingSettings;
   /** OpenAI-compatible servers: which provider's quirks apply and which fields to leave out */
   quirks?: QuirkSettings;
+  /**
+   * whether the model reads images. `false` (a text-only model) turns every image into a short note saying it
+   * was not shown; unset: images are sent wherever the wire format can carry them (docs/providers.md, "Images")
+   */
+  vision?: boolean;
 }
 
 /** Reasoning effort levels as OpenAI names them (`none` and `xhigh` only on newer models). */
@@ -95,6 +100,12 @@ export interface GenerationParams {
   frequencyPenalty?: number;
   presencePenalty?: number;
   seed?: number;
+  /** min-p sampling (llama.cpp, vLLM, KoboldCpp, Ollama, OpenRouter) */
+  minP?: number;
+  /** repetition penalty, 1 = off (llama.cpp `repeat_penalty`, KoboldCpp `rep_pen`, vLLM, OpenRouter) */
+  repetitionPenalty?: number;
+  /** the context window a local backend should use (KoboldCpp `max_context_length`, Ollama `num_ctx`) */
+  contextLength?: number;
   /** reasoning / thinking controls; override the connection's key by key */
   thinking?: ThinkingSettings;
   /** provider-specific body fields; merged over the connection's `extraBody` */
@@ -138,10 +149,21 @@ export interface ReasoningPart {
   position?: number;
 }
 
+/**
+ * An image in a user message or a tool result: inline bytes (`data`, base64 without a `data:` prefix) or an
+ * http(s) `url` the provider fetches itself. Exactly one of `data` and `url` is set.
+ */
+export interface ImagePart {
+  /** image/png, image/jpeg, image/webp or image/gif */
+  mediaType: string;
+  data?: string;
+  url?: string;
+}
+
 /** The canonical chat history every adapter converts to and from its wire format. */
 export type ChatMessage =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: string; name?: string }
+  | { role: 'user'; content: string; name?: string; images?: ImagePart[] }
   | {
       role: 'assistant';
       content: string;
@@ -150,7 +172,15 @@ export type ChatMessage =
       /** Gemini: signature on a text part */
       providerMetadata?: ProviderMetadata;
     }
-  | { role: 'tool'; toolCallId: string; name: string; content: string; isError?: boolean };
+  | {
+      role: 'tool';
+      toolCallId: string;
+      name: string;
+      content: string;
+      isError?: boolean;
+      /** images the tool returned (an MCP image, a screenshot), after its text result */
+      images?: ImagePart[];
+    };
 
 export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'error' | 'other';
 

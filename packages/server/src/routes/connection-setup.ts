@@ -16,7 +16,7 @@ const APIS: readonly ConnectionApi[] = [
   'google',
   'text-completion',
 ];
-const TEXT_BACKENDS = ['koboldcpp', 'openai-completions', 'ollama'] as const;
+const TEXT_BACKENDS = ['koboldcpp', 'openai-completions', 'ollama', 'llamacpp'] as const;
 const privileged = { privileged: true };
 
 function originOf(api: ConnectionApi, baseUrl: string): string {

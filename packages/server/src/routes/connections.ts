@@ -14,7 +14,7 @@ const APIS: readonly ConnectionApi[] = [
   'google',
   'text-completion',
 ];
-const TEXT_BACKENDS = ['koboldcpp', 'openai-completions', 'ollama'] as const;
+const TEXT_BACKENDS = ['koboldcpp', 'openai-completions', 'ollama', 'llamacpp'] as const;
 const MODES: readonly FunctionCallingMode[] = ['auto', 'native', 'prompt_xml', 'prompt_json'];
 const WRITABLE = [
   'name',

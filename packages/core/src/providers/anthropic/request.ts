@@ -1,6 +1,7 @@
 import { GenerateTaskError } from '../../base/errors.js';
+import { requestMessages } from '../images.js';
 import { applyExtraBody, effectiveThinking } from '../request-settings.js';
-import type { ChatMessage, ProviderRequest, ToolChoice, ToolSpec } from '../types.js';
+import type { ChatMessage, ImagePart, ProviderRequest, ToolChoice, ToolSpec } from '../types.js';
 import { applyPromptCaching, type CacheControl } from './prompt-cache.js';
 
 export const ANTHROPIC_VERSION = '2023-06-01';
@@ -13,7 +14,25 @@ export type AnthropicBlock =
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'redacted_thinking'; data: string }
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
-  | { type: 'tool_result'; tool_use_id: string; content?: string; is_error?: boolean };
+  | AnthropicImageBlock
+  | {
+      type: 'tool_result';
+      tool_use_id: string;
+      content?: string | Array<{ type: 'text'; text: string } | AnthropicImageBlock>;
+      is_error?: boolean;
+    };
+
+export interface AnthropicImageBlock {
+  type: 'image';
+  source: { type: 'base64'; media_type: string; data: string } | { type: 'url'; url: string };
+}
+
+/** An image as a Messages API `image` block: inline base64, or a URL Anthropic fetches. */
+export function toAnthropicImage(image: ImagePart): AnthropicImageBlock {
+  return image.data !== undefined
+    ? { type: 'image', source: { type: 'base64', media_type: image.mediaType, data: image.data } }
+    : { type: 'image', source: { type: 'url', url: image.url ?? '' } };
+}
 
 export interface AnthropicMessage {
   role: 'user' | 'assistant';
@@ -84,7 +103,8 @@ export function toAnthropicMessages(
     }
     leading = false;
     if (message.role === 'user') {
-      push('user', text(message.content));
+      // Anthropic recommends images before the text that asks about them.
+      push('user', [...(message.images ?? []).map(toAnthropicImage), ...text(message.content)]);
     } else if (message.role === 'assistant') {
       const blocks: AnthropicBlock[] = [];
       // Thinking blocks go first and only with their signature: the API rejects unsigned ones.
@@ -104,15 +124,19 @@ export function toAnthropicMessages(
       push('assistant', blocks);
     } else {
       const content = message.content;
+      const images = (message.images ?? []).map(toAnthropicImage);
       if (options.toolsDefined) {
         const block: AnthropicBlock = { type: 'tool_result', tool_use_id: message.toolCallId };
-        // `content` is optional; an empty one is left out rather than sent as an empty text.
-        if (content !== '') block.content = content;
+        // `content` is optional; an empty one is left out rather than sent as an empty text. Images go inside
+        // the result as content blocks, after its text.
+        if (images.length > 0)
+          block.content = [...(content !== '' ? [{ type: 'text' as const, text: content }] : []), ...images];
+        else if (content !== '') block.content = content;
         if (message.isError) block.is_error = true;
         push('user', [block]);
       } else {
         const label = message.isError ? 'error from' : 'result of';
-        push('user', [{ type: 'text', text: `[${label} tool ${message.name}: ${content}]` }]);
+        push('user', [{ type: 'text', text: `[${label} tool ${message.name}: ${content}]` }, ...images]);
       }
     }
   }
@@ -174,7 +198,9 @@ export function buildAnthropicBody(request: ProviderRequest): AnthropicRequestBo
     }
   }
 
-  const { system, messages } = toAnthropicMessages(request.messages, { toolsDefined: tools !== undefined });
+  const { system, messages } = toAnthropicMessages(requestMessages(request), {
+    toolsDefined: tools !== undefined,
+  });
   if (messages.length === 0) {
     throw new GenerateTaskError(
       'invalid_input',

@@ -1,7 +1,8 @@
 import { GenerateTaskError } from '../../base/errors.js';
 import { joinUrl } from '../http.js';
+import { requestMessages } from '../images.js';
 import { applyExtraBody, effectiveThinking } from '../request-settings.js';
-import type { ChatMessage, ProviderRequest, ToolChoice } from '../types.js';
+import type { ChatMessage, ImagePart, ProviderRequest, ToolChoice } from '../types.js';
 import {
   convertGeminiParameters,
   convertGeminiSchema,
@@ -17,7 +18,16 @@ export type GeminiRequestPart =
       functionCall: { name: string; args: Record<string, unknown>; id?: string };
       thoughtSignature?: string;
     }
-  | { functionResponse: { name: string; response: Record<string, unknown>; id?: string } };
+  | { functionResponse: { name: string; response: Record<string, unknown>; id?: string } }
+  | { inlineData: { mimeType: string; data: string } }
+  | { fileData: { mimeType: string; fileUri: string } };
+
+/** An image as a Gemini part: `inlineData` for bytes, `fileData` with the URL as `fileUri` otherwise. */
+export function toGeminiImage(image: ImagePart): GeminiRequestPart {
+  return image.data !== undefined
+    ? { inlineData: { mimeType: image.mediaType, data: image.data } }
+    : { fileData: { mimeType: image.mediaType, fileUri: image.url ?? '' } };
+}
 
 export interface GeminiContent {
   role: 'user' | 'model';
@@ -117,7 +127,8 @@ export function toGeminiContents(history: ChatMessage[]): { system?: string; con
     }
     leading = false;
     if (message.role === 'user') {
-      if (message.content) push('user', [{ text: message.content }]);
+      const images = (message.images ?? []).map(toGeminiImage);
+      push('user', message.content ? [...images, { text: message.content }] : images);
     } else if (message.role === 'assistant') {
       const parts: GeminiRequestPart[] = [];
       const signature = message.providerMetadata?.thoughtSignature;
@@ -144,7 +155,8 @@ export function toGeminiContents(history: ChatMessage[]): { system?: string; con
         response: toFunctionResponse(message.content, message.isError),
       };
       if (!isSyntheticGeminiId(message.toolCallId)) functionResponse.id = message.toolCallId;
-      push('user', [{ functionResponse }]);
+      // The result's images follow the function responses of the same user turn (moved up below).
+      push('user', [{ functionResponse }, ...(message.images ?? []).map(toGeminiImage)]);
     }
   }
   // Function responses open their user turn, right after the model's calls.
@@ -183,7 +195,7 @@ export function buildGeminiBody(request: ProviderRequest): GeminiRequestBody {
 export function planGeminiRequest(request: ProviderRequest): GeminiRequestPlan {
   const toolCodecs = new Map<string, GeminiSchemaConversion>();
   let responseCodec: GeminiSchemaConversion | undefined;
-  const { system, contents } = toGeminiContents(request.messages);
+  const { system, contents } = toGeminiContents(requestMessages(request));
   if (contents.length === 0) {
     throw new GenerateTaskError('invalid_input', 'Gemini needs at least one user or assistant message.');
   }

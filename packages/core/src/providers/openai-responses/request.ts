@@ -1,16 +1,35 @@
 import { isOpenAIReasoningModel } from '../openai/profile.js';
 import { isOpenAIStrictSchema } from '../openai/request.js';
+import { imageUrl, requestMessages } from '../images.js';
 import { applyExtraBody, effectiveThinking } from '../request-settings.js';
-import type { ChatMessage, ProviderRequest, ReasoningPart, ToolChoice, ToolSpec } from '../types.js';
+import type {
+  ChatMessage,
+  ImagePart,
+  ProviderRequest,
+  ReasoningPart,
+  ToolChoice,
+  ToolSpec,
+} from '../types.js';
 
 /** One item of the Responses API `input` array (the subset Toolsmith writes). */
 export type ResponsesInputItem =
-  | { role: 'user' | 'assistant' | 'system'; content: string }
+  | { role: 'user' | 'assistant' | 'system'; content: string | ResponsesContentPart[] }
   | { type: 'function_call'; call_id: string; name: string; arguments: string; id?: string }
-  | { type: 'function_call_output'; call_id: string; output: string }
+  | { type: 'function_call_output'; call_id: string; output: string | ResponsesContentPart[] }
   | Record<string, unknown>;
 
 type AssistantMessage = Extract<ChatMessage, { role: 'assistant' }>;
+
+export type ResponsesContentPart =
+  | { type: 'input_text'; text: string }
+  | { type: 'input_image'; image_url: string; detail: 'auto' };
+
+/** Text and images as Responses content parts (`input_text`, `input_image` with a data: or http URL). */
+function contentParts(text: string, images: ImagePart[]): ResponsesContentPart[] {
+  const parts: ResponsesContentPart[] = text === '' ? [] : [{ type: 'input_text', text }];
+  for (const image of images) parts.push({ type: 'input_image', image_url: imageUrl(image), detail: 'auto' });
+  return parts;
+}
 
 /** The reasoning items of a turn, by the number of calls that came before each. */
 function reasoningItems(parts: ReasoningPart[] | undefined): Map<number, Array<Record<string, unknown>>> {
@@ -69,9 +88,17 @@ export function toResponsesInput(history: ChatMessage[]): {
       continue;
     }
     leading = false;
-    if (message.role === 'user') input.push({ role: 'user', content: message.content });
-    else if (message.role === 'assistant') input.push(...assistantItems(message));
-    else input.push({ type: 'function_call_output', call_id: message.toolCallId, output: message.content });
+    if (message.role === 'user') {
+      const content = message.images?.length
+        ? contentParts(message.content, message.images)
+        : message.content;
+      input.push({ role: 'user', content });
+    } else if (message.role === 'assistant') input.push(...assistantItems(message));
+    else {
+      // A function_call_output takes a list of input parts when the result has images.
+      const output = message.images?.length ? contentParts(message.content, message.images) : message.content;
+      input.push({ type: 'function_call_output', call_id: message.toolCallId, output });
+    }
   }
   return { instructions: system.length ? system.join('\n\n') : undefined, input };
 }
@@ -103,7 +130,7 @@ function formatName(name: string): string {
  * left out for reasoning models; the Responses API has no stop sequences, penalties or seed.
  */
 export function buildResponsesBody(request: ProviderRequest): Record<string, unknown> {
-  const { instructions, input } = toResponsesInput(request.messages);
+  const { instructions, input } = toResponsesInput(requestMessages(request));
   const body: Record<string, unknown> = { model: request.connection.model };
   if (instructions !== undefined) body.instructions = instructions;
   body.input = input;

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../../tools/types.js';
+import { imageUrl, requestMessages } from '../images.js';
 import { applyExtraBody, effectiveThinking } from '../request-settings.js';
-import type { ChatMessage, ProviderRequest, ToolChoice, ToolSpec } from '../types.js';
+import type { ChatMessage, ImagePart, ProviderRequest, ToolChoice, ToolSpec } from '../types.js';
 import { isOpenAIReasoningModel, OPENAI_PROFILES, type OpenAIProfile, openaiProfile } from './profile.js';
 
 export interface OpenAIWireToolCall {
@@ -13,7 +14,7 @@ export interface OpenAIWireToolCall {
 
 export type OpenAIWireMessage =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: string; name?: string }
+  | { role: 'user'; content: string | OpenAIContentPart[]; name?: string }
   | {
       role: 'assistant';
       content: string | null;
@@ -24,6 +25,18 @@ export type OpenAIWireMessage =
       extra_content?: { google: { thought_signature: string } };
     }
   | { role: 'tool'; tool_call_id: string; content: string };
+
+export type OpenAIContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string } };
+
+/** A user turn with images: its text part (when there is text) and an `image_url` part per image. */
+function userContent(text: string, images: ImagePart[] | undefined): string | OpenAIContentPart[] {
+  if (!images?.length) return text;
+  const parts: OpenAIContentPart[] = text === '' ? [] : [{ type: 'text', text }];
+  for (const image of images) parts.push({ type: 'image_url', image_url: { url: imageUrl(image) } });
+  return parts;
+}
 
 type AssistantMessage = Extract<ChatMessage, { role: 'assistant' }>;
 type AssistantWire = Extract<OpenAIWireMessage, { role: 'assistant' }>;
@@ -52,19 +65,35 @@ function addReasoning(wire: AssistantWire, message: AssistantMessage, profile: O
   else if (text) wire[plain.find((part) => part.field)?.field ?? 'reasoning_content'] = text;
 }
 
-/** Canonical history → Chat Completions messages (tool arguments travel as JSON text). */
+/**
+ * Canonical history → Chat Completions messages (tool arguments travel as JSON text). A tool message carries
+ * text only, so a tool result's images follow the run of tool messages as one user message (docs/providers.md).
+ */
 export function toOpenAIMessages(
   messages: ChatMessage[],
   profile: OpenAIProfile = OPENAI_PROFILES.generic,
 ): OpenAIWireMessage[] {
-  return messages.map((message): OpenAIWireMessage => {
+  const out: OpenAIWireMessage[] = [];
+  let toolImages: OpenAIContentPart[] = [];
+  const flushToolImages = () => {
+    if (toolImages.length > 0) out.push({ role: 'user', content: toolImages });
+    toolImages = [];
+  };
+  for (const message of messages) {
+    if (message.role !== 'tool') flushToolImages();
     switch (message.role) {
       case 'system':
-        return { role: 'system', content: message.content };
-      case 'user':
-        return message.name && profile.messageName
-          ? { role: 'user', content: message.content, name: message.name }
-          : { role: 'user', content: message.content };
+        out.push({ role: 'system', content: message.content });
+        break;
+      case 'user': {
+        const content = userContent(message.content, message.images);
+        out.push(
+          message.name && profile.messageName
+            ? { role: 'user', content, name: message.name }
+            : { role: 'user', content },
+        );
+        break;
+      }
       case 'assistant': {
         const calls = message.toolCalls ?? [];
         const wire: AssistantWire = { role: 'assistant', content: message.content };
@@ -89,12 +118,23 @@ export function toOpenAIMessages(
           wire.extra_content = { google: { thought_signature: textSignature } };
         }
         addReasoning(wire, message, profile);
-        return wire;
+        out.push(wire);
+        break;
       }
       default:
-        return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
+        out.push({ role: 'tool', tool_call_id: message.toolCallId, content: message.content });
+        if (message.images?.length) {
+          toolImages.push({
+            type: 'text',
+            text: `Images returned by the tool ${message.name} (call ${message.toolCallId}):`,
+          });
+          for (const image of message.images)
+            toolImages.push({ type: 'image_url', image_url: { url: imageUrl(image) } });
+        }
     }
-  });
+  }
+  flushToolImages();
+  return out;
 }
 
 export function toOpenAITools(tools: ToolSpec[]) {
@@ -175,7 +215,7 @@ export function buildOpenAIBody(request: ProviderRequest): Record<string, unknow
   const profile = openaiProfile(request.connection);
   const body: Record<string, unknown> = {
     model: request.connection.model,
-    messages: toOpenAIMessages(request.messages, profile),
+    messages: toOpenAIMessages(requestMessages(request), profile),
   };
   const tools = request.tools ?? [];
   if (tools.length > 0) {

@@ -1,9 +1,11 @@
 import { GenerateTaskError } from '../../base/errors.js';
 import { normalizeFinishReason } from '../finish-reason.js';
 import { postJson, readJson } from '../http.js';
+import { imagesForModel } from '../images.js';
 import { applyExtraBody } from '../request-settings.js';
 import type { Connection, ProviderAdapter, ProviderRequest, StreamEvent, Usage } from '../types.js';
 import { koboldcppBackend } from './backends/koboldcpp.js';
+import { llamacppBackend } from './backends/llamacpp.js';
 import { ollamaBackend } from './backends/ollama.js';
 import { openaiCompletionsBackend } from './backends/openai-completions.js';
 import type { TextBackend, TextPiece } from './backends/types.js';
@@ -14,6 +16,7 @@ const BACKENDS: Readonly<Record<string, TextBackend>> = Object.freeze({
   koboldcpp: koboldcppBackend,
   'openai-completions': openaiCompletionsBackend,
   ollama: ollamaBackend,
+  llamacpp: llamacppBackend,
 });
 
 /** The backend for a connection; `/v1/completions` (the most widely spoken) when none is set. */
@@ -47,15 +50,35 @@ async function* send(request: ProviderRequest): AsyncGenerator<StreamEvent> {
   const template = getInstructTemplate(connection.instructTemplate);
   const params = request.params ?? {};
   const stop = [...new Set([...template.stop, ...(params.stop ?? [])])].filter((s) => s !== '');
+  // Images go next to the prompt where the backend's API carries them (inline bytes only: a local server does
+  // not fetch URLs); anywhere else each becomes a note in the text.
+  const messages = imagesForModel(request.messages, {
+    vision: connection.vision,
+    keep: (image) => backend.images && image.data !== undefined,
+    reason: backend.images
+      ? 'local backends take image bytes, not links.'
+      : `the ${backend.name} API carries text only.`,
+  });
+  const images = messages.flatMap((m) =>
+    m.role === 'user' || m.role === 'tool' ? (m.images ?? []).map((image) => image.data ?? '') : [],
+  );
   // Tools never go native here: the caller has put the text protocol into the messages.
-  const prompt = template.render(toInstructTurns(request.messages));
+  const prompt = template.render(toInstructTurns(messages));
   const headers: Record<string, string> = {};
   if (connection.apiKey) headers.authorization = `Bearer ${connection.apiKey}`;
   const response = await postJson({
     url: backend.url(connection.baseUrl, request.stream),
     headers: { ...headers, ...connection.headers },
     body: applyExtraBody(
-      backend.body({ model: connection.model, prompt, stop, params, stream: request.stream }),
+      backend.body({
+        model: connection.model,
+        prompt,
+        stop,
+        params,
+        stream: request.stream,
+        images,
+        ...(request.jsonSchema ? { jsonSchema: request.jsonSchema.schema } : {}),
+      }),
       request,
     ),
     signal: request.signal,

@@ -34,6 +34,7 @@ export const TEXT_BACKENDS: ReadonlyArray<{ value: string; label: string }> = [
   { value: 'koboldcpp', label: 'KoboldCpp' },
   { value: 'openai-completions', label: 'OpenAI-style /v1/completions' },
   { value: 'ollama', label: 'Ollama' },
+  { value: 'llamacpp', label: 'llama.cpp server /completion' },
 ];
 
 export const INSTRUCT_TEMPLATES: ReadonlyArray<{ value: string; label: string }> = [

@@ -9,17 +9,23 @@ import { serverRoot, type TextBackend, type TextPiece } from './types.js';
  */
 export const koboldcppBackend: TextBackend = {
   name: 'koboldcpp',
+  images: true,
   url(baseUrl, stream) {
     return joinUrl(serverRoot(baseUrl), stream ? 'api/extra/generate/stream' : 'api/v1/generate');
   },
-  body({ prompt, stop, params }) {
+  body({ prompt, stop, params, images }) {
     const body: Record<string, unknown> = { prompt, stop_sequence: stop, trim_stop: true };
+    if (params.contextLength !== undefined) body.max_context_length = params.contextLength;
     if (params.maxTokens !== undefined) body.max_length = params.maxTokens;
     if (params.temperature !== undefined) body.temperature = params.temperature;
     if (params.topP !== undefined) body.top_p = params.topP;
     if (params.topK !== undefined) body.top_k = params.topK;
     if (params.presencePenalty !== undefined) body.presence_penalty = params.presencePenalty;
+    if (params.minP !== undefined) body.min_p = params.minP;
+    if (params.repetitionPenalty !== undefined) body.rep_pen = params.repetitionPenalty;
     if (params.seed !== undefined) body.sampler_seed = params.seed;
+    // KoboldCpp with a vision projector (--mmproj) reads base64 images next to the prompt
+    if (images.length > 0) body.images = images;
     return body;
   },
   async *stream(response, signal) {

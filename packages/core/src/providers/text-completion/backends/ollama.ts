@@ -35,9 +35,11 @@ function piece(line: Record<string, any>): TextPiece {
 /** Ollama `/api/generate` with `raw: true` (the prompt is already templated): NDJSON when streaming. */
 export const ollamaBackend: TextBackend = {
   name: 'ollama',
+  images: true,
   url: (baseUrl) => joinUrl(serverRoot(baseUrl), 'api/generate'),
-  body({ model, prompt, stop, params, stream }) {
+  body({ model, prompt, stop, params, stream, images, jsonSchema }) {
     const options: Record<string, unknown> = {};
+    if (params.contextLength !== undefined) options.num_ctx = params.contextLength;
     if (params.temperature !== undefined) options.temperature = params.temperature;
     if (params.topP !== undefined) options.top_p = params.topP;
     if (params.topK !== undefined) options.top_k = params.topK;
@@ -46,7 +48,13 @@ export const ollamaBackend: TextBackend = {
     if (params.seed !== undefined) options.seed = params.seed;
     if (params.frequencyPenalty !== undefined) options.frequency_penalty = params.frequencyPenalty;
     if (params.presencePenalty !== undefined) options.presence_penalty = params.presencePenalty;
-    return { model, prompt, raw: true, stream, options };
+    if (params.minP !== undefined) options.min_p = params.minP;
+    if (params.repetitionPenalty !== undefined) options.repeat_penalty = params.repetitionPenalty;
+    const body: Record<string, unknown> = { model, prompt, raw: true, stream, options };
+    if (images.length > 0) body.images = images;
+    // Ollama constrains the output to a JSON Schema given as `format`
+    if (jsonSchema) body.format = jsonSchema;
+    return body;
   },
   async *stream(response, signal) {
     for await (const line of readNdjson(response, signal)) {

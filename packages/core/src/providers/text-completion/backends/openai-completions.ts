@@ -26,6 +26,7 @@ function piece(chunk: Record<string, any>): TextPiece {
 /** OpenAI-style `/v1/completions`: llama.cpp server, text-generation-webui, vLLM, KoboldCpp's `/v1`. */
 export const openaiCompletionsBackend: TextBackend = {
   name: 'openai-completions',
+  images: false,
   url: (baseUrl) => completionsUrl(baseUrl),
   body({ model, prompt, stop, params, stream }) {
     const body: Record<string, unknown> = { model, prompt };
@@ -37,6 +38,9 @@ export const openaiCompletionsBackend: TextBackend = {
     if (params.frequencyPenalty !== undefined) body.frequency_penalty = params.frequencyPenalty;
     if (params.presencePenalty !== undefined) body.presence_penalty = params.presencePenalty;
     if (params.seed !== undefined) body.seed = params.seed;
+    // vLLM, text-generation-webui, TabbyAPI and llama.cpp read these extensions; OpenAI's own API has no /completions
+    if (params.minP !== undefined) body.min_p = params.minP;
+    if (params.repetitionPenalty !== undefined) body.repetition_penalty = params.repetitionPenalty;
     if (stream) body.stream = true;
     return body;
   },

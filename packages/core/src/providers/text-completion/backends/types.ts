@@ -1,3 +1,4 @@
+import type { JsonSchema } from '../../../tools/types.js';
 import type { GenerationParams, Usage } from '../../types.js';
 
 export interface TextBackendInput {
@@ -7,6 +8,10 @@ export interface TextBackendInput {
   stop: string[];
   params: GenerationParams;
   stream: boolean;
+  /** base64 images of the conversation, in order (only for backends with `images: true`) */
+  images: string[];
+  /** structured output: backends that constrain decoding to a JSON Schema use it */
+  jsonSchema?: JsonSchema;
 }
 
 /** One piece of a backend's answer, streamed or whole. */
@@ -19,7 +24,9 @@ export interface TextPiece {
 }
 
 export interface TextBackend {
-  name: 'koboldcpp' | 'openai-completions' | 'ollama';
+  name: 'koboldcpp' | 'openai-completions' | 'ollama' | 'llamacpp';
+  /** whether the API carries images (base64, next to the prompt) */
+  images: boolean;
   url(baseUrl: string, stream: boolean): string;
   body(input: TextBackendInput): Record<string, unknown>;
   /** Reads a streaming answer; a stream that ends before the backend said it finished throws `network`. */
