@@ -1,6 +1,6 @@
+import { imageUrl, requestMessages } from '../images.js';
 import { isOpenAIReasoningModel } from '../openai/profile.js';
 import { isOpenAIStrictSchema } from '../openai/request.js';
-import { imageUrl, requestMessages } from '../images.js';
 import { applyExtraBody, effectiveThinking } from '../request-settings.js';
 import type {
   ChatMessage,
