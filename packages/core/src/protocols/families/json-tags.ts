@@ -3,7 +3,8 @@ import type { MarkerSpec } from '../marker-table.js';
 import { type ParserContext, type ParserState, revert, take, takeWhitespace } from '../parser-context.js';
 import { isWhitespace, type MatchResult, matchLiteral } from '../scan-utils.js';
 import type { FamilyParser } from './family.js';
-import { JsonOpenState, TOOL_CALL_TAG } from './hermes.js';
+import { JsonOpenState } from './hermes.js';
+import { TOOL_CALL_TAG } from './tool-call-tag.js';
 
 /** Phi-4-mini: `functools[{"name":..,"arguments":{..}}, …]`. */
 const FUNCTOOLS: MarkerSpec = {

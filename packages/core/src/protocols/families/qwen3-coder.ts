@@ -1,41 +1,9 @@
-import { InvokeBlockState, type InvokeDialect } from '../invoke-block.js';
-import type { ParamDialect } from '../kv-params.js';
+import { InvokeBlockState } from '../invoke-block.js';
 import type { MarkerSpec } from '../marker-table.js';
 import { take } from '../parser-context.js';
-import type { TextCallFormat } from '../parser-types.js';
 import type { FamilyParser } from './family.js';
-import { TOOL_CALL_TAG } from './hermes.js';
-
-function qwenParams(format: TextCallFormat, ends: string[]): ParamDialect {
-  return {
-    format,
-    open: '<parameter=',
-    keyEnd: '>',
-    close: '</parameter>',
-    ends,
-    // the template writes `<parameter=k>\nvalue\n</parameter>`
-    trimNewlines: true,
-  };
-}
-
-function qwenDialect(format: TextCallFormat, blockClose: string): InvokeDialect {
-  return {
-    format,
-    invoke: '<function=',
-    nameEnd: '>',
-    params: qwenParams(format, blockClose ? ['</function>', blockClose] : ['</function>']),
-    invokeClose: '</function>',
-    blockClose,
-    skip: [],
-    junk: 'end',
-  };
-}
-
-/** Inside `<tool_call>`: `<function=NAME><parameter=KEY>v</parameter></function></tool_call>`. */
-export const QWEN_IN_TOOL_CALL = qwenDialect('qwen3-coder', '</tool_call>');
-/** Seed-OSS wraps the same body in `<seed:tool_call>`. */
-export const SEED_OSS = qwenDialect('seed-oss', '</seed:tool_call>');
-const QWEN_BARE = qwenDialect('qwen3-coder', '');
+import { QWEN_BARE, SEED_OSS } from './qwen-dialects.js';
+import { TOOL_CALL_TAG } from './tool-call-tag.js';
 
 /** `<function=NAME>` without the `<tool_call>` wrapper (Qwen3 XML as some servers pass it on). */
 const BARE_FUNCTION: MarkerSpec = {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Message } from '../../api/types';
-import { Avatar } from './Avatar';
+import { Avatar } from '../../components/Avatar';
 import type { CallView } from './chat-stream';
 import { Icon } from './Icon';
 import { Markdown } from './Markdown';

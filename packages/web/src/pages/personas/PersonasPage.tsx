@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { StatusNotice } from '../../components/StatusNotice';
 import { useEditableList } from '../../components/use-editable-list';
-import { Avatar } from '../chats/Avatar';
+import { Avatar } from '../../components/Avatar';
 import '../connections/settings-pages.css';
 
 /** The file's bytes as base64 (what the API takes for a portrait). */
