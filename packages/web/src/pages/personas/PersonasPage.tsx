@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Persona } from '../../api/types';
+import { Avatar } from '../../components/Avatar';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { StatusNotice } from '../../components/StatusNotice';
 import { useEditableList } from '../../components/use-editable-list';
-import { Avatar } from '../../components/Avatar';
 import '../connections/settings-pages.css';
 
 /** The file's bytes as base64 (what the API takes for a portrait). */
