@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, errorMessage, request } from '../../api/client';
+import { startChat } from '../../api/start-chat';
 import type { CardImportAnswer, CardImportReviewData, Character } from '../../api/types';
 import { navigate } from '../../app/router';
 import { ConfirmDialog } from '../../components/Dialog';
 import { downloadExport, exportedMessage } from '../../components/download';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useEditableList } from '../../components/use-editable-list';
-import { startChat } from '../chats/start-chat';
 import { CardImportReview } from './CardImportReview';
 import { CharacterForm } from './CharacterForm';
 import { cardContentType } from './character-form';

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
+import { startChat } from '../../api/start-chat';
 import type { Chat } from '../../api/types';
 import { hrefFor, navigate } from '../../app/router';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { startChat } from './start-chat';
 import './chats.css';
 
 function when(iso: string | undefined): string {

@@ -1,7 +1,7 @@
 // Starting a chat, from the chat list or from a character's "Start chat": on the first connection, if there is
 // one, so it can answer straight away; with the character, so its greeting is posted.
-import { api } from '../../api/client';
-import type { Chat, Connection } from '../../api/types';
+import { api } from './client';
+import type { Chat, Connection } from './types';
 
 export async function startChat(options: { title?: string; characterIds?: string[] }): Promise<Chat> {
   let connectionId: string | null = null;
