@@ -1,4 +1,6 @@
 import { BudgetMeter } from './budget.js';
+import { passesCharacterFilter } from './character-filter.js';
+import { decideInclusionGroups, entryGroups } from './inclusion-groups.js';
 import { KeyCache, type KeyOptions } from './keys.js';
 import {
   type EntryMatch,
@@ -8,6 +10,13 @@ import {
   type ScanSource,
   scanSource,
 } from './match-entry.js';
+import {
+  checkTimedEffects,
+  startTimedEffects,
+  type TimedEffectsCheck,
+  timedEffectKey,
+  timedLength,
+} from './timed-effects.js';
 import type {
   ActivatedWorldInfoEntry,
   Lorebook,
@@ -16,6 +25,7 @@ import type {
   WorldInfoActivationReason,
   WorldInfoEntry,
   WorldInfoEntryRef,
+  WorldInfoSkipReason,
   WorldInfoTraceItem,
 } from './types.js';
 
@@ -29,11 +39,29 @@ interface Candidate {
   entry: WorldInfoEntry;
   book?: string;
   ref: WorldInfoEntryRef;
+  key: string;
   keyOptions: KeyOptions;
   scanDepth: number;
   trace: WorldInfoTraceItem;
   /** pending: may still activate by recursion; active; done: decided against */
   state: 'pending' | 'active' | 'done';
+  forced: boolean;
+  /** messages left of a running sticky */
+  sticky?: number;
+  /** delayUntilRecursion as a level (0 = not delayed) */
+  delayLevel: number;
+  /** whether its messages were scanned, and how many recursion contents it has seen */
+  scannedMessages: boolean;
+  recursionSeen: number;
+}
+
+type Match = { c: Candidate; reason: WorldInfoActivationReason };
+
+/** `delayUntilRecursion` as a level: true = 1, a number ≥ 1 = that level, else 0 (not delayed). */
+export function recursionDelayLevel(entry: WorldInfoEntry): number {
+  const v = entry.delayUntilRecursion;
+  if (v === true) return 1;
+  return typeof v === 'number' && Number.isFinite(v) && v >= 1 ? Math.floor(v) : 0;
 }
 
 function collectCandidates(input: LorebookActivationInput): Candidate[] {
@@ -46,11 +74,13 @@ function collectCandidates(input: LorebookActivationInput): Candidate[] {
   const add = (entry: WorldInfoEntry, localIndex: number, book?: Lorebook) => {
     const trace: WorldInfoTraceItem = { entry, activated: false };
     if (book) trace.book = book.id;
+    const ref = book ? { book: book.id, uid: entry.uid ?? localIndex } : { uid: entry.uid ?? localIndex };
     candidates.push({
       index: candidates.length,
       entry,
       book: book?.id,
-      ref: book ? { book: book.id, uid: entry.uid ?? localIndex } : { uid: entry.uid ?? localIndex },
+      ref,
+      key: timedEffectKey(ref),
       keyOptions: {
         caseSensitive: entry.caseSensitive ?? book?.caseSensitive ?? defaults.caseSensitive,
         matchWholeWords: entry.matchWholeWords ?? book?.matchWholeWords ?? defaults.matchWholeWords,
@@ -58,20 +88,59 @@ function collectCandidates(input: LorebookActivationInput): Candidate[] {
       scanDepth: Math.max(0, entry.scanDepth ?? book?.scanDepth ?? defaults.scanDepth),
       trace,
       state: 'pending',
+      forced: false,
+      delayLevel: recursionDelayLevel(entry),
+      scannedMessages: false,
+      recursionSeen: 0,
     });
-    if (entry.disabled || book?.disabled) {
-      trace.skipped = 'disabled';
-      candidates[candidates.length - 1].state = 'done';
-    } else if (!entryAllowsGenerationType(entry, input.generationType)) {
-      trace.skipped = 'trigger';
-      candidates[candidates.length - 1].state = 'done';
-    }
   };
   for (const book of input.books ?? []) {
     for (const [i, entry] of (Array.isArray(book.entries) ? book.entries : []).entries()) add(entry, i, book);
   }
   for (const [i, entry] of (input.entries ?? []).entries()) add(entry, i);
   return candidates;
+}
+
+/** Marks what cannot activate in this generation: disabled, other generation types, filters, timed effects. */
+function screenCandidates(
+  candidates: Candidate[],
+  input: LorebookActivationInput,
+  books: ReadonlyMap<string, Lorebook>,
+  timed: TimedEffectsCheck | undefined,
+): void {
+  const count = input.timedEffects?.messageCount;
+  for (const c of candidates) {
+    const skip = (reason: WorldInfoSkipReason) => {
+      c.state = 'done';
+      c.trace.skipped = reason;
+    };
+    c.forced = isForced(c, input.forceActivate);
+    if (c.entry.disabled || (c.book !== undefined && books.get(c.book)?.disabled)) skip('disabled');
+    else if (!entryAllowsGenerationType(c.entry, input.generationType)) skip('trigger');
+    else if (!passesCharacterFilter(c.entry, input.character)) skip('character_filter');
+    if (c.state === 'done' || c.forced) continue;
+    const delay = timedLength(c.entry, 'delay');
+    const sticky = timed?.sticky.get(c.key);
+    const cooldown = timed?.cooldown.get(c.key);
+    if (count !== undefined && delay > 0 && count < delay) {
+      skip('delay');
+      c.trace.timed = { effect: 'delay', remaining: delay - count };
+    } else if (sticky !== undefined) {
+      c.sticky = sticky;
+      c.trace.timed = { effect: 'sticky', remaining: sticky };
+    } else if (cooldown !== undefined) {
+      skip('cooldown');
+      c.trace.timed = { effect: 'cooldown', remaining: cooldown };
+    }
+  }
+}
+
+function isForced(c: Candidate, forced: LorebookActivationInput['forceActivate']): boolean {
+  return (forced ?? []).some((f) =>
+    typeof f === 'object' && f !== null
+      ? String(f.uid) === String(c.ref.uid) && (f.book === undefined || f.book === c.book)
+      : String(f) === String(c.ref.uid),
+  );
 }
 
 /** An entry's generation-type filter, wherever an import left it; empty = every type. */
@@ -87,34 +156,34 @@ export function entryAllowsGenerationType(entry: WorldInfoEntry, type: string | 
   return triggers.length === 0 || triggers.includes(type);
 }
 
-function isForced(c: Candidate, forced: LorebookActivationInput['forceActivate']): boolean {
-  return (forced ?? []).some((f) =>
-    typeof f === 'object' && f !== null
-      ? String(f.uid) === String(c.ref.uid) && (f.book === undefined || f.book === c.book)
-      : String(f) === String(c.ref.uid),
-  );
-}
-
 const POSITIONS = new Set<string>(['before', 'after', 'depth']);
 
 const priority = (c: Candidate) => c.entry.order ?? DEFAULT_ORDER;
 
 /**
- * The lorebook activation engine (SillyTavern-compatible in spirit).
+ * The lorebook activation engine, SillyTavern's rules (docs/world-info.md).
  *
- * Round 0 activates forced entries, constants and entries whose keys (with their secondary-key logic) occur
- * in the latest `scanDepth` messages. Each later round (up to `recursion.maxDepth`) scans the content of
- * the entries activated so far (except `preventRecursion` ones) for entries not yet active (except
- * `excludeRecursion` ones). Within a round, entries are admitted by priority — forced first, then higher
- * `order`, then input order — each rolling its probability and then taking its cost from the budget; once
- * an entry does not fit, it and everything after it are dropped and recursion stops. Forced entries skip
- * the roll and are never dropped (their cost still counts). Entries that fail a roll are not retried.
+ * Round 0 activates forced entries, running stickies, constants and entries whose keys (with their
+ * secondary-key logic) occur in the latest `scanDepth` messages. Each later round (up to
+ * `recursion.maxDepth`) scans the content the previous round activated (except `preventRecursion` ones) for
+ * entries still pending (except `excludeRecursion` ones); `delayUntilRecursion` entries wait for the round of
+ * their level (when nothing is left to recurse on, the next level still gets a round). Within a round, the
+ * matches are ordered — forced, sticky, then higher `order`, then input order —, one per inclusion group is
+ * kept, then each rolls its probability (forced and sticky entries do not) and takes its cost from the budget;
+ * once an entry does not fit, it and everything after it are dropped and recursion stops. Group losers stay
+ * pending and may compete again in a later round. With `timedEffects`, sticky / cooldown / delay apply and
+ * the activation returns the state to keep.
  */
 export function activateLorebooks(input: LorebookActivationInput): LorebookActivation {
   const texts = input.messages.map((m) =>
     (typeof m === 'string' ? m : String(m?.content ?? '')).normalize('NFC'),
   );
   const candidates = collectCandidates(input);
+  const byKey = new Map(candidates.map((c) => [c.key, c]));
+  const timed = input.timedEffects
+    ? checkTimedEffects(input.timedEffects.state, input.timedEffects.messageCount, (k) => byKey.get(k)?.entry)
+    : undefined;
+  screenCandidates(candidates, input, new Map((input.books ?? []).map((b) => [b.id, b])), timed);
   const cache = new KeyCache();
   const random = input.random ?? Math.random;
   const meter = input.budget ? new BudgetMeter(input.budget, input.countTokens) : undefined;
@@ -123,12 +192,15 @@ export function activateLorebooks(input: LorebookActivationInput): LorebookActiv
     ? Math.max(0, input.recursion?.maxDepth ?? DEFAULT_MAX_RECURSION_DEPTH)
     : 0;
   const active: Candidate[] = [];
-  const forced = new Set(candidates.filter((c) => isForced(c, input.forceActivate)));
+  // SillyTavern takes the levels of every entry, whatever its state
+  const levels = [...new Set(candidates.map((c) => c.delayLevel).filter((l) => l > 0))].sort((a, b) => a - b);
+  let level = levels.shift() ?? 0;
 
   // newest first, so a reason names the latest mention; shared by every entry (each scans its depth)
   const messageSources: ScanSource[] = texts
     .map((text, i) => scanSource(text, { messageIndex: i }))
     .reverse();
+  const recursionSources: ScanSource[] = [];
   const scanners = new Map<Candidate, EntryScanner>();
   const scannerOf = (c: Candidate) => {
     let scanner = scanners.get(c);
@@ -138,22 +210,52 @@ export function activateLorebooks(input: LorebookActivationInput): LorebookActiv
     }
     return scanner;
   };
+  /** Scans what this entry has not seen yet: its messages, then the recursion contents so far. */
+  const scanNew = (c: Candidate, withRecursion: boolean) => {
+    const fresh = c.scannedMessages ? [] : messageSources.slice(0, c.scanDepth);
+    c.scannedMessages = true;
+    if (withRecursion) {
+      fresh.push(...recursionSources.slice(c.recursionSeen));
+      c.recursionSeen = recursionSources.length;
+    }
+    return scannerOf(c).scan(fresh);
+  };
 
-  /** Rolls and budgets this round's matches in priority order; returns those admitted. */
-  const admit = (round: Array<{ c: Candidate; reason: WorldInfoActivationReason }>): Candidate[] => {
+  /** Keeps one entry per group, rolls and budgets this round's matches in order; returns those admitted. */
+  const admit = (round: Match[]): Candidate[] => {
     round.sort(
       (a, b) =>
-        Number(forced.has(b.c)) - Number(forced.has(a.c)) ||
+        Number(b.c.forced) - Number(a.c.forced) ||
+        Number(b.c.sticky !== undefined) - Number(a.c.sticky !== undefined) ||
         priority(b.c) - priority(a.c) ||
         a.c.index - b.c.index,
     );
+    const contenders = round.map(({ c }) => ({
+      entry: c.entry,
+      ref: c.ref,
+      forced: c.forced,
+      sticky: c.sticky !== undefined,
+      score: () => scannerOf(c).score(),
+    }));
+    const outcomes = decideInclusionGroups(contenders, {
+      activeGroups: new Set(active.flatMap((c) => entryGroups(c.entry))),
+      useGroupScoring: input.useGroupScoring === true,
+      random,
+    });
+    const groupOf = new Map(round.map(({ c }, i) => [c, outcomes.get(contenders[i])]));
     const admitted: Candidate[] = [];
     for (const { c, reason } of round) {
       const item = c.trace;
       item.reason = reason;
-      const isForcedEntry = forced.has(c);
+      const group = groupOf.get(c);
+      if (group) item.group = group;
+      if (group && !group.won) {
+        // stays pending: it may compete again in a later round
+        item.skipped = 'group_lost';
+        continue;
+      }
       const probability = c.entry.useProbability === false ? 100 : (c.entry.probability ?? 100);
-      if (!isForcedEntry && probability < 100) {
+      if (!c.forced && c.sticky === undefined && probability < 100) {
         const roll = probability <= 0 ? undefined : random() * 100;
         if (roll !== undefined) item.roll = roll;
         if (roll === undefined || roll >= probability) {
@@ -164,7 +266,7 @@ export function activateLorebooks(input: LorebookActivationInput): LorebookActiv
       }
       if (meter) {
         item.cost = meter.cost(c.entry.content ?? '');
-        if (!meter.admit(item.cost, isForcedEntry)) {
+        if (!meter.admit(item.cost, c.forced)) {
           c.state = 'done';
           item.skipped = 'dropped_budget';
           continue;
@@ -174,6 +276,7 @@ export function activateLorebooks(input: LorebookActivationInput): LorebookActiv
       item.activated = true;
       delete item.skipped;
       delete item.failedLogic;
+      delete item.recursionLevel;
       admitted.push(c);
     }
     return admitted;
@@ -186,63 +289,118 @@ export function activateLorebooks(input: LorebookActivationInput): LorebookActiv
     c.trace.skipped = result.failedLogic || !result.invalidKeys.length ? 'no_match' : 'invalid_regex';
   };
 
-  // round 0: forced, constants, keys in the messages
-  const round0: Array<{ c: Candidate; reason: WorldInfoActivationReason }> = [];
+  // round 0: forced, sticky, constants, keys in the messages
+  const round0: Match[] = [];
   for (const c of candidates) {
     if (c.state !== 'pending') continue;
-    if (forced.has(c)) {
+    if (c.forced) {
       round0.push({ c, reason: { kind: 'forced' } });
+    } else if (c.sticky !== undefined) {
+      round0.push({ c, reason: { kind: 'sticky', remaining: c.sticky } });
+    } else if (c.delayLevel > 0) {
+      c.trace.skipped = 'delayed_until_recursion';
+      c.trace.recursionLevel = c.delayLevel;
     } else if (c.entry.constant) {
       round0.push({ c, reason: { kind: 'constant' } });
     } else if (!hasKeys(c.entry)) {
       c.state = 'done';
       c.trace.skipped = 'no_keys';
     } else {
-      const result = scannerOf(c).scan(messageSources.slice(0, c.scanDepth));
+      const result = scanNew(c, false);
       if (result.invalidKeys.length) c.trace.invalidKeys = result.invalidKeys;
       if (result.match) round0.push({ c, reason: directReason(result.match) });
       else noteMiss(c, result);
     }
   }
+  /** Group losers whose group now has an active entry can never win: their first loss stays in the trace. */
+  const settleLosers = () => {
+    const groups = new Set(active.flatMap((c) => entryGroups(c.entry)));
+    for (const c of candidates) {
+      if (
+        c.state === 'pending' &&
+        c.trace.skipped === 'group_lost' &&
+        groups.has(c.trace.group?.name ?? '')
+      ) {
+        c.state = 'done';
+      }
+    }
+  };
   let admitted = admit(round0);
   active.push(...admitted);
+  settleLosers();
 
   let recursionDepth = 0;
-  for (let depth = 1; depth <= maxRecursion && admitted.length && !meter?.overflowed; depth++) {
+  for (let depth = 1; depth <= maxRecursion && !meter?.overflowed; depth++) {
     // only the contents the last round added: earlier ones were already scanned by every pending entry
-    const recursive: ScanSource[] = admitted
+    const fresh = admitted
       .filter((c) => !c.entry.preventRecursion && String(c.entry.content ?? '').trim() !== '')
       .map((c) => scanSource(String(c.entry.content).normalize('NFC'), { from: c.ref }));
-    if (!recursive.length) break;
-    const round: Array<{ c: Candidate; reason: WorldInfoActivationReason }> = [];
+    if (fresh.length === 0) {
+      // nothing new to recurse on: the next delayed level still gets its round (SillyTavern's rule)
+      if (levels.length === 0) break;
+      level = levels.shift()!;
+    }
+    recursionSources.push(...fresh);
+    const round: Match[] = [];
     for (const c of candidates) {
       if (c.state !== 'pending' || c.entry.excludeRecursion) continue;
-      // every entry still pending scanned its messages in round 0
-      const result = scannerOf(c).scan(recursive);
+      if (c.delayLevel > level) continue;
+      // a delayed constant, or a constant that lost its group before
+      if (c.entry.constant) {
+        round.push({ c, reason: { kind: 'constant' } });
+        continue;
+      }
+      if (!hasKeys(c.entry)) {
+        c.state = 'done';
+        c.trace.skipped = 'no_keys';
+        continue;
+      }
+      const result = scanNew(c, true);
+      if (result.invalidKeys.length) c.trace.invalidKeys = result.invalidKeys;
       if (!result.match) {
         noteMiss(c, result);
         continue;
       }
-      const m = result.match;
-      const triggeredBy = m.source.from ?? m.secondarySource?.from ?? recursive[0].from!;
-      round.push({
-        c,
-        reason: {
-          kind: 'recursion',
-          depth,
-          key: m.key,
-          match: m.match,
-          triggeredBy,
-          ...(m.logic ? { logic: m.logic, secondaryMatches: m.secondaryMatches } : {}),
-        },
-      });
+      round.push({ c, reason: recursionReason(result.match, depth, fresh[0]?.from ?? c.ref) });
     }
     admitted = admit(round);
     active.push(...admitted);
+    settleLosers();
     if (admitted.length) recursionDepth = depth;
   }
 
-  return buildActivation(candidates, active, meter, recursionDepth);
+  const activation = buildActivation(candidates, active, meter, recursionDepth);
+  if (input.timedEffects && timed) {
+    const started = startTimedEffects(
+      timed.state,
+      input.timedEffects.messageCount,
+      active.map((c) => ({ key: c.key, entry: c.entry })),
+    );
+    for (const c of active) {
+      const s = started.get(c.key);
+      if (s) c.trace.started = s;
+    }
+    activation.timedEffects = timed.state;
+  }
+  return activation;
+}
+
+/** A match found in a recursion round: by an entry's content, or (a delayed entry, a group loser) the messages. */
+function recursionReason(
+  m: EntryMatch,
+  depth: number,
+  fallback: WorldInfoEntryRef,
+): WorldInfoActivationReason {
+  if (m.source.messageIndex !== undefined && !m.secondarySource?.from) return directReason(m);
+  const triggeredBy = m.source.from ?? m.secondarySource?.from ?? fallback;
+  return {
+    kind: 'recursion',
+    depth,
+    key: m.key,
+    match: m.match,
+    triggeredBy,
+    ...(m.logic ? { logic: m.logic, secondaryMatches: m.secondaryMatches } : {}),
+  };
 }
 
 function directReason(m: EntryMatch): WorldInfoActivationReason {

@@ -135,6 +135,24 @@ export class EntryScanner {
     };
   }
 
+  /**
+   * Group scoring (SillyTavern's): how many primary keys occur in what this entry has scanned, plus the
+   * secondary keys found for AND_ANY (all of them, for AND_ALL when every one was found); other logics
+   * count primaries only. No primary keys → 0.
+   */
+  score(): number {
+    const found = (matcher: KeyMatcher | null) =>
+      matcher !== null &&
+      this.seen.some((s) => (matcher.test ? matcher.test(s.scan) : matcher.find(s.scan) !== null));
+    const primary = this.primaries.filter(({ matcher }) => found(matcher)).length;
+    if (this.primaries.length === 0 || this.secondaries.length === 0) return primary;
+    const secondary = this.secondaries.filter(({ matcher }) => found(matcher)).length;
+    const logic = this.entry.selectiveLogic ?? 'AND_ANY';
+    if (logic === 'AND_ANY') return primary + secondary;
+    if (logic === 'AND_ALL' && secondary === this.secondaries.length) return primary + secondary;
+    return primary;
+  }
+
   private findSecondaries(sources: ScanSource[]): void {
     this.secondaries.forEach(({ matcher }, i) => {
       if (!matcher || this.secondaryHits[i]) return;

@@ -55,6 +55,27 @@ export interface WorldInfoEntry {
   /** this entry's content is not scanned for further activations */
   preventRecursion?: boolean;
   /**
+   * Only after recursion: not in the first scan of the messages, but in recursion rounds (`true` = level 1;
+   * a number = that level: level-n entries join once the scan reaches level n). SillyTavern's semantics.
+   */
+  delayUntilRecursion?: boolean | number;
+  /** stays active this many chat messages after it fired (SillyTavern's `sticky`; 0 = off) */
+  sticky?: number;
+  /** cannot fire again for this many messages after it fired or after its sticky ended (0 = off) */
+  cooldown?: number;
+  /** cannot fire before the chat has this many messages (0 = off) */
+  delay?: number;
+  /** inclusion groups, comma-separated: one entry per group is inserted per activation */
+  group?: string;
+  /** wins its group whatever the others' weights (the highest `order` among such entries) */
+  groupOverride?: boolean;
+  /** chance to win its group, relative to the others' (default 100) */
+  groupWeight?: number;
+  /** its group is decided by key matches first (the most keys found wins); undefined = the activation's setting */
+  useGroupScoring?: boolean;
+  /** only for (or, with `exclude`, never for) these characters: names (or ids) and tags of the answering character */
+  characterFilter?: WorldInfoCharacterFilter;
+  /**
    * SillyTavern's generation-type filter: when not empty, the entry activates only for these types
    * (`normal`, `continue`, `impersonate`, `swipe`, `regenerate`, `quiet`). Imported files keep it in
    * `passthrough.triggers` (or `extensions.triggers`), which count the same.
@@ -64,6 +85,46 @@ export interface WorldInfoEntry {
   extensions?: Record<string, unknown>;
   /** other fields of an imported entry this engine does not use, written back on export */
   passthrough?: Record<string, unknown>;
+}
+
+/** Which characters an entry is for (SillyTavern's `characterFilter`). */
+export interface WorldInfoCharacterFilter {
+  /** character names or ids; empty = no name rule */
+  names?: string[];
+  /** character tags; empty = no tag rule */
+  tags?: string[];
+  /** true: the entry is off for the characters named or tagged, on for every other */
+  exclude?: boolean;
+}
+
+/** The character an activation is for (the one answering), for entries' character filters. */
+export interface WorldInfoCharacter {
+  id?: string;
+  name?: string;
+  tags?: string[];
+}
+
+/** One running sticky or cooldown, counted in chat messages: active while `start` ≤ count < `end`. */
+export interface WorldInfoTimedEffect {
+  /** the chat's message count when it started */
+  start: number;
+  end: number;
+  /** a cooldown that began when a sticky ended: kept when the same generation is made again */
+  protected?: boolean;
+}
+
+/** A chat's running timed effects, keyed by `BOOK_ID.UID` (`UID` for entries outside books). */
+export interface WorldInfoTimedEffectsState {
+  sticky: Record<string, WorldInfoTimedEffect>;
+  cooldown: Record<string, WorldInfoTimedEffect>;
+}
+
+/** What the engine needs to apply timed effects: the state so far and how long the chat is now. */
+export interface WorldInfoTimedEffectsInput {
+  /** the state the previous generation left (absent = none running) */
+  state?: WorldInfoTimedEffectsState;
+  /** the number of chat messages the generation answers (SillyTavern's chat length) */
+  messageCount: number;
 }
 
 /** A lorebook: entries plus defaults its entries fall back to. */
@@ -134,6 +195,12 @@ export interface WorldInfoScanInput {
   forceActivate?: Array<string | number | WorldInfoEntryRef>;
   /** the generation type (SillyTavern's, e.g. `normal`, `quiet`): entries whose `triggers` omit it stay off */
   generationType?: string;
+  /** sticky / cooldown / delay: absent = timed effects are not applied (delay is, when messageCount is known) */
+  timedEffects?: WorldInfoTimedEffectsInput;
+  /** group scoring for every group (entries' `useGroupScoring` win); default false */
+  useGroupScoring?: boolean;
+  /** the answering character, for character filters (absent = no character) */
+  character?: WorldInfoCharacter;
 }
 
 /** The lorebook engine's input: like WorldInfoScanInput, with `entries` optional when `books` are given. */
@@ -152,6 +219,8 @@ export type WorldInfoActivationReason =
       /** the secondary keys found (empty for NOT_ANY) */
       secondaryMatches: string[];
     }
+  /** still active from an earlier generation */
+  | { kind: 'sticky'; remaining: number }
   | {
       kind: 'recursion';
       /** 1 = activated by entries the messages activated, 2 = by those, ... */
@@ -172,7 +241,46 @@ export type WorldInfoSkipReason =
   | 'no_keys'
   | 'invalid_regex'
   | 'dropped_budget'
-  | 'dropped_probability';
+  | 'dropped_probability'
+  /** its character filter leaves out the answering character */
+  | 'character_filter'
+  /** the chat is shorter than its `delay` */
+  | 'delay'
+  /** its cooldown runs */
+  | 'cooldown'
+  /** `delayUntilRecursion`: no recursion round reached its level */
+  | 'delayed_until_recursion'
+  /** another entry of its inclusion group was chosen (see `group`) */
+  | 'group_lost';
+
+/** How an inclusion group contest went for one entry. */
+export interface WorldInfoGroupOutcome {
+  /** the group's name */
+  name: string;
+  won: boolean;
+  /**
+   * what decided: `sticky` (a sticky member stays), `forced`, `already_active` (a member activated in an
+   * earlier round), `score` (fewer keys matched), `override` (groupOverride), `weight` (the weighted roll),
+   * `alone` (the only candidate)
+   */
+  rule: 'sticky' | 'forced' | 'already_active' | 'score' | 'override' | 'weight' | 'alone';
+  /** the winner, when one was chosen */
+  winner?: WorldInfoEntryRef;
+  /** weight: the roll in [0, totalWeight) and the weights */
+  roll?: number;
+  totalWeight?: number;
+  weight?: number;
+  /** score: this entry's and the best score */
+  score?: number;
+  bestScore?: number;
+}
+
+/** A timed effect as the trace shows it: which one, and how many messages are left. */
+export interface WorldInfoTimedStatus {
+  effect: 'sticky' | 'cooldown' | 'delay';
+  /** messages until it ends (delay: until the entry may fire) */
+  remaining: number;
+}
 
 export interface WorldInfoTraceItem {
   entry: WorldInfoEntry;
@@ -190,6 +298,14 @@ export interface WorldInfoTraceItem {
   roll?: number;
   /** budget in use: what this entry's content costs */
   cost?: number;
+  /** a running timed effect that decided this entry (sticky kept it, cooldown or delay held it back) */
+  timed?: WorldInfoTimedStatus;
+  /** effects this activation started for the entry, in messages */
+  started?: { sticky?: number; cooldown?: number };
+  /** its inclusion group contest */
+  group?: WorldInfoGroupOutcome;
+  /** `delayed_until_recursion`: its level */
+  recursionLevel?: number;
 }
 
 export interface ActivatedWorldInfoEntry {
@@ -226,6 +342,8 @@ export interface LorebookActivation extends WorldInfoActivation {
   budget?: WorldInfoBudgetReport;
   /** the deepest recursion round that activated something (0 = none) */
   recursionDepth: number;
+  /** with `timedEffects` in the input: the state to keep for the next generation */
+  timedEffects?: WorldInfoTimedEffectsState;
 }
 
 /** The seam generateTask calls; `createWorldInfoActivator` builds the full one. */
