@@ -50,6 +50,21 @@ const triggerList: Check = (v) =>
   Array.isArray(v) && v.every((t) => GENERATION_TYPES.includes(t as string))
     ? undefined
     : `must be a list of generation types (${GENERATION_TYPES.map((t) => `"${t}"`).join(', ')})`;
+const recursionLevel: Check = (v) =>
+  typeof v === 'boolean' || (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 100)
+    ? undefined
+    : 'must be true, false or a recursion level from 1 to 100';
+const textList = (v: unknown) =>
+  Array.isArray(v) && v.length <= MAX_KEYS && v.every((t) => typeof t === 'string' && t.length <= 256);
+const characterFilter: Check = (v) => {
+  const shape = 'must be { names?: [text], tags?: [text], exclude?: true|false }';
+  if (!isObject(v)) return shape;
+  for (const [k, value] of Object.entries(v)) {
+    if (k === 'exclude' ? typeof value !== 'boolean' : !['names', 'tags'].includes(k) || !textList(value))
+      return shape;
+  }
+  return undefined;
+};
 const uid: Check = (v) =>
   (typeof v === 'string' && v.length >= 1 && v.length <= 64) || Number.isSafeInteger(v)
     ? undefined
@@ -77,6 +92,15 @@ const ENTRY_FIELDS: Record<keyof WorldInfoEntry, Check> = {
   useProbability: bool,
   excludeRecursion: bool,
   preventRecursion: bool,
+  delayUntilRecursion: recursionLevel,
+  sticky: integer(0, 100_000),
+  cooldown: integer(0, 100_000),
+  delay: integer(0, 100_000),
+  group: text(1_000),
+  groupOverride: bool,
+  groupWeight: number(0, 1_000_000),
+  useGroupScoring: bool,
+  characterFilter,
   triggers: triggerList,
   extensions: object,
   passthrough: object,
