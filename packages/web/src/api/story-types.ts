@@ -8,6 +8,8 @@ import type {
   SelectiveLogic,
   WorldInfoActivationReason,
   WorldInfoEntry,
+  WorldInfoGroupOutcome,
+  WorldInfoTimedStatus,
 } from '@toolsmith/core/schema';
 import type { Tool } from './types';
 
@@ -61,6 +63,10 @@ export interface WorldInfoActivationTrace {
       roll?: number;
       cost?: number;
       invalidKeys?: string[];
+      timed?: WorldInfoTimedStatus;
+      started?: { sticky?: number; cooldown?: number };
+      group?: WorldInfoGroupOutcome;
+      recursionLevel?: number;
     }
   >;
   budget?: { limit: number; unit: 'chars' | 'tokens'; used: number; overflowed: boolean };

@@ -67,4 +67,52 @@ describe('activation trace text', () => {
       }),
     ).toBe('key “k” matched “K”, secondary logic AND_ALL (“x”, “y”)');
   });
+
+  it('words timed effects and inclusion-group losses', () => {
+    const activation: WorldInfoActivationTrace = {
+      at: '2026-01-01T00:00:00.000Z',
+      activated: [],
+      recursionDepth: 0,
+      trace: [
+        {
+          ...name('Storm', 0),
+          activated: true,
+          reason: { kind: 'sticky', remaining: 2 },
+        },
+        {
+          ...name('Fog', 1),
+          activated: true,
+          reason: { kind: 'constant' },
+          started: { sticky: 1, cooldown: 3 },
+        },
+        {
+          ...name('Rain', 2),
+          activated: false,
+          skipped: 'cooldown',
+          timed: { effect: 'cooldown', remaining: 1 },
+        },
+        { ...name('Snow', 3), activated: false, skipped: 'delay', timed: { effect: 'delay', remaining: 4 } },
+        {
+          ...name('Hail', 4),
+          activated: false,
+          skipped: 'group_lost',
+          group: {
+            name: 'weather',
+            won: false,
+            rule: 'score',
+            winner: { book: 'b1', uid: 0 },
+            score: 1,
+            bestScore: 2,
+          },
+        },
+      ],
+    };
+    expect(traceLines(activation).map((l) => l.text)).toEqual([
+      'sticky, 2 messages left',
+      'constant (always active); sticky for 1 message; then cooldown 3 messages',
+      'cooling down, 1 message left',
+      'delayed, the chat needs 4 messages more',
+      'lost its inclusion group “weather” to entry 0: 1 keys matched, the best had 2',
+    ]);
+  });
 });
