@@ -8,7 +8,9 @@ export {
   entryTriggers,
 } from './activate-lorebooks.js';
 export { estimateWorldInfoTokens } from './budget.js';
+export { passesCharacterFilter } from './character-filter.js';
 export * from './depth-insert.js';
+export { DEFAULT_GROUP_WEIGHT, entryGroups } from './inclusion-groups.js';
 export {
   compileKey,
   compilePlainKey,
@@ -23,4 +25,5 @@ export { createSeededRandom } from './random.js';
 export * from './regex-keys.js';
 export * from './search.js';
 export * from './sources.js';
+export * from './timed-effects.js';
 export type * from './types.js';

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { activateLorebooks } from './activate-lorebooks.js';
 import {
   type CharacterBook,
+  characterFilterToSillyTavern,
   lorebookFromCharacterBook,
   lorebookFromSillyTavern,
   lorebookToCharacterBook,
+  unusedEntryFields,
 } from './lorebook-import.js';
 
 /** A character_book as SillyTavern exports it (every field it writes, plus unknown ones). */
@@ -215,7 +217,7 @@ describe('lorebookFromSillyTavern', () => {
       excludeRecursion: false,
       preventRecursion: true,
       extensions: { position: 4 },
-      passthrough: { group: 'cities' },
+      group: 'cities',
     });
     expect(book.entries[1]).toMatchObject({
       uid: 4,
@@ -234,5 +236,73 @@ describe('lorebookFromSillyTavern', () => {
     const book = lorebookFromSillyTavern(stCardBook(), { id: 'c', name: 'Renamed' });
     expect(book.name).toBe('Renamed');
     expect(book.entries[0].selectiveLogic).toBe('AND_ALL');
+  });
+});
+
+describe('timed effects, groups and filters in files', () => {
+  it("reads a card book's SillyTavern extensions into entry fields and writes them back", () => {
+    const original = {
+      entries: [
+        {
+          id: 1,
+          keys: ['rain'],
+          content: 'Rain.',
+          enabled: true,
+          insertion_order: 100,
+          extensions: {
+            sticky: 2,
+            cooldown: 1,
+            delay: 3,
+            group: 'weather, mood',
+            group_override: true,
+            group_weight: 40,
+            use_group_scoring: true,
+            delay_until_recursion: 2,
+            display_index: 7,
+            vectorized: false,
+          },
+        },
+      ],
+      extensions: {},
+    };
+    const book = lorebookFromCharacterBook(structuredClone(original), { id: 'b' });
+    expect(book.entries[0]).toMatchObject({
+      sticky: 2,
+      cooldown: 1,
+      delay: 3,
+      group: 'weather, mood',
+      groupOverride: true,
+      groupWeight: 40,
+      useGroupScoring: true,
+      delayUntilRecursion: 2,
+    });
+    expect(unusedEntryFields(book.entries)).toEqual(['display_index', 'vectorized']);
+    expect(lorebookToCharacterBook(book).entries[0].extensions).toMatchObject(original.entries[0].extensions);
+  });
+
+  it("reads SillyTavern's characterFilter and delayUntilRecursion", () => {
+    const book = lorebookFromSillyTavern(
+      {
+        entries: {
+          '0': {
+            uid: 0,
+            key: ['a'],
+            content: 'A',
+            delayUntilRecursion: true,
+            characterFilter: { isExclude: true, names: ['Alice'], tags: ['villain'] },
+          },
+        },
+      },
+      { id: 'w' },
+    );
+    expect(book.entries[0]).toMatchObject({
+      delayUntilRecursion: true,
+      characterFilter: { names: ['Alice'], tags: ['villain'], exclude: true },
+    });
+    expect(characterFilterToSillyTavern(book.entries[0])).toEqual({
+      isExclude: true,
+      names: ['Alice'],
+      tags: ['villain'],
+    });
   });
 });

@@ -55,6 +55,26 @@ const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : 
 const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((k): k is string => typeof k === 'string') : typeof v === 'string' ? [v] : [];
 
+/** `delayUntilRecursion` as files carry it: true/false or a recursion level. */
+const recursionLevel = (v: unknown): boolean | number | undefined =>
+  typeof v === 'boolean' ? v : typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : undefined;
+
+/** SillyTavern's `characterFilter` ({ isExclude, names, tags }) as an entry's character filter. */
+function characterFilterFrom(v: unknown): WorldInfoEntry['characterFilter'] {
+  if (!isObject(v)) return undefined;
+  const names = strings(v.names);
+  const tags = strings(v.tags);
+  if (names.length === 0 && tags.length === 0) return undefined;
+  return { names, tags, exclude: v.isExclude === true || v.exclude === true };
+}
+
+/** An entry's character filter as SillyTavern writes it. */
+export function characterFilterToSillyTavern(entry: WorldInfoEntry): Json | undefined {
+  const f = entry.characterFilter;
+  if (!f) return undefined;
+  return { isExclude: f.exclude === true, names: [...(f.names ?? [])], tags: [...(f.tags ?? [])] };
+}
+
 function pick(source: Json, skip: readonly string[]): Json | undefined {
   const rest = Object.fromEntries(Object.entries(source).filter(([k]) => !skip.includes(k)));
   return Object.keys(rest).length ? rest : undefined;
@@ -137,6 +157,15 @@ function entryFromCard(raw: unknown, index: number): WorldInfoEntry {
     useProbability: bool(ext.useProbability),
     excludeRecursion: bool(ext.exclude_recursion),
     preventRecursion: bool(ext.prevent_recursion),
+    delayUntilRecursion: recursionLevel(ext.delay_until_recursion),
+    sticky: num(ext.sticky),
+    cooldown: num(ext.cooldown),
+    delay: num(ext.delay),
+    group: str(ext.group),
+    groupOverride: bool(ext.group_override),
+    groupWeight: num(ext.group_weight),
+    useGroupScoring: bool(ext.use_group_scoring),
+    characterFilter: characterFilterFrom(ext.character_filter),
     extensions: isObject(e.extensions) ? e.extensions : undefined,
     passthrough: pick(e, CARD_ENTRY_FIELDS),
   });
@@ -176,6 +205,15 @@ function entryToCard(entry: WorldInfoEntry, index: number): CharacterBookEntry {
     useProbability: entry.useProbability,
     exclude_recursion: entry.excludeRecursion,
     prevent_recursion: entry.preventRecursion,
+    delay_until_recursion: entry.delayUntilRecursion,
+    sticky: entry.sticky,
+    cooldown: entry.cooldown,
+    delay: entry.delay,
+    group: entry.group,
+    group_override: entry.groupOverride,
+    group_weight: entry.groupWeight,
+    use_group_scoring: entry.useGroupScoring,
+    character_filter: characterFilterToSillyTavern(entry),
   };
   for (const [key, value] of Object.entries(managed)) {
     if (value !== undefined) extensions[key] = value;
@@ -236,6 +274,15 @@ const ST_ENTRY_FIELDS = [
   'caseSensitive',
   'matchWholeWords',
   'role',
+  'delayUntilRecursion',
+  'sticky',
+  'cooldown',
+  'delay',
+  'group',
+  'groupOverride',
+  'groupWeight',
+  'useGroupScoring',
+  'characterFilter',
 ] as const;
 
 /**
@@ -273,6 +320,15 @@ export function lorebookFromSillyTavern(raw: unknown, options: { id: string; nam
       useProbability: bool(e.useProbability),
       excludeRecursion: bool(e.excludeRecursion),
       preventRecursion: bool(e.preventRecursion),
+      delayUntilRecursion: recursionLevel(e.delayUntilRecursion),
+      sticky: num(e.sticky),
+      cooldown: num(e.cooldown),
+      delay: num(e.delay),
+      group: str(e.group),
+      groupOverride: bool(e.groupOverride),
+      groupWeight: num(e.groupWeight),
+      useGroupScoring: bool(e.useGroupScoring),
+      characterFilter: characterFilterFrom(e.characterFilter),
       // keep the original position number so an unsupported slot is not silently rewritten on export
       extensions: num(e.position) !== undefined ? { position: e.position } : undefined,
       passthrough: pick(e, ST_ENTRY_FIELDS),
@@ -280,4 +336,42 @@ export function lorebookFromSillyTavern(raw: unknown, options: { id: string; nam
   });
   const book: Lorebook = { id: options.id, entries };
   return assignDefined(book, { name: options.name ?? str(w.name), description: str(w.description) });
+}
+
+/** Entry settings cards keep in `extensions` that this engine reads (the rest travel unused). */
+const USED_EXTENSIONS = new Set([
+  'position',
+  'selectiveLogic',
+  'depth',
+  'role',
+  'scan_depth',
+  'case_sensitive',
+  'match_whole_words',
+  'probability',
+  'useProbability',
+  'exclude_recursion',
+  'prevent_recursion',
+  'delay_until_recursion',
+  'sticky',
+  'cooldown',
+  'delay',
+  'group',
+  'group_override',
+  'group_weight',
+  'use_group_scoring',
+  'character_filter',
+  'triggers',
+]);
+
+/**
+ * The imported entry fields that have no effect here (kept, and exported again): for the import review.
+ * Sorted names, as the file spells them.
+ */
+export function unusedEntryFields(entries: readonly WorldInfoEntry[]): string[] {
+  const names = new Set<string>();
+  for (const entry of entries) {
+    for (const key of Object.keys(entry.passthrough ?? {})) if (key !== 'triggers') names.add(key);
+    for (const key of Object.keys(entry.extensions ?? {})) if (!USED_EXTENSIONS.has(key)) names.add(key);
+  }
+  return [...names].sort();
 }

@@ -120,6 +120,10 @@ export async function prepareChatTurn(
     forced: worldInfo,
     scanMessages: () =>
       messages.map((m) => ({ role: m.role, content: substituteMacros(m.content, scanEnv) })),
+    messageCount: messages.length,
+    ...(speaker
+      ? { character: { id: speaker.id, name: speaker.card.name, tags: speaker.card.tags ?? [] } }
+      : {}),
   });
 
   const leadingMessages: ChatMessage[] = [];

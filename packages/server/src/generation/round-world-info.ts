@@ -8,8 +8,11 @@ import {
   type Lorebook,
   type LorebookActivation,
   type WorldInfoActivator,
+  type WorldInfoCharacter,
   type WorldInfoScanMessage,
+  type WorldInfoTimedEffectsState,
 } from '@toolsmith/core';
+import { copyTimedEffects, mergeTimedEffects } from '@toolsmith/core/internal';
 import type { TurnWorldInfo } from '../builtins/builtin-context.js';
 import { activationOptions, type ChatWorldInfoSettings } from '../lorebooks/activation-settings.js';
 import type { Storage } from '../storage/types.js';
@@ -24,6 +27,10 @@ export interface RoundWorldInfoOptions {
   forced: TurnWorldInfo;
   /** the chat's messages to scan, macros substituted; asked each round (variables may have changed) */
   scanMessages: () => WorldInfoScanMessage[];
+  /** how many chat messages this generation answers: timed effects count in these (docs/world-info.md) */
+  messageCount: number;
+  /** the answering character, for entries' character filters */
+  character?: WorldInfoCharacter;
 }
 
 export interface RoundWorldInfo {
@@ -44,8 +51,17 @@ export function createRoundWorldInfo(options: RoundWorldInfoOptions): RoundWorld
   const { storage, chatId, books, forced } = options;
   const seed = randomInt(0, 2 ** 31);
   let current: LorebookActivation | undefined;
+  // every round starts from the state the chat's last turn left; what the rounds started is joined
+  let startState: Promise<WorldInfoTimedEffectsState> | undefined;
+  let turnState: WorldInfoTimedEffectsState | undefined;
+  const loadStartState = () =>
+    (startState ??= storage.worldInfoTraces.get(chatId).then(
+      (stored) => copyTimedEffects((stored as { timedEffects?: unknown } | undefined)?.timedEffects),
+      () => copyTimedEffects(undefined),
+    ));
 
   const activate = async (entries: LorebookActivation['activated'][number]['entry'][] = []) => {
+    const state = await loadStartState();
     const activation = activateLorebooks({
       entries,
       messages: options.scanMessages(),
@@ -55,7 +71,14 @@ export function createRoundWorldInfo(options: RoundWorldInfoOptions): RoundWorld
       random: createSeededRandom(seed),
       // a chat reply is SillyTavern's `normal` generation: entries limited to other types stay off
       generationType: 'normal',
+      timedEffects: { state, messageCount: options.messageCount },
+      useGroupScoring: options.settings?.useGroupScoring === true,
+      ...(options.character ? { character: options.character } : {}),
     });
+    if (activation.timedEffects) {
+      turnState = turnState ? mergeTimedEffects(turnState, activation.timedEffects) : activation.timedEffects;
+      activation.timedEffects = turnState;
+    }
     try {
       await storage.worldInfoTraces.set(chatId, storedActivation(activation, books));
     } catch {

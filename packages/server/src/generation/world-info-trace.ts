@@ -2,6 +2,7 @@ import type {
   ActivatedWorldInfoEntry,
   Lorebook,
   LorebookActivation,
+  WorldInfoTimedEffectsState,
   WorldInfoTraceItem,
 } from '@toolsmith/core';
 
@@ -28,11 +29,23 @@ export interface StoredWorldInfoActivation {
     EntryName &
       Pick<
         WorldInfoTraceItem,
-        'activated' | 'reason' | 'skipped' | 'failedLogic' | 'roll' | 'cost' | 'invalidKeys'
+        | 'activated'
+        | 'reason'
+        | 'skipped'
+        | 'failedLogic'
+        | 'roll'
+        | 'cost'
+        | 'invalidKeys'
+        | 'timed'
+        | 'started'
+        | 'group'
+        | 'recursionLevel'
       >
   >;
   budget?: LorebookActivation['budget'];
   recursionDepth: number;
+  /** the chat's running sticky / cooldown effects after this turn, counted in messages (docs/world-info.md) */
+  timedEffects?: WorldInfoTimedEffectsState;
 }
 
 /** A compact, JSON-safe copy of an activation for storage: who activated and why, without entry contents. */
@@ -70,10 +83,15 @@ export function storedActivation(
         roll: t.roll,
         cost: t.cost,
         invalidKeys: t.invalidKeys,
+        timed: t.timed,
+        started: t.started,
+        group: t.group,
+        recursionLevel: t.recursionLevel,
       }),
     ),
     recursionDepth: activation.recursionDepth,
   };
   if (activation.budget) out.budget = activation.budget;
+  if (activation.timedEffects) out.timedEffects = activation.timedEffects;
   return out;
 }

@@ -8,6 +8,8 @@ export interface ChatWorldInfoSettings {
   budget?: { limit: number; unit: 'tokens' | 'chars' };
   /** entries activating entries (engine default: on, 3 rounds) */
   recursion?: { enabled?: boolean; maxDepth?: number };
+  /** inclusion groups pick by key matches first (SillyTavern's "Use group scoring"; entries may override) */
+  useGroupScoring?: boolean;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -29,7 +31,7 @@ export function parseWorldInfoSettings(
   const at = 'settings.worldInfo';
   if (raw === null) return {};
   if (!isObject(raw)) {
-    add(at, `${at} must be an object { scanDepth?, budget?, recursion? } or null.`);
+    add(at, `${at} must be an object { scanDepth?, budget?, recursion?, useGroupScoring? } or null.`);
     return undefined;
   }
   let ok = true;
@@ -39,9 +41,16 @@ export function parseWorldInfoSettings(
   };
   const out: ChatWorldInfoSettings = {};
   for (const key of Object.keys(raw)) {
-    if (!['scanDepth', 'budget', 'recursion'].includes(key)) {
-      fail(`${at}.${key}`, `Unknown field "${key}". Known fields: scanDepth, budget, recursion.`);
+    if (!['scanDepth', 'budget', 'recursion', 'useGroupScoring'].includes(key)) {
+      fail(
+        `${at}.${key}`,
+        `Unknown field "${key}". Known fields: scanDepth, budget, recursion, useGroupScoring.`,
+      );
     }
+  }
+  if (raw.useGroupScoring !== undefined && raw.useGroupScoring !== null) {
+    if (typeof raw.useGroupScoring === 'boolean') out.useGroupScoring = raw.useGroupScoring;
+    else fail(`${at}.useGroupScoring`, `${at}.useGroupScoring must be true or false.`);
   }
   if (raw.scanDepth !== undefined && raw.scanDepth !== null) {
     if (wholeNumber(raw.scanDepth, 0, 1_000)) out.scanDepth = raw.scanDepth;

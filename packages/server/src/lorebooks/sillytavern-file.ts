@@ -6,6 +6,7 @@ import {
   type WorldInfoEntry,
   type WorldInfoRole,
 } from '@toolsmith/core';
+import { characterFilterToSillyTavern } from '@toolsmith/core/internal';
 import type { StoredLorebook } from '../storage/types.js';
 
 /**
@@ -31,6 +32,9 @@ function positionNumber(entry: WorldInfoEntry): number {
   return position === 'after' ? 1 : position === 'depth' ? 4 : 0;
 }
 
+const defined = (values: Json): Json =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+
 function entryToFile(entry: WorldInfoEntry, index: number): Json {
   // SillyTavern writes null for "use the global setting"
   return {
@@ -55,6 +59,18 @@ function entryToFile(entry: WorldInfoEntry, index: number): Json {
     scanDepth: entry.scanDepth ?? null,
     caseSensitive: entry.caseSensitive ?? null,
     matchWholeWords: entry.matchWholeWords ?? null,
+    // SillyTavern fills these in when absent: written only when set, so a book exports as it came
+    ...defined({
+      delayUntilRecursion: entry.delayUntilRecursion,
+      sticky: entry.sticky,
+      cooldown: entry.cooldown,
+      delay: entry.delay,
+      group: entry.group,
+      groupOverride: entry.groupOverride,
+      groupWeight: entry.groupWeight,
+      useGroupScoring: entry.useGroupScoring,
+      characterFilter: characterFilterToSillyTavern(entry),
+    }),
   };
 }
 

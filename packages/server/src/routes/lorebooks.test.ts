@@ -128,7 +128,8 @@ describe('lorebooks API', () => {
       preventRecursion: true,
     });
     expect(capital).not.toHaveProperty('caseSensitive');
-    expect(capital.passthrough).toMatchObject({ group: '', sticky: 0, displayIndex: 0 });
+    expect(capital).toMatchObject({ group: '', sticky: 0 });
+    expect(capital.passthrough).toMatchObject({ displayIndex: 0 });
     expect(dragons).toMatchObject({
       keys: ['/dragons?/i'],
       selective: false,

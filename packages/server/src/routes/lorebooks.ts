@@ -1,4 +1,8 @@
-import { skippedRegexKeyWarning, withoutUnusableRegexKeys } from '@toolsmith/core/internal';
+import {
+  skippedRegexKeyWarning,
+  unusedEntryFields,
+  withoutUnusableRegexKeys,
+} from '@toolsmith/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { notFound, validationError } from '../app/http-error.js';
 import { assertAdmin } from '../auth/admin-secret.js';
@@ -77,7 +81,8 @@ export async function lorebookRoutes(app: FastifyInstance): Promise<void> {
       if (lorebookWriteAddsRegex(undefined, imported.entries)) await assertAdmin(config, request);
       const created = await storage.lorebooks.create(imported);
       const warnings = usable.skipped.map((skip) => skippedRegexKeyWarning(skip, created.name));
-      return reply.code(201).send({ ...created, warnings });
+      // the review lists what the file carries that has no effect here (kept, and exported again)
+      return reply.code(201).send({ ...created, warnings, unusedFields: unusedEntryFields(created.entries) });
     },
   );
 
