@@ -55,6 +55,7 @@ export {
   executeToolCalls,
   type ToolApproval,
   type ToolExecutors,
+  type ToolRunRecord,
   type WebhookExecutor,
 } from './tools/execute.js';
 export type * from './tools/registered-tool.js';

@@ -575,3 +575,50 @@ describe('executeToolCall approval', () => {
     expect(asked).toBe(0);
   });
 });
+
+describe('executeToolCall observer', () => {
+  it('tells executors.observe about every finished call, and an observer that throws changes nothing', async () => {
+    const registry = new ToolRegistry({ logger: silent });
+    registry.register(def('echo'), { layer: 'builtin', run: (args) => args });
+    registry.register(def('boom'), {
+      layer: 'builtin',
+      run: () => {
+        throw new Error('kaput');
+      },
+    });
+    const runs: unknown[] = [];
+    const executors = { observe: (run: unknown) => runs.push(run) };
+    await executeToolCall({ name: 'echo', args: { a: 1 } }, { registry, executors });
+    await executeToolCall({ name: 'boom', args: {} }, { registry, executors, simulate: true });
+    await executeToolCall({ name: 'nope', args: {} }, { registry, executors });
+    expect(runs).toEqual([
+      {
+        name: 'echo',
+        kind: 'native',
+        durationMs: expect.any(Number),
+        ok: true,
+        simulated: false,
+        args: { a: 1 },
+        result: { a: 1 },
+      },
+      expect.objectContaining({
+        name: 'boom',
+        kind: 'native',
+        ok: false,
+        errorCode: 'tool_error',
+        simulated: true,
+      }),
+      expect.objectContaining({ name: 'nope', kind: undefined, ok: false, errorCode: 'unknown_tool' }),
+    ]);
+    const throwing = {
+      observe: () => {
+        throw new Error('logger down');
+      },
+    };
+    const envelope = await executeToolCall(
+      { name: 'echo', args: { a: 2 } },
+      { registry, executors: throwing },
+    );
+    expect(envelope).toMatchObject({ ok: true, result: { a: 2 } });
+  });
+});

@@ -22,6 +22,7 @@ import type {
   ToolDefinition,
   ToolError,
   ToolErrorCode,
+  ToolKind,
   ToolResultEnvelope,
 } from './types.js';
 import { validateToolArguments } from './validate-arguments.js';
@@ -33,8 +34,25 @@ export type WebhookExecutor = (
   options: { ctx: unknown; signal?: AbortSignal; timeoutMs?: number },
 ) => Promise<unknown> | unknown;
 
+/** One finished tool call, as an embedder's logs and metrics see it. */
+export interface ToolRunRecord {
+  name: string;
+  /** undefined when no tool of that name was found */
+  kind: ToolKind | undefined;
+  durationMs: number;
+  ok: boolean;
+  /** the error code of a failed call */
+  errorCode?: ToolErrorCode;
+  simulated: boolean;
+  /** for debug logs only: the call's arguments and its result (or error message) */
+  args: unknown;
+  result: unknown;
+}
+
 export interface ToolExecutors {
   webhook?: WebhookExecutor;
+  /** told about every finished call (logs, metrics); an observer that throws is ignored */
+  observe?: (run: ToolRunRecord) => void;
 }
 
 /** The answer to an approval request: allowed, or not (said no, or nobody answered in time). */
@@ -95,7 +113,7 @@ export async function executeToolCall(
   options: ExecuteToolOptions,
 ): Promise<ToolResultEnvelope> {
   const started = performance.now();
-  const flags: { simulated?: boolean; unvalidated?: boolean; stealth?: boolean } = {};
+  const flags: { unvalidated?: boolean; stealth?: boolean; kind?: ToolKind } = {};
   let outcome: Outcome;
   try {
     outcome = await runCall(call, options, flags);
@@ -110,6 +128,23 @@ export async function executeToolCall(
   if (flags.unvalidated) envelope.unvalidated = true;
   if (flags.stealth) envelope.stealth = true;
   if (outcome.logs) envelope.logs = outcome.logs;
+  const observe = options.executors?.observe;
+  if (observe) {
+    try {
+      observe({
+        name: safeName(call),
+        kind: flags.kind,
+        durationMs,
+        ok: outcome.ok,
+        ...(outcome.ok ? {} : { errorCode: outcome.error.code }),
+        simulated: options.simulate === true,
+        args: call?.args,
+        result: outcome.ok ? outcome.result : outcome.error.message,
+      });
+    } catch {
+      // logging must never change a tool's outcome
+    }
+  }
   return envelope;
 }
 
@@ -134,7 +169,7 @@ export async function executeToolCalls(
 async function runCall(
   call: ToolCall,
   options: ExecuteToolOptions,
-  flags: { unvalidated?: boolean; stealth?: boolean },
+  flags: { unvalidated?: boolean; stealth?: boolean; kind?: ToolKind },
 ): Promise<Outcome> {
   const name = safeName(call);
   const scope = options.scope ?? GLOBAL_SCOPE;
@@ -156,6 +191,7 @@ async function runCall(
     return fail('not_allowed', msgNotAllowed(name), HINTS.not_allowed!(name));
   if (!registry.isEnabled(tool, scope)) return fail('disabled', msgToolDisabled(name), HINTS.disabled!(name));
   if (tool.stealth) flags.stealth = true;
+  flags.kind = tool.definition.kind;
 
   const checked = validateToolArguments(tool.definition, call.args);
   if (!checked.ok) {

@@ -9,6 +9,8 @@ import type { WebhookExecutor } from '../executors/webhook/index.js';
 import { clientErrorHandler, frameworkErrorHandler } from '../gateway/framework-errors.js';
 import { gatewayRoutes } from '../gateway/index.js';
 import type { ExtensionApis } from '../generation/script-host-functions.js';
+import type { SandboxPoolFigures } from '../observability/metrics.js';
+import { createTelemetry } from '../observability/telemetry.js';
 import { agentRoutes } from '../routes/agents.js';
 import { characterRoutes } from '../routes/characters.js';
 import { characterTransferRoutes } from '../routes/characters-transfer.js';
@@ -21,6 +23,7 @@ import { connectionToolModeRoutes } from '../routes/connection-tool-modes.js';
 import { connectionRoutes } from '../routes/connections.js';
 import { healthRoutes } from '../routes/health.js';
 import { lorebookRoutes } from '../routes/lorebooks.js';
+import { metricsRoutes } from '../routes/metrics.js';
 import { orchestrationRoutes } from '../routes/orchestration.js';
 import { orchestrationImportRoutes } from '../routes/orchestration-import.js';
 import { personaRoutes } from '../routes/personas.js';
@@ -83,6 +86,9 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   // Only an executor the app made is closed with it; one passed in belongs to the caller.
   const ownedWebhookExecutor = deps.webhookExecutor ? undefined : defaultWebhookExecutor(config);
 
+  // a sandbox passed in may have no pool figures
+  const sandboxPool = () =>
+    sandbox && 'stats' in sandbox ? (sandbox as { stats(): SandboxPoolFigures }).stats() : undefined;
   const context: AppContext = {
     config,
     storage,
@@ -98,6 +104,8 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     extensionApis: deps.extensionApis ?? {},
     shutdownSignal: shutdown.signal,
     secretGuard: new SecretGuard(),
+    telemetry: createTelemetry(app.log, sandboxPool),
+    sandboxPool,
   };
   app.decorate('toolsmith', context);
 
@@ -144,6 +152,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   });
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(toolRoutes);
   await app.register(toolTransferRoutes);
   await app.register(toolDryRunRoutes);

@@ -4,6 +4,8 @@ import type { BuiltinTool } from '../builtins/builtin-tools.js';
 import type { ServerConfig } from '../config/config.js';
 import type { WebhookExecutor } from '../executors/webhook/index.js';
 import type { ExtensionApis } from '../generation/script-host-functions.js';
+import type { SandboxPoolFigures } from '../observability/metrics.js';
+import type { Telemetry } from '../observability/telemetry.js';
 import type { Storage } from '../storage/types.js';
 
 /** What routes need from the app: configuration, storage and the executors. */
@@ -20,6 +22,10 @@ export interface AppContext {
   extensionApis: ExtensionApis;
   /** counts wrong admin secrets per client (rate limit) */
   secretGuard: SecretGuard;
+  /** structured logs and Prometheus metrics for tool runs, upstream failures, generations and streams */
+  telemetry: Telemetry;
+  /** the sandbox pool's figures, undefined until the sandbox starts (does not start it) */
+  sandboxPool(): SandboxPoolFigures;
 }
 
 declare module 'fastify' {

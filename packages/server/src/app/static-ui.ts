@@ -22,6 +22,10 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </body></html>
 `;
 
+/** Vite's hashed output: assets/NAME-HASH.ext, also as the precompressed NAME-HASH.ext.br or .gz */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}(\.\w+)+$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/v1/');
 
 /**
@@ -31,7 +35,19 @@ const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || 
 export async function registerStaticUi(app: FastifyInstance, distDir: string): Promise<void> {
   const built = existsSync(join(distDir, 'index.html'));
   if (built) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: true, index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: 'index.html',
+      // the web build writes NAME.br and NAME.gz next to each asset (scripts/precompress.mjs)
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(res, path) {
+        // Vite names assets by their content hash: a changed file gets a new name, so they never go stale.
+        // index.html names the current ones and must be asked for again every time.
+        res.setHeader('Cache-Control', HASHED_ASSET.test(path) ? IMMUTABLE : 'no-cache');
+      },
+    });
   } else {
     app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(NOT_BUILT_PAGE));
   }

@@ -1,4 +1,4 @@
-import type { ToolExecutors } from '@toolsmith/core';
+import type { ToolExecutors, ToolRunRecord } from '@toolsmith/core';
 import type { ServerConfig } from '../config/config.js';
 import {
   type ClosableWebhookExecutor,
@@ -24,9 +24,14 @@ export function defaultWebhookExecutor(config: ServerConfig): ClosableWebhookExe
  * The executors handed to the core for kinds it cannot run itself. A per-call deadline shorter than the
  * executor's own (dry-run: 3 s) aborts the request itself, not just the wait for it.
  */
-export function toolExecutors(webhook: WebhookExecutor | undefined): ToolExecutors {
-  if (!webhook) return {};
+export function toolExecutors(
+  webhook: WebhookExecutor | undefined,
+  /** every finished call, for logs and metrics (the app's telemetry) */
+  observe?: (run: ToolRunRecord) => void,
+): ToolExecutors {
+  if (!webhook) return observe ? { observe } : {};
   return {
+    ...(observe ? { observe } : {}),
     webhook: (tool, args, { ctx, signal, timeoutMs }) => {
       const signals = [signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter(
         (s): s is AbortSignal => s !== undefined,

@@ -28,7 +28,7 @@ import { LazySseWriter } from './sse-writer.js';
 
 /** Everything one completion needs besides the request. */
 export interface CompletionContext {
-  app: Pick<AppContext, 'config' | 'storage' | 'builtins' | 'sandbox' | 'webhookExecutor'>;
+  app: Pick<AppContext, 'config' | 'storage' | 'builtins' | 'sandbox' | 'webhookExecutor' | 'telemetry'>;
   /** aborted when the client goes away or the server shuts down */
   signal: AbortSignal;
   /** injected into provider requests (the default is the global fetch) */
@@ -130,7 +130,7 @@ export async function completeChat(
   const options = taskOptions(request, tools, ctx);
   const id = newCompletionId();
   const created = Math.floor(Date.now() / 1000);
-  try {
+  const answer = async () => {
     if (request.execute)
       return await runServerLoop(runtime, request, options, tools, reply, ctx, {
         id,
@@ -150,7 +150,13 @@ export async function completeChat(
       finishReason: openaiFinishReason(result.finishReason, result.toolCalls.length > 0),
       usage: openaiUsage(result.usage),
     });
+  };
+  try {
+    const answered = await answer();
+    ctx.app.telemetry.generation('gateway', 'ok');
+    return answered;
   } catch (error) {
+    ctx.app.telemetry.generation('gateway', 'error');
     throw toGatewayError(error, connectionName);
   }
 }
@@ -242,7 +248,7 @@ async function runServerLoop(
       // no chat behind a gateway request: tools get no chat snapshot and no hidden context
       ctx: { chat: null, gateway: true },
       sandbox: hasScripts && config.customToolScriptEnabled ? ctx.app.sandbox() : undefined,
-      executors: toolExecutors(ctx.app.webhookExecutor),
+      executors: toolExecutors(ctx.app.webhookExecutor, ctx.app.telemetry.toolRun),
       onEvent,
     });
     const last = result.steps.at(-1);

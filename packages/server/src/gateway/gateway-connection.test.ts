@@ -4,6 +4,7 @@
 import { Agent, type IncomingHttpHeaders, request } from 'node:http';
 import { createEmulator, type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LogRecord, recordingLogger } from '../test-support/recording-logger.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 import { answer, ask, connection } from './__fixtures__/gateway-setup.js';
 
@@ -176,35 +177,6 @@ describe('Connection header on streamed answers', () => {
     }
   });
 });
-
-interface LogRecord {
-  level: string;
-  data: Record<string, unknown>;
-  msg: string;
-}
-
-/** A logger with pino's surface that keeps what was logged (Fastify's child loggers share the list). */
-function recordingLogger(records: LogRecord[], bindings: Record<string, unknown> = {}): any {
-  const at = (level: string) => (data: unknown, msg?: string) => {
-    const fields = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-    records.push({
-      level,
-      data: { ...bindings, ...fields },
-      msg: typeof data === 'string' ? data : (msg ?? ''),
-    });
-  };
-  return {
-    level: 'info',
-    fatal: at('fatal'),
-    error: at('error'),
-    warn: at('warn'),
-    info: at('info'),
-    debug: at('debug'),
-    trace: at('trace'),
-    silent: () => {},
-    child: (more: Record<string, unknown>) => recordingLogger(records, { ...bindings, ...more }),
-  };
-}
 
 /** Raw bytes over a fresh socket: the whole answer as text. */
 async function rawRequest(url: string, bytes: string): Promise<string> {

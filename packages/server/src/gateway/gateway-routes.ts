@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { providerFetch } from '../executors/provider-fetch.js';
+import { observedFetch } from '../observability/observed-fetch.js';
 import { completeChat } from './chat-completions.js';
 import { parseChatRequest } from './chat-request.js';
 import { assertGatewayAuth } from './gateway-auth.js';
@@ -57,7 +58,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
     baseFetch = lean;
   }
   // first-byte and idle timeouts, as for chat generations
-  const upstreamFetch = providerFetch(context.config, baseFetch);
+  const upstreamFetch = observedFetch(providerFetch(context.config, baseFetch), context.telemetry);
 
   app.setErrorHandler(async (error, request, reply) => {
     const gatewayError = toGatewayError(error);

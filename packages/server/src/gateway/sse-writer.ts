@@ -38,6 +38,8 @@ export class LazySseWriter {
       connection: this.reply.raw.shouldKeepAlive ? 'keep-alive' : 'close',
       'x-accel-buffering': 'no',
     });
+    const closed = this.reply.server.toolsmith?.telemetry.sseOpened();
+    if (closed) this.reply.raw.once('close', closed);
   }
 
   /** Writes one `data:` frame (JSON unless a string), opening the stream first. */

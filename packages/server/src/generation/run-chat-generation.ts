@@ -21,6 +21,7 @@ import {
 import { providerFetch } from '../executors/provider-fetch.js';
 import { toolExecutors } from '../executors/tool-executors.js';
 import { storedToolModeMemory } from '../executors/tool-mode-memory.js';
+import { observedFetch } from '../observability/observed-fetch.js';
 import { runTurnOrchestration } from '../orchestration/turn-hook.js';
 import type { MessageInterruption, StoredChat, StoredMessage } from '../storage/types.js';
 import type { GenerationOutcome } from './chat-generations.js';
@@ -261,7 +262,7 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
       presets: preset ? [preset] : [],
       ...turn.runtime,
       // first-byte and idle timeouts: a hung or dripping provider ends the run instead of holding the chat
-      fetch: providerFetch(config),
+      fetch: observedFetch(providerFetch(config), context.telemetry, connection.name),
       characters: characters.map(toCoreCharacter),
       chat: { ...turn.runtime.chat, ...(speaker ? { characterName: speaker.card.name } : {}) },
       worldInfoActivator: activator && {
@@ -299,7 +300,7 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
         extensionApis: context.extensionApis,
       }),
       sandbox,
-      executors: toolExecutors(context.webhookExecutor),
+      executors: toolExecutors(context.webhookExecutor, context.telemetry.toolRun),
       abortSignal: signal,
       onEvent,
       approveToolCall: approvalFor(chat, input.requestApproval),
@@ -310,18 +311,21 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
       finishReason: lastFinishReason,
       messageId: lastAssistantId,
     });
+    context.telemetry.generation('chat', result.stoppedBecause === 'aborted' ? 'aborted' : 'ok');
     return { stoppedBecause: result.stoppedBecause };
   } catch (error) {
     if (signal.aborted) {
       await keepPartialAnswer({ reason: 'stopped' });
       const reason: StoppedBecause = 'aborted';
       send('finish', { reason, finishReason: lastFinishReason, messageId: lastAssistantId });
+      context.telemetry.generation('chat', 'aborted');
       return { stoppedBecause: reason };
     }
     const failure = generationError(error);
     // what streamed before the failure stays, marked interrupted, as after a stop
     const kept = await keepPartialAnswer({ reason: 'error', code: failure.code, message: failure.message });
     send('error', { ...failure, ...(kept ? { messageId: kept } : {}) });
+    context.telemetry.generation('chat', 'error');
     return { errorCode: failure.code };
   }
 

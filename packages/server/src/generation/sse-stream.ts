@@ -28,6 +28,7 @@ export function openSseStream(reply: FastifyReply, onClientGone: () => void): Ss
     'x-accel-buffering': 'no',
   });
   raw.flushHeaders();
+  const closed = reply.server.toolsmith?.telemetry.sseOpened();
 
   let gone = false;
   let ended = false;
@@ -37,6 +38,7 @@ export function openSseStream(reply: FastifyReply, onClientGone: () => void): Ss
   heartbeat.unref();
   raw.on('close', () => {
     clearInterval(heartbeat);
+    closed?.();
     if (ended) return;
     gone = true;
     onClientGone();

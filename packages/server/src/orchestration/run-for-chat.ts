@@ -32,6 +32,7 @@ import {
   sandboxWithHiddenContextGate,
 } from '../generation/hidden-context.js';
 import { scriptHostFunctions } from '../generation/script-host-functions.js';
+import { observedFetch } from '../observability/observed-fetch.js';
 import { storedToDefinition } from '../routes/tool-input.js';
 import { characterToolScope, type Storage, type StoredChat } from '../storage/types.js';
 import { assertVariableWrite } from '../variables/variable-limits.js';
@@ -71,7 +72,7 @@ export async function chatRunSetup(
     toolModeMemory: storedToolModeMemory(storage),
     presets: await loadPresets(storage),
     registry,
-    fetch: providerFetch(config),
+    fetch: observedFetch(providerFetch(config), context.telemetry),
   });
   const last = [...stored].reverse().find((m) => m.role === 'user');
   const connection = chat.connectionId ? await storage.connections.get(chat.connectionId) : undefined;
@@ -112,7 +113,7 @@ export async function chatRunSetup(
         config.customToolScriptEnabled && scriptTools.length > 0
           ? sandboxWithHiddenContextGate(context.sandbox(), scriptTools)
           : undefined,
-      executors: toolExecutors(context.webhookExecutor),
+      executors: toolExecutors(context.webhookExecutor, context.telemetry.toolRun),
       toolTimeoutMs: config.customToolTimeoutMs,
     },
   };

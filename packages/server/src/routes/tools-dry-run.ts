@@ -219,7 +219,7 @@ export async function toolDryRunRoutes(app: FastifyInstance): Promise<void> {
           signal,
           timeoutMs: DRY_RUN_TIMEOUT_MS,
           sandbox: definition.kind === 'script' ? ctx.sandbox() : undefined,
-          executors: toolExecutors(ctx.webhookExecutor),
+          executors: toolExecutors(ctx.webhookExecutor, ctx.telemetry.toolRun),
         },
       );
       return answer(envelope);
