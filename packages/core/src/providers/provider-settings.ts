@@ -68,6 +68,8 @@ export interface ConnectionProviderSettings {
   thinking: StoredThinking;
   promptCaching: StoredPromptCaching;
   quirks: StoredQuirks;
+  /** whether the model reads images: null = send them where the API can (docs/providers.md, "Images") */
+  vision: boolean | null;
 }
 
 /** What a preset stores besides its sampling numbers. */
@@ -88,6 +90,7 @@ export function defaultConnectionProviderSettings(): ConnectionProviderSettings 
     thinking: { ...EMPTY_THINKING },
     promptCaching: { tools: false, system: false, history: false, ttl: '5m' },
     quirks: { profile: 'auto', omit: [] },
+    vision: null,
   };
 }
 
@@ -332,4 +335,15 @@ export function toPromptCachingSettings(
 export function toQuirkSettings(stored: StoredQuirks | undefined): QuirkSettings | undefined {
   if (!stored || (stored.profile === 'auto' && stored.omit.length === 0)) return undefined;
   return { profile: stored.profile, omit: [...stored.omit] };
+}
+
+/** Checks `vision` (true, false, or null for "not set"); problems are added to `errors`. */
+export function readVision(value: unknown, errors: FieldError[]): boolean | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || typeof value === 'boolean') return value;
+  errors.push({
+    field: 'vision',
+    message: 'vision must be true (the model reads images), false (text only: images become a note) or null.',
+  });
+  return undefined;
 }

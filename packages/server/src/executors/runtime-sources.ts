@@ -33,6 +33,7 @@ export function toCoreConnection(stored: StoredConnection, apiKey: string | unde
   if (promptCaching) connection.promptCaching = promptCaching;
   const quirks = toQuirkSettings(stored.quirks);
   if (quirks) connection.quirks = quirks;
+  if (stored.vision !== null && stored.vision !== undefined) connection.vision = stored.vision;
   return connection;
 }
 

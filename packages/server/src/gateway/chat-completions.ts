@@ -1,4 +1,5 @@
 import {
+  type Connection,
   createRuntime,
   type GenerateTaskOptions,
   type OpenAiStyleTool,
@@ -24,6 +25,7 @@ import {
   openaiUsage,
 } from './completion-response.js';
 import { GatewayError, invalidRequest, toGatewayError } from './openai-errors.js';
+import { samplerExtraBody } from './sampler-fields.js';
 import { LazySseWriter } from './sse-writer.js';
 
 /** Everything one completion needs besides the request. */
@@ -67,7 +69,15 @@ async function toolSet(
   return { tools: [...request.tools, ...serverSpecs], registry, serverSpecs };
 }
 
-async function resolveRuntime(request: GatewayChatRequest, ctx: CompletionContext) {
+/**
+ * The runtime for one gateway request: the named connection (its model replaced by `/MODEL`), adjusted by
+ * `adjust` (the completions route drops the instruct template), with the stored tool-mode memory.
+ */
+export async function resolveRuntime(
+  request: { model: string; connectionName: string; modelOverride?: string },
+  ctx: CompletionContext,
+  adjust?: (connection: Connection) => void,
+) {
   const { storage } = ctx.app;
   const stored = await storage.connections.getByName(request.connectionName);
   if (!stored) {
@@ -88,23 +98,26 @@ async function resolveRuntime(request: GatewayChatRequest, ctx: CompletionContex
       'connection_incomplete',
     );
   }
+  adjust?.(connection);
   const runtime = createRuntime({
     connections: [connection],
     // what auto learns about CONNECTION/MODEL is kept for that model
     toolModeMemory: storedToolModeMemory(storage),
     ...(ctx.fetch ? { fetch: ctx.fetch } : {}),
   });
-  return { runtime, connectionName: stored.name, toolsOff: !connection.functionCalling.enabled };
+  return { runtime, connection, connectionName: stored.name, toolsOff: !connection.functionCalling.enabled };
 }
 
 function taskOptions(
   request: GatewayChatRequest,
   tools: ToolSet,
   ctx: CompletionContext,
+  connection: Connection,
 ): GenerateTaskOptions {
+  const extraBody = samplerExtraBody(connection, request.samplerExtras);
   const options: GenerateTaskOptions = {
     taskMessages: request.messages,
-    params: request.params,
+    params: extraBody ? { ...request.params, extraBody } : request.params,
     // client text is data, never a template
     substituteMacros: false,
     abortSignal: ctx.signal,
@@ -125,9 +138,9 @@ export async function completeChat(
   reply: FastifyReply,
   ctx: CompletionContext,
 ): Promise<unknown> {
-  const { runtime, connectionName, toolsOff } = await resolveRuntime(request, ctx);
+  const { runtime, connection, connectionName, toolsOff } = await resolveRuntime(request, ctx);
   const tools = await toolSet(request, ctx, toolsOff);
-  const options = taskOptions(request, tools, ctx);
+  const options = taskOptions(request, tools, ctx, connection);
   const id = newCompletionId();
   const created = Math.floor(Date.now() / 1000);
   const answer = async () => {

@@ -91,6 +91,7 @@ describe('parseChatRequest', () => {
       },
       serverTools: false,
       execute: false,
+      samplerExtras: {},
     });
   });
 
@@ -128,8 +129,16 @@ describe('parseChatRequest', () => {
           model: 'm',
           messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'x' } }] }],
         },
+        'messages[0].content[0].image_url.url',
+        /data: URL or an http\(s\) link/,
+      ],
+      [
+        {
+          model: 'm',
+          messages: [{ role: 'user', content: [{ type: 'input_audio', input_audio: { data: '' } }] }],
+        },
         'messages[0].content[0]',
-        /"image_url" are not supported/,
+        /"input_audio" are not supported/,
       ],
       [
         {

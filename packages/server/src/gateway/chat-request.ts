@@ -2,10 +2,13 @@ import type {
   ChatMessage,
   GenerateTaskOptions,
   GenerationParams,
+  ImagePart,
   JsonSchema,
   OpenAiStyleTool,
 } from '@toolsmith/core';
+import { IMAGE_MEDIA_TYPES, mediaTypeOfUrl, parseImageDataUrl } from '@toolsmith/core/internal';
 import { invalidRequest } from './openai-errors.js';
+import { readSamplers } from './sampler-fields.js';
 
 /** A Chat Completions request, checked and turned into what generateTask takes. */
 export interface GatewayChatRequest {
@@ -21,7 +24,11 @@ export interface GatewayChatRequest {
   toolChoice?: GenerateTaskOptions['toolChoice'];
   parallelToolCalls?: boolean;
   params: GenerationParams;
+  /** sampler fields without a common name (typical_p, mirostat, dry_*, …), passed to backends that take them */
+  samplerExtras: Record<string, unknown>;
   jsonSchema?: GenerateTaskOptions['jsonSchema'];
+  /** the model was `NAME+tools` */
+  toolsAlias?: true;
   /** `toolsmith: { serverTools, execute }` */
   serverTools: boolean;
   execute: boolean;
@@ -30,40 +37,111 @@ export interface GatewayChatRequest {
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** `CONNECTION` or `CONNECTION/MODEL` (connection names never contain `/`; model names may). */
-export function splitModel(model: string): { connectionName: string; modelOverride?: string } {
+/** The model alias suffix that turns on the server's tools (run on the server) for clients that cannot send fields. */
+export const TOOLS_ALIAS_SUFFIX = '+tools';
+
+/**
+ * `CONNECTION`, `CONNECTION/MODEL`, and either with `+tools` after the connection name (connection names never
+ * contain `/`; model names may).
+ */
+export function splitModel(model: string): {
+  connectionName: string;
+  modelOverride?: string;
+  toolsAlias?: true;
+} {
   const slash = model.indexOf('/');
-  if (slash < 0) return { connectionName: model };
-  const modelOverride = model.slice(slash + 1);
-  return { connectionName: model.slice(0, slash), ...(modelOverride ? { modelOverride } : {}) };
+  let connectionName = slash < 0 ? model : model.slice(0, slash);
+  const modelOverride = slash < 0 ? '' : model.slice(slash + 1);
+  let toolsAlias = false;
+  if (connectionName.endsWith(TOOLS_ALIAS_SUFFIX) && connectionName.length > TOOLS_ALIAS_SUFFIX.length) {
+    connectionName = connectionName.slice(0, -TOOLS_ALIAS_SUFFIX.length);
+    toolsAlias = true;
+  }
+  return {
+    connectionName,
+    ...(modelOverride ? { modelOverride } : {}),
+    ...(toolsAlias ? { toolsAlias: true as const } : {}),
+  };
 }
 
-/** Text of a message's content: a string, null, or a list of parts of which only text is supported. */
-function contentText(value: unknown, param: string, allowNull: boolean): string {
-  if (typeof value === 'string') return value;
-  if ((value === null || value === undefined) && allowNull) return '';
-  if (Array.isArray(value)) {
-    return value
-      .map((part, i) => {
-        if (
-          isObject(part) &&
-          (part.type === 'text' || part.type === 'input_text') &&
-          typeof part.text === 'string'
-        )
-          return part.text;
-        // a refusal part in an assistant message carries text too
-        if (isObject(part) && part.type === 'refusal' && typeof part.refusal === 'string')
-          return part.refusal;
-        const type = isObject(part) ? String(part.type) : typeof part;
+/** An `image_url` part's image: a `data:` URL of a supported type, or an http(s) link the provider fetches. */
+function imageOf(part: Json, param: string): ImagePart {
+  const raw = isObject(part.image_url) ? part.image_url.url : part.image_url;
+  if (typeof raw !== 'string' || raw === '')
+    throw invalidRequest(
+      'An image_url part needs image_url.url (a data: URL or an https link).',
+      `${param}.image_url.url`,
+    );
+  if (raw.startsWith('data:')) {
+    const image = parseImageDataUrl(raw);
+    if (!image || !IMAGE_MEDIA_TYPES.includes(image.mediaType)) {
+      throw invalidRequest(
+        `An image must be a base64 data: URL of ${IMAGE_MEDIA_TYPES.join(', ')} (data:image/png;base64,...).`,
+        `${param}.image_url.url`,
+        'invalid_image',
+      );
+    }
+    return image;
+  }
+  if (!/^https?:\/\//i.test(raw)) {
+    throw invalidRequest(
+      'image_url.url must be a data: URL or an http(s) link.',
+      `${param}.image_url.url`,
+      'invalid_image',
+    );
+  }
+  return { mediaType: mediaTypeOfUrl(raw), url: raw };
+}
+
+/**
+ * A message's content: a string, null, or a list of parts — text (and an assistant's refusal) everywhere,
+ * `image_url` where `images` allows it (user and tool messages).
+ */
+function readContent(
+  value: unknown,
+  param: string,
+  options: { allowNull: boolean; images: boolean },
+): { text: string; images: ImagePart[] } {
+  if (typeof value === 'string') return { text: value, images: [] };
+  if ((value === null || value === undefined) && options.allowNull) return { text: '', images: [] };
+  if (!Array.isArray(value))
+    throw invalidRequest('Message content must be a string or a list of content parts.', param);
+  const texts: string[] = [];
+  const images: ImagePart[] = [];
+  value.forEach((part, i) => {
+    const partParam = `${param}[${i}]`;
+    if (
+      isObject(part) &&
+      (part.type === 'text' || part.type === 'input_text') &&
+      typeof part.text === 'string'
+    )
+      texts.push(part.text);
+    // a refusal part in an assistant message carries text too
+    else if (isObject(part) && part.type === 'refusal' && typeof part.refusal === 'string')
+      texts.push(part.refusal);
+    else if (isObject(part) && part.type === 'image_url') {
+      if (!options.images) {
         throw invalidRequest(
-          `Content parts of type "${type}" are not supported by this gateway; send text.`,
-          `${param}[${i}]`,
+          'Images go in user messages and tool results; this message takes text only.',
+          partParam,
           'unsupported_content',
         );
-      })
-      .join('');
-  }
-  throw invalidRequest('Message content must be a string or a list of text parts.', param);
+      }
+      images.push(imageOf(part, partParam));
+    } else {
+      const type = isObject(part) ? String(part.type) : typeof part;
+      throw invalidRequest(
+        `Content parts of type "${type}" are not supported by this gateway; send text or image_url parts.`,
+        partParam,
+        'unsupported_content',
+      );
+    }
+  });
+  return { text: texts.join(''), images };
+}
+
+function contentText(value: unknown, param: string, allowNull: boolean): string {
+  return readContent(value, param, { allowNull, images: false }).text;
 }
 
 function toolArguments(value: unknown, param: string): Record<string, unknown> {
@@ -95,10 +173,14 @@ export function toCanonicalMessages(raw: unknown): ChatMessage[] {
       case 'developer':
         return { role: 'system', content: contentText(message.content, `${param}.content`, false) };
       case 'user': {
-        const content = contentText(message.content, `${param}.content`, false);
-        return typeof message.name === 'string' && message.name
-          ? { role: 'user', content, name: message.name }
-          : { role: 'user', content };
+        const { text, images } = readContent(message.content, `${param}.content`, {
+          allowNull: false,
+          images: true,
+        });
+        const user: ChatMessage = { role: 'user', content: text };
+        if (typeof message.name === 'string' && message.name) user.name = message.name;
+        if (images.length > 0) user.images = images;
+        return user;
       }
       case 'assistant': {
         const content = contentText(message.content, `${param}.content`, true);
@@ -135,12 +217,13 @@ export function toCanonicalMessages(raw: unknown): ChatMessage[] {
             `${param}.tool_call_id`,
           );
         }
-        return {
-          role: 'tool',
-          toolCallId: id,
-          name,
-          content: contentText(message.content, `${param}.content`, true),
-        };
+        const { text, images } = readContent(message.content, `${param}.content`, {
+          allowNull: true,
+          images: true,
+        });
+        return images.length > 0
+          ? { role: 'tool', toolCallId: id, name, content: text, images }
+          : { role: 'tool', toolCallId: id, name, content: text };
       }
       default:
         throw invalidRequest(
@@ -201,7 +284,12 @@ function toToolChoice(raw: unknown): GenerateTaskOptions['toolChoice'] {
   );
 }
 
-function numberField(body: Json, key: string, params: GenerationParams, target: keyof GenerationParams) {
+export function numberField(
+  body: Json,
+  key: string,
+  params: GenerationParams,
+  target: keyof GenerationParams,
+) {
   const value = body[key];
   if (value === undefined || value === null) return;
   if (typeof value !== 'number' || !Number.isFinite(value))
@@ -209,7 +297,7 @@ function numberField(body: Json, key: string, params: GenerationParams, target: 
   (params as Record<string, unknown>)[target] = value;
 }
 
-function toParams(body: Json): GenerationParams {
+export function toParams(body: Json): GenerationParams {
   const params: GenerationParams = {};
   numberField(body, 'temperature', params, 'temperature');
   numberField(body, 'top_p', params, 'topP');
@@ -219,6 +307,11 @@ function toParams(body: Json): GenerationParams {
   numberField(body, 'frequency_penalty', params, 'frequencyPenalty');
   numberField(body, 'presence_penalty', params, 'presencePenalty');
   numberField(body, 'seed', params, 'seed');
+  numberField(body, 'top_k', params, 'topK');
+  numberField(body, 'min_p', params, 'minP');
+  numberField(body, 'repetition_penalty', params, 'repetitionPenalty');
+  // llama.cpp's spelling
+  numberField(body, 'repeat_penalty', params, 'repetitionPenalty');
   const stop = body.stop;
   if (typeof stop === 'string') params.stop = [stop];
   else if (Array.isArray(stop) && stop.every((s) => typeof s === 'string')) params.stop = stop as string[];
@@ -296,8 +389,20 @@ export function parseChatRequest(body: unknown): GatewayChatRequest {
     messages: toCanonicalMessages(body.messages),
     tools,
     params: toParams(body),
+    samplerExtras: readSamplers(body),
     ...options,
   };
+  if (request.toolsAlias) {
+    // NAME+tools: the server's tools, run on the server, for clients that cannot send `toolsmith`
+    if (tools.length > 0) {
+      throw invalidRequest(
+        `The model "${model}" runs the server's tools on the server; send client tools to "${request.connectionName}" instead.`,
+        'tools',
+      );
+    }
+    request.serverTools = true;
+    request.execute = true;
+  }
   const toolChoice = toToolChoice(body.tool_choice);
   if (toolChoice !== undefined) request.toolChoice = toolChoice;
   if (typeof body.parallel_tool_calls === 'boolean') request.parallelToolCalls = body.parallel_tool_calls;

@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { providerFetch } from '../executors/provider-fetch.js';
 import { observedFetch } from '../observability/observed-fetch.js';
 import { completeChat } from './chat-completions.js';
-import { parseChatRequest } from './chat-request.js';
+import { parseChatRequest, splitModel } from './chat-request.js';
 import { assertGatewayAuth } from './gateway-auth.js';
 import { GatewayError, toGatewayError } from './openai-errors.js';
+import { completeText, parseTextRequest } from './text-completions.js';
 import { createUpstreamFetch } from './upstream-fetch.js';
 
 export interface GatewayOptions {
@@ -47,7 +48,7 @@ function modelEntry(connection: { name: string; createdAt: string }) {
 
 /**
  * The OpenAI-compatible gateway, registered under the `/v1` prefix: `POST /chat/completions`,
- * `GET /models`, `GET /models/:model`. Every answer, errors included, is in OpenAI's wire format.
+ * `POST /completions`, `GET /models`, `GET /models/:model`. Every answer, errors included, is in OpenAI's wire format.
  */
 export async function gatewayRoutes(app: FastifyInstance, options: GatewayOptions = {}): Promise<void> {
   const context = app.toolsmith;
@@ -75,7 +76,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
   app.setNotFoundHandler(async (request) => {
     throw new GatewayError(
       404,
-      `No gateway route for ${request.method} ${request.url.split('?')[0]}. The gateway serves POST /v1/chat/completions and GET /v1/models.`,
+      `No gateway route for ${request.method} ${request.url.split('?')[0]}. The gateway serves POST /v1/chat/completions, POST /v1/completions and GET /v1/models.`,
       'invalid_request_error',
       'unknown_url',
     );
@@ -90,7 +91,7 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
   // a wildcard, since CONNECTION_NAME/MODEL ids contain a slash
   app.get<{ Params: { '*': string } }>('/models/*', async (request) => {
     const model = decodeURIComponent(request.params['*']);
-    const name = model.split('/')[0];
+    const name = splitModel(model).connectionName;
     const connection = await context.storage.connections.getByName(name);
     if (!connection) {
       throw new GatewayError(
@@ -102,6 +103,16 @@ export async function gatewayRoutes(app: FastifyInstance, options: GatewayOption
       );
     }
     return { ...modelEntry(connection), id: model };
+  });
+
+  app.post('/completions', async (request, reply) => {
+    const parsed = parseTextRequest(request.body);
+    const { signal, done } = requestSignal(reply, context.shutdownSignal);
+    try {
+      return await completeText(parsed, reply, { app: context, signal, fetch: upstreamFetch });
+    } finally {
+      done();
+    }
   });
 
   app.post('/chat/completions', async (request, reply) => {

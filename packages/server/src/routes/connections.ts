@@ -117,6 +117,7 @@ export async function connectionRoutes(app: FastifyInstance): Promise<void> {
       thinking: input.thinking,
       promptCaching: input.promptCaching,
       quirks: input.quirks,
+      vision: input.vision,
     });
     return reply.code(201).send(created);
   });

@@ -1,10 +1,22 @@
 import type { ConnectionApi } from '@toolsmith/core';
-import { readExtraBody, readPromptCaching, readQuirks, readThinking } from '@toolsmith/core/internal';
+import {
+  readExtraBody,
+  readPromptCaching,
+  readQuirks,
+  readThinking,
+  readVision,
+} from '@toolsmith/core/internal';
 import type { ConnectionInput, PresetInput } from '../storage/types.js';
 import type { FieldChecker } from './fields.js';
 
 /** The provider-setting fields a connection accepts (docs/api.md, docs/providers.md). */
-export const PROVIDER_SETTING_FIELDS = ['extraBody', 'thinking', 'promptCaching', 'quirks'] as const;
+export const PROVIDER_SETTING_FIELDS = [
+  'extraBody',
+  'thinking',
+  'promptCaching',
+  'quirks',
+  'vision',
+] as const;
 /** The ones a preset accepts. */
 export const PRESET_PROVIDER_FIELDS = ['extraBody', 'thinking'] as const;
 
@@ -21,6 +33,7 @@ export function parseProviderSettings(check: FieldChecker, api: ConnectionApi): 
     thinking: readThinking(body.thinking, check.errors, { api }),
     promptCaching: readPromptCaching(body.promptCaching, check.errors, api),
     quirks: readQuirks(body.quirks, check.errors, api),
+    vision: readVision(body.vision, check.errors),
   };
 }
 

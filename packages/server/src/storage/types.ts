@@ -93,6 +93,8 @@ export interface ConnectionInput {
   thinking?: ConnectionProviderSettings['thinking'];
   promptCaching?: ConnectionProviderSettings['promptCaching'];
   quirks?: ConnectionProviderSettings['quirks'];
+  /** true, false, or null (not set); undefined leaves it as it is */
+  vision?: ConnectionProviderSettings['vision'];
 }
 
 export interface ConnectionRepository {

@@ -462,6 +462,8 @@ describe('openaiAdapter request wire format', () => {
       frequency_penalty: 0.1,
       presence_penalty: 0.2,
       seed: 7,
+      // a local server (generic profile) reads top_k
+      top_k: 40,
       stream: true,
       stream_options: { include_usage: true },
     });

@@ -26,6 +26,8 @@ export interface OpenAIProfile {
   maxTokensField: 'max_tokens' | 'max_completion_tokens';
   /** how a reasoning effort / budget is spelled */
   reasoningStyle: 'reasoning_effort' | 'openrouter' | 'gemini';
+  /** `top_k`, `min_p`, `repetition_penalty` and other local samplers (vLLM, llama.cpp, LM Studio, OpenRouter) */
+  samplers: boolean;
 }
 
 const BASE: Omit<OpenAIProfile, 'name'> = {
@@ -37,10 +39,11 @@ const BASE: Omit<OpenAIProfile, 'name'> = {
   extraContent: true,
   maxTokensField: 'max_tokens',
   reasoningStyle: 'reasoning_effort',
+  samplers: false,
 };
 
 export const OPENAI_PROFILES: Readonly<Record<OpenAIProfile['name'], OpenAIProfile>> = Object.freeze({
-  generic: { ...BASE, name: 'generic' },
+  generic: { ...BASE, name: 'generic', samplers: true },
   openai: {
     ...BASE,
     name: 'openai',
@@ -65,7 +68,13 @@ export const OPENAI_PROFILES: Readonly<Record<OpenAIProfile['name'], OpenAIProfi
     reasoningDetails: false,
     extraContent: false,
   },
-  openrouter: { ...BASE, name: 'openrouter', extraContent: false, reasoningStyle: 'openrouter' },
+  openrouter: {
+    ...BASE,
+    name: 'openrouter',
+    extraContent: false,
+    reasoningStyle: 'openrouter',
+    samplers: true,
+  },
   gemini: {
     ...BASE,
     name: 'gemini',

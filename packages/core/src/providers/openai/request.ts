@@ -239,6 +239,12 @@ export function buildOpenAIBody(request: ProviderRequest): Record<string, unknow
     body[reasoningModel ? 'max_completion_tokens' : profile.maxTokensField] = p.maxTokens;
   }
   if (p.seed !== undefined) body.seed = p.seed;
+  // local servers and OpenRouter read these; OpenAI and the other hosted APIs refuse unknown fields
+  if (profile.samplers && !reasoningModel) {
+    if (p.topK !== undefined) body.top_k = p.topK;
+    if (p.minP !== undefined) body.min_p = p.minP;
+    if (p.repetitionPenalty !== undefined) body.repetition_penalty = p.repetitionPenalty;
+  }
   addThinking(body, request, profile);
   if (request.stream) {
     body.stream = true;

@@ -145,11 +145,19 @@ export const alpacaTemplate = slotTemplate('alpaca', ['### Instruction:', '### I
   end: '\n\n',
 });
 
+/** No template: the turns' text as it is (the gateway's /v1/completions sends a client's prompt this way). */
+export const rawTemplate: InstructTemplate = {
+  name: 'raw',
+  stop: [],
+  render: (turns) => turns.map((turn) => turn.content).join('\n\n'),
+};
+
 export const instructTemplates: Readonly<Record<string, InstructTemplate>> = Object.freeze({
   chatml: chatmlTemplate,
   llama3: llama3Template,
   mistral: mistralTemplate,
   alpaca: alpacaTemplate,
+  raw: rawTemplate,
 });
 
 /** Looks a template up by name (case-insensitive, `llama-3`/`llama3` alike); default ChatML. */

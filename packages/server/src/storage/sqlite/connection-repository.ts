@@ -41,6 +41,7 @@ function readSettings(json: string): ConnectionProviderSettings {
     thinking: { ...defaults.thinking, ...stored.thinking },
     promptCaching: { ...defaults.promptCaching, ...stored.promptCaching },
     quirks: { ...defaults.quirks, ...stored.quirks },
+    vision: typeof stored.vision === 'boolean' ? stored.vision : null,
   };
 }
 
@@ -72,6 +73,7 @@ function mergeSettings(
     thinking: changes.thinking ?? current.thinking,
     promptCaching: changes.promptCaching ?? current.promptCaching,
     quirks: changes.quirks ?? current.quirks,
+    vision: changes.vision !== undefined ? changes.vision : current.vision,
   };
 }
 

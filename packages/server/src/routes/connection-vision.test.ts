@@ -1,0 +1,68 @@
+// A connection's `vision` setting through the real server: stored, shown, changed, cleared and checked; a
+// text-only connection's chat-completions request carries a note instead of the image (issue 11 item 8).
+import { createEmulator, type Emulator, openaiCompletion, TINY_PNG_DATA_URL } from '@toolsmith/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-support/test-server.js';
+
+let server: TestServer;
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await createEmulator();
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+  await emulator.close();
+});
+
+describe('connection vision', () => {
+  it('is null until set, then true/false, cleared with null; anything else is a 400 naming it', async () => {
+    const created = await server.request('POST', '/api/connections', {
+      name: 'eyes',
+      api: 'openai',
+      baseUrl: `${emulator.url}/v1`,
+      model: 'm',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.vision).toBeNull();
+    const id = created.body.id as string;
+
+    const off = await server.request('PATCH', `/api/connections/${id}`, { vision: false });
+    expect(off.status).toBe(200);
+    expect((await server.request('GET', `/api/connections/${id}`)).body.vision).toBe(false);
+    // another change leaves it as it is
+    await server.request('PATCH', `/api/connections/${id}`, { model: 'm2' });
+    expect((await server.request('GET', `/api/connections/${id}`)).body.vision).toBe(false);
+
+    const bad = await server.request('PATCH', `/api/connections/${id}`, { vision: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('vision');
+    expect((await server.request('GET', `/api/connections/${id}`)).body.vision).toBe(false);
+
+    await server.request('PATCH', `/api/connections/${id}`, { vision: null });
+    expect((await server.request('GET', `/api/connections/${id}`)).body.vision).toBeNull();
+  });
+
+  it('a text-only connection sends the gateway’s image as a note', async () => {
+    await server.request('POST', '/api/connections', {
+      name: 'blind',
+      api: 'openai',
+      baseUrl: `${emulator.url}/v1`,
+      model: 'm',
+      vision: false,
+    });
+    emulator.enqueue('/v1/chat/completions', { json: openaiCompletion({ content: 'ok' }) });
+    const res = await server.request('POST', '/v1/chat/completions', {
+      model: 'blind',
+      messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: TINY_PNG_DATA_URL } }] }],
+    });
+    expect(res.status).toBe(200);
+    expect((emulator.requests.at(-1)?.body as any).messages).toEqual([
+      {
+        role: 'user',
+        content:
+          '[An image (image/png, 70 bytes) was attached here but not shown: this model takes text only.]',
+      },
+    ]);
+  });
+});
