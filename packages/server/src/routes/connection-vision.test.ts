@@ -57,7 +57,7 @@ describe('connection vision', () => {
       messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: TINY_PNG_DATA_URL } }] }],
     });
     expect(res.status).toBe(200);
-    expect((emulator.requests.at(-1)?.body as any).messages).toEqual([
+    expect((emulator.requests.at(-1)!.body as any).messages).toEqual([
       {
         role: 'user',
         content:
