@@ -25,6 +25,23 @@ describe('createSandbox run: results', () => {
     expect(r.durationMs).toBeGreaterThan(0);
   });
 
+  it('refuses a result over the size cap or nested too deep, with the message; at the limits it passes', async () => {
+    const small = createSandbox({ poolSize: 1, defaultTimeoutMs: 5_000, maxResultBytes: 1024 });
+    try {
+      expect(expectError(await small.run({ body: 'return "x".repeat(2000)', args: {} })).error).toMatch(
+        /The result is 2 KiB of JSON; script results are capped at 1 KiB/,
+      );
+      expect(expectOk(await small.run({ body: 'return "x".repeat(1000)', args: {} }))).toHaveLength(1000);
+    } finally {
+      await small.close();
+    }
+    const nest = (depth: number) => `let v = 1; for (let i = 0; i < ${depth}; i++) v = [v]; return v;`;
+    expect(expectError(await sandbox.run({ body: nest(257), args: {} })).error).toMatch(
+      /nests more than 256 levels deep/,
+    );
+    expect(expectOk(await sandbox.run({ body: nest(256), args: {} }))).toBeInstanceOf(Array);
+  });
+
   it('awaits inside the body and returns JSON values', async () => {
     const r = await sandbox.run({
       body: 'const v = await Promise.resolve(args.list.map((n) => n * 2)); return { v, s: "ok", n: null }',

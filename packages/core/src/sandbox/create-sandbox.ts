@@ -2,6 +2,7 @@
 // threads, hardened as ../../../../shared/sandbox-notes.md lists. The host never runs guest code; it
 // sends JSON text to a worker, answers its host calls, and terminates it when the deadline passes.
 
+import { jsonTextTooDeep, MAX_JSON_DEPTH } from '../base/json-depth.js';
 import { callHostFunction, messageOf } from './host-call.js';
 import {
   COMPILE_TIMEOUT_MS,
@@ -320,6 +321,13 @@ function parseResult(
     return {
       ok: false,
       error: `The result is ${sizeText(bytes)} of JSON; script results are capped at ${sizeText(maxBytes)} (as webhook answers are). Return less — a summary, or the first items.`,
+    };
+  }
+  // deeper data would overflow the host's own JSON.stringify when the result is stored or sent on
+  if (json !== undefined && jsonTextTooDeep(json)) {
+    return {
+      ok: false,
+      error: `The result nests more than ${MAX_JSON_DEPTH} levels deep; at most ${MAX_JSON_DEPTH} levels are accepted. Return flatter data.`,
     };
   }
   try {

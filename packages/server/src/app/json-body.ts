@@ -1,33 +1,18 @@
+import { jsonTextTooDeep, MAX_JSON_DEPTH, valueTooDeep } from '@toolsmith/core/internal';
 import { HttpError } from './http-error.js';
 
-/** Deeper JSON than any real document here; deeper input would only exhaust recursive code further on. */
-export const MAX_JSON_DEPTH = 256;
+export { MAX_JSON_DEPTH, valueTooDeep };
 
 export const MSG_JSON_TOO_DEEP = `The JSON is nested more than ${MAX_JSON_DEPTH} levels deep; at most ${MAX_JSON_DEPTH} levels are accepted. Send flatter data.`;
 
 /** True when the JSON text nests objects/arrays deeper than MAX_JSON_DEPTH (a scan; nothing is parsed). */
-export function jsonTooDeep(text: string): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
-    } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > MAX_JSON_DEPTH) return true;
-    } else if (c === 0x7d || c === 0x5d) {
-      depth--;
-    }
-  }
-  return false;
-}
+export const jsonTooDeep = (text: string): boolean => jsonTextTooDeep(text);
 
 // a high surrogate not followed by a low one, or a low one not preceded by a high one
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when the text holds a lone surrogate. */
+export const hasLoneSurrogate = (text: string): boolean => LONE_SURROGATE.test(text);
 
 export const msgLoneSurrogate = (field: string) =>
   `${field || 'The body'} contains a lone surrogate (an unpaired \\uD800–\\uDFFF escape), which is not text. Send well-formed Unicode.`;
@@ -78,18 +63,6 @@ export function jsonBodyProblem(text: string, parse: () => unknown, code?: strin
   }
   const path = loneSurrogatePath(value);
   return path === undefined ? undefined : loneSurrogateError(path, code);
-}
-
-/** True when a parsed value nests deeper than MAX_JSON_DEPTH (iterative, for values not read from text here). */
-export function valueTooDeep(value: unknown): boolean {
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop()!;
-    if (typeof item !== 'object' || item === null) continue;
-    if (depth + 1 > MAX_JSON_DEPTH) return true;
-    for (const child of Object.values(item)) stack.push([child, depth + 1]);
-  }
-  return false;
 }
 
 /** An uploaded file (JSON, or a ZIP/PNG whose JSON a reader parses): its JSON text checked like a body. */

@@ -1,5 +1,6 @@
 // Issue 9 item 7: script tools stored 3 MiB values, 3,000 variables and names like `a::b{{x}}` through
-// ctx.variables.set, and an 8 MiB result was stored and sent back to the provider. Scripts now get the
+// ctx.variables.set, and an 8 MiB result was stored and sent back to the provider. (Found since: a result
+// nested 5,000 levels deep ended the chat turn with "Maximum call stack size exceeded".) Scripts now get the
 // variables API's limits and the webhooks' 512 KiB result cap, each with a clear error — over real HTTP.
 import { createEmulator, type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +29,9 @@ const SCRIPTS: Record<string, string> = {
   big_result: `return 'y'.repeat(8 * 1024 * 1024);`,
   // just over the cap: cheap enough for the dry run's short deadline on a busy machine
   over_cap: `return 'y'.repeat(513 * 1024);`,
+  deep_value: `let v = []; for (let i = 0; i < 5000; i++) v = [v]; await ctx.variables.set('deep', v); return 'stored';`,
+  deep_result: `let v = []; for (let i = 0; i < 5000; i++) v = [v]; return v;`,
+  twin_names: `await ctx.variables.set('twin\\ud800', 1); await ctx.variables.set('twin\\udfff', 2); return 'stored';`,
   fits: `await ctx.variables.set('ok', 'fine', 'global'); return 'z'.repeat(500 * 1024);`,
 };
 
@@ -99,6 +103,32 @@ describe('script tools obey the variables API limits', () => {
     expect(result).toMatchObject({ ok: false });
     expect(result.error.message).toContain('1000 variables');
     expect(Object.keys(await chatVariables()).length).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe('deeply nested values and lone surrogates from scripts', () => {
+  it('a variable nested deeper than 256 levels is refused, and the variables stay readable', async () => {
+    const result = await runTool('deep_value');
+    expect(result).toMatchObject({ ok: false });
+    expect(result.error.message).toContain('256 levels');
+    const res = await server.request('GET', `/api/chats/${chatId}/variables`);
+    expect(res.status).toBe(200);
+    expect(res.body.variables).not.toHaveProperty('deep');
+  });
+
+  it('a result nested deeper than 256 levels fails the call with a message; the chat goes on', async () => {
+    const result = await runTool('deep_result');
+    expect(result).toMatchObject({ ok: false });
+    expect(result.error.message).toContain('256 levels');
+    const messages = await server.request('GET', `/api/chats/${chatId}/messages`);
+    expect(messages.status).toBe(200);
+  });
+
+  it('a variable name with a lone surrogate is refused (two such names would become one when stored)', async () => {
+    const result = await runTool('twin_names');
+    expect(result).toMatchObject({ ok: false });
+    expect(result.error.message).toContain('surrogate');
+    expect(Object.keys(await chatVariables()).filter((n) => n.startsWith('twin'))).toEqual([]);
   });
 });
 

@@ -1,6 +1,8 @@
 // The limits of variables, the same for every writer: the variables API, script tools (ctx.variables.set),
 // the variable builtins and orchestration outcomes.
 
+import { hasLoneSurrogate, loneSurrogatePath, MAX_JSON_DEPTH, valueTooDeep } from '../app/json-body.js';
+
 export const MAX_VARIABLES = 1_000;
 export const MAX_VARIABLE_NAME = 256;
 /** the JSON text of one value */
@@ -14,11 +16,24 @@ export function variableNameProblem(name: string): string | undefined {
   if (name.includes('::') || name.includes('{{') || name.includes('}}')) {
     return `Variable name "${name}" cannot contain "::", "{{" or "}}" (macros could not name it).`;
   }
+  // stored, a lone surrogate becomes U+FFFD: two different names would be one variable
+  if (hasLoneSurrogate(name)) {
+    return `Variable name ${JSON.stringify(name)} contains a lone surrogate (an unpaired \\uD800–\\uDFFF), which is not text. Use well-formed Unicode.`;
+  }
   return undefined;
 }
 
 /** Checks a value (any JSON of at most MAX_VARIABLE_VALUE_CHARS characters); undefined when it is fine. */
 export function variableValueProblem(name: string, value: unknown): string | undefined {
+  // the API's parser refuses these in bodies; other writers get the same rule (and deep values would overflow
+  // JSON.stringify wherever the variable is read)
+  if (valueTooDeep(value)) {
+    return `The value of "${name}" nests more than ${MAX_JSON_DEPTH} levels deep; at most ${MAX_JSON_DEPTH} levels are accepted.`;
+  }
+  const badText = loneSurrogatePath(value);
+  if (badText !== undefined) {
+    return `The value of "${name}" has a lone surrogate (an unpaired \\uD800–\\uDFFF)${badText ? ` at ${badText}` : ''}, which is not text. Use well-formed Unicode.`;
+  }
   let text: string | undefined;
   try {
     text = JSON.stringify(value);
