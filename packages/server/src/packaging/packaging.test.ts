@@ -122,5 +122,23 @@ describe('installable packages', () => {
     expect(script).toBeDefined();
     expect((await fetch(`${url}${script}`)).status).toBe(200);
     expect(existsSync(join(app(), 'data', 'toolsmith.db'))).toBe(true);
+
+    // the Dockerfile's HEALTHCHECK and CMD, run against this install (no container runtime in tests)
+    const dockerfile = readFileSync(join(repo, 'Dockerfile'), 'utf8');
+    const healthcheck = JSON.parse(/HEALTHCHECK[^\n]*\\\n\s*CMD (\[.*\])/.exec(dockerfile)![1]) as string[];
+    expect(healthcheck[0]).toBe('node');
+    const probe = (port: string) =>
+      run(process.execPath, healthcheck.slice(1), { env: { PORT: port } }).then(
+        () => 0,
+        (error: { code?: number }) => error.code ?? -1,
+      );
+    expect(await probe(new URL(url).port)).toBe(0);
+    child!.kill('SIGTERM');
+    await new Promise((resolve) => child!.once('exit', resolve));
+    expect(await probe(new URL(url).port)).toBe(1); // nothing listens any more
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]) as string[];
+    expect(cmd[1]).toBe('/app/node_modules/@toolsmith/server/dist/bin/toolsmith.js');
+    expect(existsSync(join(app(), cmd[1].slice('/app/'.length)))).toBe(true);
+    expect(dockerfile).toMatch(/^USER node$/m);
   }, 60_000);
 });
