@@ -99,12 +99,15 @@ class InlineCodeState implements ParserState {
 
 /** Where inline code that starts before `at` ends within the buffer (past its closer or the line end), or -1. */
 function inlineEnd(closer: string) {
+  // one scan that stops at whichever comes first: searching for each to the end of the buffer would make
+  // text with many inline spans and no line break quadratic
   return (buf: string, at: number): number => {
-    const close = buf.indexOf(closer, at);
-    const line = buf.indexOf('\n', at);
-    if (close < 0 && line < 0) return -1;
-    if (line >= 0 && (close < 0 || line < close)) return line + 1;
-    return close + closer.length;
+    for (let i = at; i < buf.length; i++) {
+      const c = buf.charCodeAt(i);
+      if (c === 10) return i + 1;
+      if (c === 96 && buf.startsWith(closer, i)) return i + closer.length;
+    }
+    return -1;
   };
 }
 

@@ -92,7 +92,9 @@ export class InvokeBlockState implements ParserState {
     }
     if (this.part === 'attrs') {
       // `name="X"` then maybe more attributes, up to the tag's `>`
-      const gt = ctx.buf.indexOf('>', ctx.pos);
+      // within the attributes' reach only: a search to the end of the buffer per tag would be quadratic
+      const found = ctx.buf.slice(ctx.pos, ctx.pos + MAX_ATTRS + 1).indexOf('>');
+      const gt = found < 0 ? -1 : ctx.pos + found;
       if (gt < 0 || gt - ctx.pos > MAX_ATTRS) {
         if (gt < 0 && !ctx.final && ctx.buf.length - ctx.pos <= MAX_ATTRS) return false;
         return this.giveUp(ctx);

@@ -31,6 +31,16 @@ export interface TokenDialect {
 /** Longer than any token: one cut off at the buffer end is still found once this much more has come. */
 const TAG_MARGIN = 64;
 
+/**
+ * The buffer up to as far as a name and a token reach from the position (a view, not a copy), and whether
+ * it was cut short: searching the whole rest of the buffer at every block that turns out not to be one
+ * would make text full of block tokens quadratic.
+ */
+function window(ctx: ParserContext): [buf: string, cut: boolean] {
+  const limit = ctx.pos + MAX_NAME + TAG_MARGIN;
+  return limit < ctx.buf.length ? [ctx.buf.slice(0, limit), true] : [ctx.buf, false];
+}
+
 type Part = 'between' | 'head' | 'name' | 'args' | 'end' | 'skip';
 
 const lists = new WeakMap<TokenDialect, { between: string[]; head: string[]; skip: string[] }>();
@@ -73,7 +83,8 @@ export class TokenBlockState implements ParserState {
     const l = listsOf(d);
     switch (this.part) {
       case 'between': {
-        const r = findFirst(ctx.buf, ctx.pos, l.between, ctx.final);
+        const [buf, cut] = window(ctx);
+        const r = findFirst(buf, ctx.pos, l.between, ctx.final || cut);
         const end = 'marker' in r ? r.index : r.safeEnd;
         let junk = false;
         for (let i = ctx.pos; i < end && !junk; i++) junk = !isWhitespace(ctx.buf.charCodeAt(i));
@@ -84,7 +95,8 @@ export class TokenBlockState implements ParserState {
         }
         if (!('marker' in r)) {
           if (!junk) this.consume(ctx, end);
-          return false;
+          // a long run of blank text: the rest of it is looked at next
+          return cut;
         }
         if (r.marker === d.sep) {
           // a call whose opening token was left out: what came before the separator is its head
@@ -100,7 +112,8 @@ export class TokenBlockState implements ParserState {
       }
       case 'head': {
         // looked at without consuming, so giving up resumes at the same place however the text was cut
-        const r = findFirst(ctx.buf, ctx.pos, l.head, ctx.final);
+        const [buf, cut] = window(ctx);
+        const r = findFirst(buf, ctx.pos, l.head, ctx.final || cut);
         if (!('marker' in r) || r.index - ctx.pos > MAX_NAME) {
           if (!('marker' in r) && !ctx.final && ctx.buf.length - ctx.pos <= MAX_NAME + TAG_MARGIN)
             return false;

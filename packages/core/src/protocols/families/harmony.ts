@@ -7,6 +7,7 @@ import type { FamilyParser } from './family.js';
 /** What ends a message (a new header also does: the end was left out). */
 const MESSAGE_END = ['<|end|>', '<|call|>', '<|return|>', '<|start|>', '<|channel|>'];
 const MAX_HEADER = 256;
+const MESSAGE = '<|message|>';
 
 /**
  * gpt-oss harmony, as a server without a harmony parser passes it on: `<|channel|>analysis<|message|>…<|end|>`
@@ -17,15 +18,18 @@ class HeaderState implements ParserState {
   constructor(private raw: string) {}
 
   step(ctx: ParserContext): boolean {
-    // look ahead without consuming: giving up must resume at the same place however the text was cut
-    const end = ctx.buf.indexOf('<|message|>', ctx.pos);
+    // look ahead without consuming: giving up must resume at the same place however the text was cut;
+    // only as far as a header can reach, so text full of `<|channel|>` stays linear
+    const window = ctx.buf.slice(ctx.pos, ctx.pos + MAX_HEADER + MESSAGE.length);
+    const found = window.indexOf(MESSAGE);
+    const end = found < 0 ? -1 : ctx.pos + found;
     if (end < 0 || end - ctx.pos > MAX_HEADER) {
       if (!ctx.final && end < 0 && ctx.buf.length - ctx.pos <= MAX_HEADER + 10) return false;
       return this.notHarmony(ctx);
     }
     // opened by `<|channel|>`: the header starts with the channel name
     const header = (this.raw === '<|channel|>' ? this.raw : '') + ctx.buf.slice(ctx.pos, end);
-    this.raw += take(ctx, end + '<|message|>'.length);
+    this.raw += take(ctx, end + MESSAGE.length);
     const recipient = /\bto=(?:functions\.)?([A-Za-z0-9_.-]+)/.exec(header)?.[1];
     const channel = /<\|channel\|>\s*([A-Za-z]+)/.exec(header)?.[1] ?? '';
     if (recipient !== undefined) {
