@@ -62,6 +62,7 @@ export type * from './tools/registered-tool.js';
 export { ToolRegistry, type ToolRegistryOptions } from './tools/registry.js';
 export { type ModelToolFailure, toolResultContent, toolResultForModel } from './tools/result-for-model.js';
 export { checkScriptSyntax, type ScriptSyntaxResult } from './tools/script-syntax.js';
+export type { SchemaType, ToolArguments } from './tools/tool-arguments.js';
 export { GLOBAL_SCOPE, type ScopeKind } from './tools/tool-scopes.js';
 export type * from './tools/types.js';
 export { type ArgumentsValidationResult, validateToolArguments } from './tools/validate-arguments.js';

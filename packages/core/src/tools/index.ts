@@ -26,6 +26,7 @@ export type * from './registered-tool.js';
 export { ToolRegistry, type ToolRegistryOptions } from './registry.js';
 export { type ModelToolFailure, toolResultContent, toolResultForModel } from './result-for-model.js';
 export { checkScriptSyntax, type ScriptSyntaxResult } from './script-syntax.js';
+export type { SchemaType, ToolArguments } from './tool-arguments.js';
 export { GLOBAL_SCOPE, type ScopeKind, ToolScopes } from './tool-scopes.js';
 export type * from './types.js';
 export {

@@ -1,4 +1,5 @@
 import type { HostFunction } from '../sandbox/types.js';
+import type { ToolArguments } from './tool-arguments.js';
 import type { JsonSchema, ToolDefinition, ToolLayer, ToolMode } from './types.js';
 
 /** What a native tool function receives besides its validated arguments. */
@@ -44,29 +45,32 @@ export interface RegisterOptions {
   stealth?: boolean;
 }
 
-/** `registerFunctionTool({ ... })`, the SillyTavern/Luker extension surface. */
-export interface FunctionToolRegistration {
+/**
+ * `registerFunctionTool({ ... })`, the SillyTavern/Luker extension surface. Written inline, `parameters` types
+ * the action's arguments (`{ sides: { type: 'integer' } }` → `sides: number`; see tool-arguments.ts).
+ */
+export interface FunctionToolRegistration<S extends JsonSchema = JsonSchema> {
   name: string;
   displayName?: string;
   description: string;
-  parameters?: JsonSchema;
-  action: (args: Record<string, unknown>, context: NativeToolContext) => unknown;
-  formatMessage?: (args: Record<string, unknown>) => unknown;
+  parameters?: S;
+  action: (args: ToolArguments<S>, context: NativeToolContext) => unknown;
+  formatMessage?: (args: ToolArguments<S>) => unknown;
   shouldRegister?: () => unknown;
   stealth?: boolean;
   /** not in SillyTavern: function tools are treated as `write` (not run in simulation) unless told */
   mode?: ToolMode;
 }
 
-/** `registerOrchestrationTool({ ... })`, Luker's orchestrator surface. */
-export interface OrchestrationToolRegistration {
+/** `registerOrchestrationTool({ ... })`, Luker's orchestrator surface; `parameters` types `exec`'s arguments. */
+export interface OrchestrationToolRegistration<S extends JsonSchema = JsonSchema> {
   name: string;
   displayName?: string;
   description: string;
-  parameters?: JsonSchema;
-  exec: (args: Record<string, unknown>, context: NativeToolContext) => unknown;
+  parameters?: S;
+  exec: (args: ToolArguments<S>, context: NativeToolContext) => unknown;
   mode: ToolMode;
-  simulate?: (args: Record<string, unknown>, context: NativeToolContext) => unknown;
+  simulate?: (args: ToolArguments<S>, context: NativeToolContext) => unknown;
 }
 
 export interface RegistryLogger {

@@ -83,13 +83,18 @@ export class ToolRegistry {
     return this.#layerMap(layer, options.scope ?? GLOBAL_SCOPE, false)?.delete(name) ?? false;
   }
 
-  /** SillyTavern/Luker: `registerFunctionTool({ name, description, parameters, action, ... })` or positional. */
-  registerFunctionTool(registration: FunctionToolRegistration): RegisteredTool;
-  registerFunctionTool(
+  /**
+   * SillyTavern/Luker: `registerFunctionTool({ name, description, parameters, action, ... })` or positional.
+   * The action's arguments are typed from `parameters` written inline (see tool-arguments.ts).
+   */
+  registerFunctionTool<const S extends JsonSchema = JsonSchema>(
+    registration: FunctionToolRegistration<S>,
+  ): RegisteredTool;
+  registerFunctionTool<const S extends JsonSchema = JsonSchema>(
     name: string,
     description: string,
-    parameters: JsonSchema | undefined,
-    action: FunctionToolRegistration['action'],
+    parameters: S | undefined,
+    action: FunctionToolRegistration<S>['action'],
   ): RegisteredTool;
   registerFunctionTool(
     first: FunctionToolRegistration | string,
@@ -130,7 +135,11 @@ export class ToolRegistry {
   }
 
   /** Luker: `registerOrchestrationTool({ name, description, parameters, exec, mode, simulate?, displayName? })`. */
-  registerOrchestrationTool(reg: OrchestrationToolRegistration): RegisteredTool {
+  registerOrchestrationTool<const S extends JsonSchema = JsonSchema>(
+    registration: OrchestrationToolRegistration<S>,
+  ): RegisteredTool {
+    // the arguments are checked against `parameters` before `exec` runs, so the typed function takes them
+    const reg = registration as unknown as OrchestrationToolRegistration;
     if (typeof reg.exec !== 'function')
       throw new Error(`Orchestration tool "${reg.name}" needs an exec function.`);
     return this.register(
