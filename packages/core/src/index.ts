@@ -59,6 +59,7 @@ export {
   type WebhookExecutor,
 } from './tools/execute.js';
 export type * from './tools/registered-tool.js';
+export { ToolDefinitionError } from './tools/registration-check.js';
 export { ToolRegistry, type ToolRegistryOptions } from './tools/registry.js';
 export { type ModelToolFailure, toolResultContent, toolResultForModel } from './tools/result-for-model.js';
 export { checkScriptSyntax, type ScriptSyntaxResult } from './tools/script-syntax.js';
@@ -79,6 +80,7 @@ export type {
   TextCallFormat,
   TextParserOptions,
   TextParserTool,
+  TextParserToolInput,
   TextProtocolError,
   TextProtocolErrorKind,
   TextToolCallParseResult,

@@ -15,6 +15,7 @@ import type {
   ToolLoopStep,
   ToolLoopTraceEntry,
 } from './types.js';
+import { validateLoopOptions } from './validate-loop-options.js';
 
 export const DEFAULT_MAX_ROUNDS = 10;
 export const DEFAULT_REPEAT_LIMIT = 3;
@@ -61,6 +62,7 @@ export async function runToolLoopWith(
   generate: GenerateStreamFn,
   options: ToolLoopOptions,
 ): Promise<ToolLoopResult> {
+  validateLoopOptions(options);
   const maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
   const repeatLimit = options.repeatLimit ?? DEFAULT_REPEAT_LIMIT;
   const userSignal = options.abortSignal;

@@ -55,8 +55,11 @@ export interface TextParserTool {
   parameters?: JsonSchema;
 }
 
+/** A tool as a text parser takes it: ours, or OpenAI's `{ type: 'function', function: { name, parameters } }`. */
+export type TextParserToolInput = TextParserTool | { type: 'function'; function: TextParserTool };
+
 export interface TextParserOptions {
-  tools: readonly TextParserTool[];
+  tools: readonly TextParserToolInput[];
   /** the live trigger; without it any `<Function_XXXX_Start/>` line counts */
   trigger?: string;
   /** call ids; default `call_<random>_<index>` */

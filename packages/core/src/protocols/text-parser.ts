@@ -2,6 +2,7 @@ import type { StreamEvent } from '../providers/types.js';
 import { EventSink } from './event-sink.js';
 import { parserConfig } from './parser-config.js';
 import type { ParserContext, ParserState } from './parser-context.js';
+import { normalizeParserTools } from './parser-tools.js';
 import type { TextParserOptions, TextParserTool, TextToolCallParseResult } from './parser-types.js';
 import { isPlainChunk, TextState } from './text-state.js';
 import { Utf8Chunks } from './utf8-chunks.js';
@@ -54,7 +55,7 @@ class StreamingTextParser implements TextToolCallParser, ParserContext {
 
   constructor(options: TextParserOptions) {
     const config = parserConfig(options.format, options.model);
-    this.tools = new Map<string, TextParserTool>(options.tools.map((t) => [t.name, t]));
+    this.tools = normalizeParserTools(options.tools);
     this.sink = new EventSink(options.createId ?? defaultIdFactory());
     this.trigger = options.trigger;
     this.table = config.table;

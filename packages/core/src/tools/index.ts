@@ -23,6 +23,7 @@ export {
 } from './parameter-rows.js';
 export { checkParametersSchema, normalizeParametersSchema } from './parameters-schema.js';
 export type * from './registered-tool.js';
+export { registrationProblems, ToolDefinitionError } from './registration-check.js';
 export { ToolRegistry, type ToolRegistryOptions } from './registry.js';
 export { type ModelToolFailure, toolResultContent, toolResultForModel } from './result-for-model.js';
 export { checkScriptSyntax, type ScriptSyntaxResult } from './script-syntax.js';

@@ -7,6 +7,7 @@ import type {
   RegisterOptions,
   RegistryLogger,
 } from './registered-tool.js';
+import { registrationProblems, ToolDefinitionError } from './registration-check.js';
 import { GLOBAL_SCOPE, type ScopeKind, ToolScopes } from './tool-scopes.js';
 import type { JsonSchema, ToolDefinition, ToolLayer, ToolSpec } from './types.js';
 
@@ -40,8 +41,10 @@ export class ToolRegistry {
   /** Adds or replaces a tool. Throws when a custom tool takes a builtin's name or an invalid name. */
   register(definition: ToolDefinition, options: RegisterOptions = {}): RegisteredTool {
     const layer = options.layer ?? 'custom';
-    const name = definition.name;
+    const name = definition?.name;
     if (typeof name !== 'string' || name === '') throw new Error(MSG_TOOL_NAME);
+    const problems = registrationProblems(definition);
+    if (problems.length > 0) throw new ToolDefinitionError(name, problems);
     if (layer === 'custom') {
       if (!TOOL_NAME_PATTERN.test(name)) throw new Error(MSG_TOOL_NAME);
       if (this.#builtin.has(name)) throw new Error(msgReservedName(name));
