@@ -1,4 +1,5 @@
 import { useLayoutEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AdminSecretDialog } from '../components/AdminSecretDialog';
 import { AgentsPage } from '../pages/agents/AgentsPage';
 import { CharactersPage } from '../pages/characters/CharactersPage';
@@ -13,20 +14,21 @@ import { PersonasPage } from '../pages/personas/PersonasPage';
 import { PresetsPage } from '../pages/presets/PresetsPage';
 import { SimulationPage } from '../pages/simulation/SimulationPage';
 import { StudioPage } from '../pages/studio/StudioPage';
+import { LanguageSwitch } from './LanguageSwitch';
 import { pageTitle, routeTitle } from './page-title';
 import { hrefFor, type Route, useRoute } from './router';
 
 const NAV: Array<{ label: string; route: Route; section: Route['page'][] }> = [
-  { label: 'Functions', route: { page: 'functions' }, section: ['functions', 'function-edit'] },
-  { label: 'Chats', route: { page: 'chats' }, section: ['chats', 'chat'] },
-  { label: 'Connections', route: { page: 'connections' }, section: ['connections'] },
-  { label: 'Presets', route: { page: 'presets' }, section: ['presets'] },
-  { label: 'Characters', route: { page: 'characters' }, section: ['characters'] },
-  { label: 'Lorebooks', route: { page: 'lorebooks' }, section: ['lorebooks', 'lorebook-edit'] },
-  { label: 'Personas', route: { page: 'personas' }, section: ['personas'] },
-  { label: 'Agents', route: { page: 'agents' }, section: ['agents'] },
-  { label: 'Simulation', route: { page: 'simulation', chatId: null }, section: ['simulation'] },
-  { label: 'Studio', route: { page: 'studio', sessionId: null }, section: ['studio'] },
+  { label: 'nav.functions', route: { page: 'functions' }, section: ['functions', 'function-edit'] },
+  { label: 'nav.chats', route: { page: 'chats' }, section: ['chats', 'chat'] },
+  { label: 'nav.connections', route: { page: 'connections' }, section: ['connections'] },
+  { label: 'nav.presets', route: { page: 'presets' }, section: ['presets'] },
+  { label: 'nav.characters', route: { page: 'characters' }, section: ['characters'] },
+  { label: 'nav.lorebooks', route: { page: 'lorebooks' }, section: ['lorebooks', 'lorebook-edit'] },
+  { label: 'nav.personas', route: { page: 'personas' }, section: ['personas'] },
+  { label: 'nav.agents', route: { page: 'agents' }, section: ['agents'] },
+  { label: 'nav.simulation', route: { page: 'simulation', chatId: null }, section: ['simulation'] },
+  { label: 'nav.studio', route: { page: 'studio', sessionId: null }, section: ['studio'] },
 ];
 
 function Page({ route }: { route: Route }) {
@@ -62,12 +64,13 @@ function Page({ route }: { route: Route }) {
 
 export function App() {
   const route = useRoute();
+  const { t } = useTranslation();
   // bumped when the admin secret arrives after a refused read: the page mounts again and loads its data
   const [loadRound, setLoadRound] = useState(0);
   // the route's title first; a page that knows a better one (the chat's name) sets it after
   useLayoutEffect(() => {
-    document.title = pageTitle(routeTitle(route));
-  }, [route]);
+    document.title = pageTitle(routeTitle(route, t));
+  }, [route, t]);
   // the chat page fits the window below the top bar, whose height depends on how the nav wraps
   useLayoutEffect(() => {
     const bar = document.querySelector<HTMLElement>('.topbar');
@@ -88,17 +91,18 @@ export function App() {
         <a className="brand" href="#/functions">
           Toolsmith
         </a>
-        <nav aria-label="Main">
+        <nav aria-label={t('nav.main')}>
           {NAV.map((item) => (
             <a
               key={item.label}
               href={hrefFor(item.route)}
               aria-current={item.section.includes(route.page) ? 'page' : undefined}
             >
-              {item.label}
+              {t(item.label)}
             </a>
           ))}
         </nav>
+        <LanguageSwitch />
       </header>
       <main>
         <Page key={loadRound} route={route} />

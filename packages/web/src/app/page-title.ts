@@ -10,25 +10,25 @@ export function pageTitle(name: string | null | undefined): string {
 }
 
 const TITLES: Record<Route['page'], string> = {
-  functions: 'Functions',
-  'function-edit': 'Function',
-  chats: 'Chats',
-  chat: 'Chat',
-  connections: 'Connections',
-  presets: 'Presets',
-  lorebooks: 'Lorebooks',
-  'lorebook-edit': 'Lorebook',
-  personas: 'Personas',
-  characters: 'Characters',
-  agents: 'Agents',
-  simulation: 'Simulation',
-  studio: 'Studio',
+  functions: 'nav.functions',
+  'function-edit': 'title.function',
+  chats: 'nav.chats',
+  chat: 'title.chat',
+  connections: 'nav.connections',
+  presets: 'nav.presets',
+  lorebooks: 'nav.lorebooks',
+  'lorebook-edit': 'title.lorebook',
+  personas: 'nav.personas',
+  characters: 'nav.characters',
+  agents: 'nav.agents',
+  simulation: 'nav.simulation',
+  studio: 'nav.studio',
 };
 
-/** The route's own title (a new function is "New function"). */
-export function routeTitle(route: Route): string {
-  if (route.page === 'function-edit' && route.id === null) return 'New function';
-  return TITLES[route.page];
+/** The route's own title in the UI's language (a new function is "New function"). */
+export function routeTitle(route: Route, t: (key: string) => string): string {
+  if (route.page === 'function-edit' && route.id === null) return t('title.newFunction');
+  return t(TITLES[route.page]);
 }
 
 /** A page's more precise title, while it is shown (e.g. the chat's name once loaded). */

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import './components.css';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 
@@ -93,6 +94,7 @@ export function ConfirmDialog({
   busy?: boolean;
   error?: string | null;
 }) {
+  const { t } = useTranslation();
   return (
     <Dialog
       title={title}
@@ -100,7 +102,7 @@ export function ConfirmDialog({
       actions={
         <>
           <button type="button" onClick={onCancel} data-autofocus>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="button" className={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
             {confirmLabel}

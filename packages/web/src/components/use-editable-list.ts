@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api, errorMessage } from '../api/client';
+import { i18n } from '../i18n/i18n';
 
 /**
  * The state every list-and-edit page shares (presets, personas, agents, connections, characters): the loaded
@@ -24,7 +25,9 @@ export function useEditableList<T extends { id: string }>(resourcePath: string) 
     });
     setEditing(null);
     const name = (item as { name?: unknown }).name;
-    setNotice(typeof name === 'string' && name ? `Saved “${name}”.` : 'Saved.');
+    setNotice(
+      typeof name === 'string' && name ? i18n.t('common.savedName', { name }) : i18n.t('common.saved'),
+    );
   };
 
   const remove = async () => {

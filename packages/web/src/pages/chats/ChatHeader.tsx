@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import type { Chat, Connection } from '../../api/types';
 
@@ -21,21 +22,21 @@ export function ChatHeader({
   onToggleDrawer: () => void;
   onSwitchConnection: (connectionId: string | null) => Promise<void>;
 }) {
+  const { t, i18n } = useTranslation();
   const [switchError, setSwitchError] = useState<string | null>(null);
-  const current = connections?.find((c) => c.id === chat?.connectionId);
   return (
     <div className="chat-header">
       <div className="spread">
         <div className="row">
           <a href="#/chats" className="back-link">
-            ← Chats
+            {t('chat.back')}
           </a>
-          <h1>{chat?.title ?? 'Chat'}</h1>
+          <h1>{chat?.title ?? t('title.chat')}</h1>
         </div>
         <div className="row">
           {chat && (
             <span className={`pill${chat.settings.toolUse ? ' ok' : ''}`}>
-              {chat.settings.toolUse ? 'Tool use on' : 'Tool use off'}
+              {chat.settings.toolUse ? t('chat.toolUseOn') : t('chat.toolUseOff')}
             </span>
           )}
           <button
@@ -45,7 +46,7 @@ export function ChatHeader({
             aria-controls="chat-settings"
             disabled={!chat}
           >
-            Chat Settings
+            {t('chat.settings')}
           </button>
         </div>
       </div>
@@ -53,9 +54,9 @@ export function ChatHeader({
         <div className="row chat-meta">
           {connections && (
             <label className="chat-connection">
-              <span className="visually-hidden">Connection</span>
+              <span className="visually-hidden">{t('chat.connection')}</span>
               <select
-                aria-label="Connection"
+                aria-label={t('chat.connection')}
                 value={chat.connectionId ?? ''}
                 onChange={async (e) => {
                   setSwitchError(null);
@@ -66,7 +67,7 @@ export function ChatHeader({
                   }
                 }}
               >
-                <option value="">No connection</option>
+                <option value="">{t('chat.noConnection')}</option>
                 {connections.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.name} · {c.model}
@@ -75,14 +76,8 @@ export function ChatHeader({
               </select>
             </label>
           )}
-          {!connections && current === undefined && chat.connectionId && (
-            <span className="hint">Connection {chat.connectionId}</span>
-          )}
-          <span
-            className="pill"
-            title="Estimated size of the next request: the messages shown here and your draft (about 4 characters per token, 1 per CJK character). The system prompt, character card, world info and tool definitions add to it."
-          >
-            ≈ {tokens.toLocaleString()} tokens
+          <span className="pill" title={t('chat.tokensHint')}>
+            {t('chat.tokens', { count: tokens, formattedCount: tokens.toLocaleString(i18n.language) })}
           </span>
           {switchError && (
             <span className="error hint" role="alert">

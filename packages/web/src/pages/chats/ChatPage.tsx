@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { Character, Chat, Connection, Message, Persona, Preset, ToolsList } from '../../api/types';
 import { usePageTitle } from '../../app/page-title';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { i18n } from '../../i18n/i18n';
 import { ChatHeader } from './ChatHeader';
 import { type ChatPatch, ChatSettingsDrawer } from './ChatSettingsDrawer';
 import { liveAssistantMessages } from './chat-stream';
@@ -18,6 +20,7 @@ type ChatWithPeople = Chat & { personaId?: string | null; characterIds?: string[
 
 /** One chat: stored history, the composer, the live stream with tool cards, Stop, and the Chat Settings drawer. */
 export function ChatPage({ id }: { id: string }) {
+  const { t } = useTranslation();
   const path = `/api/chats/${encodeURIComponent(id)}`;
   const [chat, setChat] = useState<ChatWithPeople | null>(null);
   const [messages, setMessages] = useState<Message[] | null>(null);
@@ -57,8 +60,10 @@ export function ChatPage({ id }: { id: string }) {
   const loadOptions = useCallback(() => {
     setOptionsError(null);
     const problems: string[] = [];
-    const note = (what: string) => (e: unknown) => {
-      problems.push(`Could not load ${what}: ${errorMessage(e)}`);
+    const note = (what: 'connections' | 'presets' | 'functions') => (e: unknown) => {
+      problems.push(
+        i18n.t('chat.couldNotLoad', { what: i18n.t(`chat.what.${what}`), message: errorMessage(e) }),
+      );
       setOptionsError(problems.join(' '));
     };
     api
@@ -127,7 +132,7 @@ export function ChatPage({ id }: { id: string }) {
     if (message.role === 'user') {
       const persona = personas.find((p) => p.id === message.personaId);
       return {
-        name: message.name || persona?.name || 'You',
+        name: message.name || persona?.name || t('chat.you'),
         avatar: persona?.hasAvatar
           ? `/api/personas/${encodeURIComponent(persona.id)}/avatar?v=${encodeURIComponent(persona.updatedAt ?? '')}`
           : null,
@@ -135,7 +140,7 @@ export function ChatPage({ id }: { id: string }) {
     }
     const character = characters.find((c) => c.id === message.characterId);
     return {
-      name: message.name || character?.name || 'Assistant',
+      name: message.name || character?.name || t('chat.assistant'),
       avatar: character?.hasAvatar ? `/api/characters/${encodeURIComponent(character.id)}/avatar` : null,
     };
   };
@@ -226,7 +231,7 @@ export function ChatPage({ id }: { id: string }) {
         <div
           className="chat-log"
           role="log"
-          aria-label="Messages"
+          aria-label={t('chat.messages')}
           ref={log}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable to scroll by keyboard
           tabIndex={0}
@@ -235,10 +240,8 @@ export function ChatPage({ id }: { id: string }) {
             stickToBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
           }}
         >
-          {messages === null && !error && <p className="hint">Loading…</p>}
-          {messages?.length === 0 && !live && (
-            <p className="empty">No messages yet. Say something to start.</p>
-          )}
+          {messages === null && !error && <p className="hint">{t('common.loading')}</p>}
+          {messages?.length === 0 && !live && <p className="empty">{t('chat.noMessages')}</p>}
           {entries.map((entry) =>
             entry.kind === 'user' ? (
               <UserMessageView
@@ -272,7 +275,7 @@ export function ChatPage({ id }: { id: string }) {
         </div>
         {notice?.kind === 'stopped' && (
           <p className="banner info" role="status">
-            Stopped. What was generated before the stop is kept.
+            {t('chat.stopped')}
           </p>
         )}
         {notice?.kind === 'ended' && (
@@ -282,40 +285,46 @@ export function ChatPage({ id }: { id: string }) {
         )}
         {notice?.kind === 'failed' && (
           <div className="banner error failed-banner" role="alert">
-            <span className="grow">
-              Generation failed ({notice.code}): {notice.message}
-            </span>
+            <span className="grow">{t('chat.failed', { code: notice.code, message: notice.message })}</span>
             {failedAfterUser && canGenerate && (
               <button type="button" className="primary" onClick={() => generate({ mode: 'retry' })}>
-                Retry
+                {t('chat.retry')}
               </button>
             )}
-            <button type="button" className="link" onClick={() => setNotice(null)} aria-label="Dismiss error">
+            <button
+              type="button"
+              className="link"
+              onClick={() => setNotice(null)}
+              aria-label={t('common.dismissError')}
+            >
               ×
             </button>
           </div>
         )}
         {chat && !chat.connectionId && (
           <p className="banner info" role="note">
-            This chat has no connection yet. Pick one in{' '}
-            <button type="button" className="link" onClick={() => setDrawerOpen(true)}>
-              Chat Settings
-            </button>
-            .
+            <span>
+              <Trans
+                i18nKey="chat.noConnectionYet"
+                components={{
+                  settings: <button type="button" className="link" onClick={() => setDrawerOpen(true)} />,
+                }}
+              />
+            </span>
           </p>
         )}
         {chat?.settings.toolUse && connection && !connection.functionCalling.enabled && (
           <p className="banner info" role="note">
-            Tool use is on, but the connection {connection.name} has function calling off: no tools are sent.
+            {t('chat.functionCallingOff', { name: connection.name })}
           </p>
         )}
         <form className="composer" onSubmit={send}>
           <label className="composer-input">
-            <span className="visually-hidden">Message</span>
+            <span className="visually-hidden">{t('chat.message')}</span>
             <textarea
               rows={2}
               value={draft}
-              placeholder="Write a message… (Enter sends, Shift+Enter new line, Up edits the last message, Esc stops)"
+              placeholder={t('chat.placeholder')}
               onChange={(e) => setDraft(e.target.value)}
               onKeyDown={(e) => {
                 if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -331,11 +340,11 @@ export function ChatPage({ id }: { id: string }) {
           </label>
           {streaming ? (
             <button type="button" className="danger" onClick={stop}>
-              Stop
+              {t('chat.stop')}
             </button>
           ) : (
             <button type="submit" className="primary" disabled={!draft.trim() || !chat || Boolean(live)}>
-              Send
+              {t('chat.send')}
             </button>
           )}
         </form>
@@ -355,15 +364,9 @@ export function ChatPage({ id }: { id: string }) {
       )}
       {deleting && (
         <ConfirmDialog
-          title="Delete message"
-          message={
-            <p>
-              {deleting.role === 'user'
-                ? 'Delete this message? This cannot be undone.'
-                : 'Delete this answer with all its swipes? This cannot be undone.'}
-            </p>
-          }
-          confirmLabel="Delete"
+          title={t('chat.deleteMessage')}
+          message={<p>{deleting.role === 'user' ? t('chat.deleteUserMessage') : t('chat.deleteAnswer')}</p>}
+          confirmLabel={t('common.delete')}
           danger
           error={deleteError}
           onConfirm={remove}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import { startChat } from '../../api/start-chat';
 import type { Chat } from '../../api/types';
@@ -7,14 +8,17 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import './chats.css';
 
-function when(iso: string | undefined): string {
+function when(iso: string | undefined, language: string): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString();
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** The chat list: create, open, rename and delete chats. */
 export function ChatsPage() {
+  const { t, i18n } = useTranslation();
   const [chats, setChats] = useState<Chat[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [title, setTitle] = useState('');
@@ -73,31 +77,32 @@ export function ChatsPage() {
 
   return (
     <section>
-      <h1>Chats</h1>
+      <h1>{t('chats.heading')}</h1>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
-      <form className="row new-chat" onSubmit={create} aria-label="New chat">
+      <form className="row new-chat" onSubmit={create} aria-label={t('chats.newChat')}>
         <label className="grow">
-          <span className="visually-hidden">New chat title</span>
+          <span className="visually-hidden">{t('chats.newChatTitle')}</span>
           <input
             value={title}
             onChange={(e) => setTitle(e.target.value)}
-            placeholder="Title (optional)"
+            placeholder={t('chats.titlePlaceholder')}
             maxLength={256}
           />
         </label>
         <button type="submit" className="primary" disabled={creating}>
-          New chat
+          {t('chats.newChat')}
         </button>
       </form>
-      {chats === null && !error && <p className="hint">Loading…</p>}
-      {chats?.length === 0 && <p className="empty">No chats yet.</p>}
-      <ul className="chat-list" aria-label="Chats">
+      {chats === null && !error && <p className="hint">{t('common.loading')}</p>}
+      {chats?.length === 0 && <p className="empty">{t('chats.empty')}</p>}
+      {chats && chats.length > 0 && <p className="hint">{t('chats.count', { count: chats.length })}</p>}
+      <ul className="chat-list" aria-label={t('chats.list')}>
         {chats?.map((chat) => (
           <li key={chat.id} className="panel spread">
             {renaming?.id === chat.id ? (
               <form className="row grow" onSubmit={rename}>
                 <label className="grow">
-                  <span className="visually-hidden">Title of {chat.title}</span>
+                  <span className="visually-hidden">{t('chats.titleOf', { title: chat.title })}</span>
                   <input
                     value={renaming.title}
                     onChange={(e) => setRenaming({ id: chat.id, title: e.target.value })}
@@ -107,10 +112,10 @@ export function ChatsPage() {
                   />
                 </label>
                 <button type="submit" className="primary">
-                  Save title
+                  {t('chats.saveTitle')}
                 </button>
                 <button type="button" onClick={() => setRenaming(null)}>
-                  Cancel
+                  {t('common.cancel')}
                 </button>
               </form>
             ) : (
@@ -120,25 +125,25 @@ export function ChatsPage() {
                     {chat.title}
                   </a>
                   <div className="hint">
-                    {when(chat.updatedAt)}
-                    {chat.settings.toolUse ? ' · tool use on' : ''}
+                    {when(chat.updatedAt, i18n.language)}
+                    {chat.settings.toolUse ? ` · ${t('chats.toolUseOn')}` : ''}
                   </div>
                 </div>
                 <div className="row">
                   <button
                     type="button"
                     onClick={() => setRenaming({ id: chat.id, title: chat.title })}
-                    aria-label={`Rename ${chat.title}`}
+                    aria-label={t('chats.renameNamed', { title: chat.title })}
                   >
-                    Rename
+                    {t('common.rename')}
                   </button>
                   <button
                     type="button"
                     className="danger"
                     onClick={() => setDeleting(chat)}
-                    aria-label={`Delete ${chat.title}`}
+                    aria-label={t('chats.deleteNamed', { title: chat.title })}
                   >
-                    Delete
+                    {t('common.delete')}
                   </button>
                 </div>
               </>
@@ -148,13 +153,17 @@ export function ChatsPage() {
       </ul>
       {deleting && (
         <ConfirmDialog
-          title="Delete chat"
+          title={t('chats.deleteTitle')}
           message={
             <p>
-              Delete <strong>{deleting.title}</strong> and all its messages? This cannot be undone.
+              <Trans
+                i18nKey="chats.deleteConfirm"
+                values={{ title: deleting.title }}
+                components={{ strong: <strong /> }}
+              />
             </p>
           }
-          confirmLabel="Delete"
+          confirmLabel={t('common.delete')}
           danger
           error={deleteError}
           onConfirm={remove}

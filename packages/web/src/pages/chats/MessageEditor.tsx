@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Inline editing of a message's text: Save (Ctrl/Cmd+Enter) or Cancel (Escape). */
 export function MessageEditor({
@@ -12,6 +13,7 @@ export function MessageEditor({
   onSave: (content: string) => Promise<void>;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const [text, setText] = useState(initial);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -47,10 +49,10 @@ export function MessageEditor({
       )}
       <div className="row">
         <button type="button" className="primary" onClick={save} disabled={saving}>
-          Save
+          {t('common.save')}
         </button>
         <button type="button" onClick={onCancel} disabled={saving}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </div>

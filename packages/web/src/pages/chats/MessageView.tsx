@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Message } from '../../api/types';
 import { Avatar } from '../../components/Avatar';
 import type { CallView } from './chat-stream';
@@ -48,15 +49,14 @@ function AuthorLine({
   edited: boolean;
   interrupted?: Message['interrupted'];
 }) {
+  const { t } = useTranslation();
   return (
     <div className="message-author">
       <span className="message-name">{author.name}</span>
-      {edited && <span className="hint">(edited)</span>}
+      {edited && <span className="hint">{t('message.edited')}</span>}
       {interrupted && (
         <span className="hint" title={interrupted.message}>
-          {interrupted.reason === 'stopped'
-            ? '(stopped — incomplete)'
-            : '(interrupted by an error — incomplete)'}
+          {interrupted.reason === 'stopped' ? t('message.stoppedIncomplete') : t('message.errorIncomplete')}
         </span>
       )}
     </div>
@@ -73,17 +73,18 @@ export function UserMessageView({
   author: Author;
   actions?: MessageActions;
 }) {
+  const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   useEditRequest(actions, setEditing);
   return (
-    <article className="message user" aria-label={`${author.name} message`}>
+    <article className="message user" aria-label={t('message.by', { name: author.name })}>
       <Avatar name={author.name} src={author.avatar} />
       <div className="message-body">
         <AuthorLine author={author} edited={Boolean(message.editedAt)} />
         {editing && actions.onEdit ? (
           <MessageEditor
             initial={message.content}
-            label="Edit message"
+            label={t('message.edit')}
             onCancel={() => setEditing(false)}
             onSave={async (content) => {
               await actions.onEdit?.(message.id, content);
@@ -99,8 +100,8 @@ export function UserMessageView({
               <button
                 type="button"
                 className="icon-button"
-                aria-label="Edit"
-                title="Edit"
+                aria-label={t('common.edit')}
+                title={t('common.edit')}
                 onClick={() => setEditing(true)}
               >
                 <Icon name="edit" />
@@ -110,8 +111,8 @@ export function UserMessageView({
               <button
                 type="button"
                 className="icon-button"
-                aria-label="Delete"
-                title="Delete"
+                aria-label={t('common.delete')}
+                title={t('common.delete')}
                 onClick={() => actions.onDelete?.(message.id)}
               >
                 <Icon name="delete" />
@@ -141,6 +142,7 @@ export function ReplyView({
   actions?: MessageActions;
   toolModes?: ToolModes;
 }) {
+  const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   useEditRequest(actions, setEditing);
   const target = editableRound(rounds);
@@ -151,7 +153,7 @@ export function ReplyView({
   return (
     <article
       className="message assistant"
-      aria-label={`${author.name} message`}
+      aria-label={t('message.by', { name: author.name })}
       aria-busy={streaming || undefined}
     >
       <Avatar name={author.name} src={author.avatar} />
@@ -161,14 +163,14 @@ export function ReplyView({
           <div className="message-round" key={round.id}>
             {round.reasoning && (
               <details className="reasoning">
-                <summary>Reasoning</summary>
+                <summary>{t('message.reasoning')}</summary>
                 <div className="message-text">{round.reasoning}</div>
               </details>
             )}
             {editing && round.id === target.id && actions.onEdit ? (
               <MessageEditor
                 initial={round.content}
-                label="Edit message"
+                label={t('message.edit')}
                 onCancel={() => setEditing(false)}
                 onSave={async (content) => {
                   await actions.onEdit?.(round.id, content);
@@ -192,16 +194,16 @@ export function ReplyView({
             )}
           </div>
         ))}
-        {empty && <div className="hint">{streaming ? 'Thinking…' : '(no text)'}</div>}
+        {empty && <div className="hint">{streaming ? t('message.thinking') : t('message.noText')}</div>}
         {!editing && Object.keys(actions).some((key) => key !== 'onApprove') && (
           <div className="message-actions">
             {swipe && (swipe.count > 1 || actions.onRegenerate) && actions.onSwipe && (
-              <fieldset className="swipes" aria-label="Swipes">
+              <fieldset className="swipes" aria-label={t('message.swipes')}>
                 <button
                   type="button"
                   className="icon-button"
-                  aria-label="Previous swipe"
-                  title="Previous swipe"
+                  aria-label={t('message.previousSwipe')}
+                  title={t('message.previousSwipe')}
                   disabled={swipe.index === 0}
                   onClick={() => actions.onSwipe?.(target.id, swipe.index - 1)}
                 >
@@ -213,8 +215,8 @@ export function ReplyView({
                 <button
                   type="button"
                   className="icon-button"
-                  aria-label="Next swipe"
-                  title="Next swipe (a new one after the last)"
+                  aria-label={t('message.nextSwipe')}
+                  title={t('message.nextSwipeHint')}
                   disabled={swipe.index === swipe.count - 1 && !actions.onRegenerate}
                   onClick={() =>
                     swipe.index < swipe.count - 1
@@ -235,8 +237,8 @@ export function ReplyView({
               <button
                 type="button"
                 className="icon-button"
-                aria-label="Regenerate"
-                title="Regenerate"
+                aria-label={t('message.regenerate')}
+                title={t('message.regenerate')}
                 onClick={actions.onRegenerate}
               >
                 <Icon name="regenerate" />
@@ -246,8 +248,8 @@ export function ReplyView({
               <button
                 type="button"
                 className="icon-button"
-                aria-label="Continue"
-                title="Continue"
+                aria-label={t('message.continue')}
+                title={t('message.continue')}
                 onClick={actions.onContinue}
               >
                 <Icon name="continue" />
@@ -257,8 +259,8 @@ export function ReplyView({
               <button
                 type="button"
                 className="icon-button"
-                aria-label="Edit"
-                title="Edit"
+                aria-label={t('common.edit')}
+                title={t('common.edit')}
                 onClick={() => setEditing(true)}
               >
                 <Icon name="edit" />
@@ -268,8 +270,8 @@ export function ReplyView({
               <button
                 type="button"
                 className="icon-button"
-                aria-label="Delete"
-                title="Delete"
+                aria-label={t('common.delete')}
+                title={t('common.delete')}
                 onClick={() => actions.onDelete?.(target.id)}
               >
                 <Icon name="delete" />

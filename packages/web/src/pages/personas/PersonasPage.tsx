@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Persona } from '../../api/types';
 import { Avatar } from '../../components/Avatar';
@@ -26,6 +27,7 @@ function PersonaForm({
   onSaved: (saved: Persona) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const creating = persona === null;
   const [name, setName] = useState(persona?.name ?? '');
   const [description, setDescription] = useState(persona?.description ?? '');
@@ -39,7 +41,7 @@ function PersonaForm({
     event.preventDefault();
     setError(null);
     if (!name.trim()) {
-      setFieldErrors({ name: 'Give the persona a name: it is {{user}} in prompts.' });
+      setFieldErrors({ name: t('personas.nameRequired', { user: '{{user}}' }) });
       return;
     }
     setFieldErrors({});
@@ -60,13 +62,13 @@ function PersonaForm({
     }
   };
 
-  const title = creating ? 'New persona' : `Edit ${persona.name}`;
+  const title = creating ? t('personas.new') : t('personas.editNamed', { name: persona.name });
   return (
     <form className="panel form-grid" noValidate onSubmit={save} aria-label={title}>
       <h2>{title}</h2>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       <label className="wide">
-        Name
+        {t('personas.name')}
         <input
           value={name}
           maxLength={256}
@@ -76,13 +78,13 @@ function PersonaForm({
         {fieldErrors.name && <span className="error hint">{fieldErrors.name}</span>}
       </label>
       <label className="wide">
-        Description
+        {t('personas.description')}
         <textarea rows={5} value={description} onChange={(e) => setDescription(e.target.value)} />
-        <span className="hint">Who you are in the story; sent to the model before the chat.</span>
+        <span className="hint">{t('personas.descriptionHint')}</span>
         {fieldErrors.description && <span className="error hint">{fieldErrors.description}</span>}
       </label>
       <label className="wide">
-        Portrait (PNG)
+        {t('personas.portrait')}
         <input
           type="file"
           accept="image/png"
@@ -91,20 +93,20 @@ function PersonaForm({
             setAvatar(file ? await base64Of(file) : undefined);
           }}
         />
-        <span className="hint">Shown beside your messages in chats.</span>
+        <span className="hint">{t('personas.portraitHint')}</span>
         {fieldErrors.avatar && <span className="error hint">{fieldErrors.avatar}</span>}
       </label>
       {persona?.hasAvatar && avatar !== null && (
         <button type="button" className="link" onClick={() => setAvatar(null)}>
-          Remove portrait
+          {t('personas.removePortrait')}
         </button>
       )}
       <div className="row end">
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="submit" className="primary" disabled={saving}>
-          {saving ? 'Saving…' : creating ? 'Create persona' : 'Save persona'}
+          {saving ? t('personas.saving') : creating ? t('personas.create') : t('personas.save')}
         </button>
       </div>
     </form>
@@ -113,6 +115,7 @@ function PersonaForm({
 
 /** Personas: who the user plays ({{user}}); a chat picks one in Chat Settings. */
 export function PersonasPage() {
+  const { t } = useTranslation();
   const {
     items: personas,
     setItems: setPersonas,
@@ -139,24 +142,22 @@ export function PersonasPage() {
   return (
     <section>
       <div className="spread">
-        <h1>Personas</h1>
+        <h1>{t('personas.heading')}</h1>
         <button
           type="button"
           className="primary"
           onClick={() => setEditing('new')}
           disabled={editing === 'new'}
         >
-          New persona
+          {t('personas.new')}
         </button>
       </div>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       <StatusNotice message={notice} onDismiss={() => setNotice(null)} />
       {editing === 'new' && <PersonaForm persona={null} onSaved={saved} onCancel={() => setEditing(null)} />}
-      {personas === null && !error && <p className="hint">Loading…</p>}
-      {personas?.length === 0 && editing !== 'new' && (
-        <p className="empty">No personas yet. Without one, you are simply “User”.</p>
-      )}
-      <ul className="card-list" aria-label="Personas">
+      {personas === null && !error && <p className="hint">{t('common.loading')}</p>}
+      {personas?.length === 0 && editing !== 'new' && <p className="empty">{t('personas.empty')}</p>}
+      <ul className="card-list" aria-label={t('personas.list')}>
         {personas?.map((persona) =>
           editing !== 'new' && editing?.id === persona.id ? (
             <li key={persona.id}>
@@ -176,24 +177,26 @@ export function PersonasPage() {
                   />
                   <div>
                     <h2 className="card-title">{persona.name}</h2>
-                    <div className="hint">{persona.description.slice(0, 160) || 'No description.'}</div>
+                    <div className="hint">
+                      {persona.description.slice(0, 160) || t('personas.noDescription')}
+                    </div>
                   </div>
                 </div>
                 <div className="row">
                   <button
                     type="button"
                     onClick={() => setEditing(persona)}
-                    aria-label={`Edit ${persona.name}`}
+                    aria-label={t('personas.editNamed', { name: persona.name })}
                   >
-                    Edit
+                    {t('common.edit')}
                   </button>
                   <button
                     type="button"
                     className="danger"
                     onClick={() => setDeleting(persona)}
-                    aria-label={`Delete ${persona.name}`}
+                    aria-label={t('personas.deleteNamed', { name: persona.name })}
                   >
-                    Delete
+                    {t('common.delete')}
                   </button>
                 </div>
               </div>
@@ -203,13 +206,17 @@ export function PersonasPage() {
       </ul>
       {deleting && (
         <ConfirmDialog
-          title="Delete persona"
+          title={t('personas.deleteTitle')}
           message={
             <p>
-              Delete <strong>{deleting.name}</strong>? Chats that use it carry on without a persona.
+              <Trans
+                i18nKey="personas.deleteConfirm"
+                values={{ name: deleting.name }}
+                components={{ strong: <strong /> }}
+              />
             </p>
           }
-          confirmLabel="Delete"
+          confirmLabel={t('common.delete')}
           danger
           error={deleteError}
           onConfirm={remove}
