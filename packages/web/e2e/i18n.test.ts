@@ -91,6 +91,9 @@ describe.each(VIEWPORTS)('languages at $name width', (viewport) => {
     await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Czaty');
     await poll(() => page.getByText('5 czatów').isVisible()).toBe(true);
     expect(await page.getByRole('combobox', { name: 'Język' }).inputValue()).toBe('pl');
+    await page.goto('/#/characters');
+    await poll(() => page.getByRole('button', { name: 'Nowa postać' }).isVisible()).toBe(true);
+    await screenshot(page, `i18n-characters-pl-${viewport.name}`);
     await page.goto('/#/personas');
     await poll(() => page.getByRole('button', { name: 'Nowa persona' }).isVisible()).toBe(true);
     await screenshot(page, `i18n-personas-pl-${viewport.name}`);

@@ -115,6 +115,15 @@ describe.each(VIEWPORTS)('SillyTavern habits at $name width', (viewport) => {
     await page.getByRole('textbox', { name: 'Message' }).fill('x'.repeat(400));
     await poll(count).toBe(before + 100);
     await screenshot(page, `chat-header-${viewport.name}`);
+
+    // deleting the character says which chats it takes part in
+    await page.goto('/#/characters');
+    await page.getByRole('button', { name: `Delete Mira ${viewport.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete character' });
+    await poll(() => dialog.textContent()).toContain(
+      `It takes part in 1 chat (Mira ${viewport.name}), which carries on without it.`,
+    );
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await context.close();
   });
 

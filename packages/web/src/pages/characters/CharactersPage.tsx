@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage, request } from '../../api/client';
 import { startChat } from '../../api/start-chat';
-import type { CardImportAnswer, CardImportReviewData, Character } from '../../api/types';
+import type { CardImportAnswer, CardImportReviewData, Character, Chat } from '../../api/types';
 import { navigate } from '../../app/router';
 import { ConfirmDialog } from '../../components/Dialog';
 import { downloadExport, exportedMessage } from '../../components/download';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useEditableList } from '../../components/use-editable-list';
+import { i18n } from '../../i18n/i18n';
 import { CardImportReview } from './CardImportReview';
 import { CharacterForm } from './CharacterForm';
 import { cardContentType } from './character-form';
@@ -17,20 +19,24 @@ type Pending = { importId: string; review: CardImportReviewData };
 
 /** "Imported X." plus what the server skipped or warned about. */
 function savedMessage(answer: Extract<CardImportAnswer, { status: 'saved' }>): string {
-  const parts = [`Imported “${answer.character.name}”`];
-  if (answer.tools.length > 0) {
-    const off = answer.tools.filter((t) => !t.enabled).length;
-    parts[0] += ` with ${answer.tools.length} tool${answer.tools.length === 1 ? '' : 's'}`;
-    if (off > 0) parts.push(`${off} disabled until you switch ${off === 1 ? 'it' : 'them'} on`);
-  }
-  if (answer.lorebookId) parts.push('its lorebook was imported too');
-  for (const s of answer.skipped) parts.push(`skipped ${s.name}: ${s.reason}`);
+  const name = answer.character.name;
+  const parts = [
+    answer.tools.length > 0
+      ? i18n.t('characters.importedWithTools', { name, count: answer.tools.length })
+      : i18n.t('characters.imported', { name }),
+  ];
+  const off = answer.tools.filter((tool) => !tool.enabled).length;
+  if (off > 0) parts.push(i18n.t('characters.toolsOff', { count: off }));
+  if (answer.lorebookId) parts.push(i18n.t('characters.lorebookToo'));
+  for (const s of answer.skipped)
+    parts.push(i18n.t('characters.skipped', { name: s.name, reason: s.reason }));
   for (const w of answer.warnings) parts.push(w);
   return `${parts.join('; ')}.`;
 }
 
 /** Characters: the list, create and edit, delete, card import with review of the tools a card carries, export. */
 export function CharactersPage() {
+  const { t } = useTranslation();
   const {
     items: characters,
     setItems: setCharacters,
@@ -49,10 +55,27 @@ export function CharactersPage() {
   const [busy, setBusy] = useState(false);
   const [exportFormat, setExportFormat] = useState<Record<string, string>>({});
   const fileInput = useRef<HTMLInputElement>(null);
+  /** titles of the chats the character to delete takes part in (the confirmation says so) */
+  const [usedBy, setUsedBy] = useState<string[] | null>(null);
+  useEffect(() => {
+    setUsedBy(null);
+    if (!deleting) return;
+    let current = true;
+    api
+      .get<{ chats: Array<Chat & { characterIds?: string[] }> }>('/api/chats')
+      .then((a) => {
+        if (current)
+          setUsedBy(a.chats.filter((c) => c.characterIds?.includes(deleting.id)).map((c) => c.title));
+      })
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, [deleting]);
   // one status line for imports and saves (a create closes its form, so "Saved" says it worked)
   const saved = (character: Character) => {
     savedInList(character);
-    setStatus(`Saved “${character.name}”.`);
+    setStatus(t('common.savedName', { name: character.name }));
   };
 
   const chatWith = async (character: Character) => {
@@ -61,7 +84,7 @@ export function CharactersPage() {
       const chat = await startChat({ title: character.name, characterIds: [character.id] });
       navigate({ page: 'chat', id: chat.id });
     } catch (e) {
-      setError(`Could not start a chat: ${errorMessage(e)}`);
+      setError(t('characters.startChatFailed', { message: errorMessage(e) }));
     }
   };
 
@@ -87,7 +110,7 @@ export function CharactersPage() {
   const importFile = async (file: File) => {
     setBusy(true);
     setError(null);
-    setStatus(`Reading ${file.name}…`);
+    setStatus(t('characters.reading', { name: file.name }));
     setPending(null);
     try {
       const response = await request('POST', '/api/characters/import', {
@@ -103,7 +126,7 @@ export function CharactersPage() {
       }
     } catch (e) {
       setStatus(null);
-      setError(`Import failed: ${errorMessage(e)}`);
+      setError(t('characters.importFailed', { message: errorMessage(e) }));
     } finally {
       setBusy(false);
       if (fileInput.current) fileInput.current.value = '';
@@ -122,7 +145,7 @@ export function CharactersPage() {
       setPending(null);
       if (answer.status === 'saved') await afterSaved(answer);
     } catch (e) {
-      setError(`Apply failed: ${errorMessage(e)}`);
+      setError(t('characters.applyFailed', { message: errorMessage(e) }));
     } finally {
       setBusy(false);
     }
@@ -134,10 +157,10 @@ export function CharactersPage() {
     setError(null);
     try {
       await api.del(`/api/characters/import/${encodeURIComponent(pending.importId)}`);
-      setStatus(`Cancelled: nothing from “${pending.review.card.name}” was saved.`);
+      setStatus(t('characters.cancelled', { name: pending.review.card.name }));
     } catch (e) {
       // An expired import is gone anyway: nothing was saved either way.
-      setError(`Cancel: ${errorMessage(e)}`);
+      setError(t('characters.cancelFailed', { message: errorMessage(e) }));
     } finally {
       setPending(null);
       setBusy(false);
@@ -155,21 +178,21 @@ export function CharactersPage() {
       );
       setStatus(exportedMessage(name, secrets));
     } catch (e) {
-      setError(`Export failed: ${errorMessage(e)}`);
+      setError(t('characters.exportFailed', { message: errorMessage(e) }));
     }
   };
 
   return (
     <section>
       <div className="spread">
-        <h1>Characters</h1>
+        <h1>{t('characters.heading')}</h1>
         <div className="row">
           <button
             type="button"
             onClick={() => fileInput.current?.click()}
             disabled={busy || pending !== null}
           >
-            Import card (JSON or PNG)
+            {t('characters.import')}
           </button>
           <input
             ref={fileInput}
@@ -177,7 +200,7 @@ export function CharactersPage() {
             accept=".json,.png,application/json,image/png"
             className="char-file-input"
             tabIndex={-1}
-            aria-label="Character card file to import"
+            aria-label={t('characters.importFile')}
             onChange={(e) => {
               const file = e.target.files?.[0];
               if (file) void importFile(file);
@@ -189,7 +212,7 @@ export function CharactersPage() {
             onClick={() => setEditing('new')}
             disabled={editing === 'new'}
           >
-            New character
+            {t('characters.new')}
           </button>
         </div>
       </div>
@@ -210,13 +233,11 @@ export function CharactersPage() {
       {editing === 'new' && (
         <CharacterForm character={null} onSaved={saved} onCancel={() => setEditing(null)} />
       )}
-      {characters === null && !error && <p className="hint">Loading…</p>}
+      {characters === null && !error && <p className="hint">{t('common.loading')}</p>}
       {characters?.length === 0 && editing !== 'new' && !pending && (
-        <p className="empty">
-          No characters yet. Create one, or import a Character Card (V2 or V3, JSON or PNG).
-        </p>
+        <p className="empty">{t('characters.empty')}</p>
       )}
-      <ul className="card-list" aria-label="Characters">
+      <ul className="card-list" aria-label={t('characters.list')}>
         {characters?.map((character) =>
           editing !== 'new' && editing?.id === character.id ? (
             <li key={character.id}>
@@ -238,7 +259,7 @@ export function CharactersPage() {
                   <div>
                     <h2 className="card-title">{character.name}</h2>
                     <div className="hint">
-                      {character.description.slice(0, 140) || 'No description.'}
+                      {character.description.slice(0, 140) || t('characters.noDescription')}
                       {character.tags.length > 0 ? ` · ${character.tags.join(', ')}` : ''}
                     </div>
                   </div>
@@ -248,19 +269,21 @@ export function CharactersPage() {
                     type="button"
                     className="primary"
                     onClick={() => void chatWith(character)}
-                    aria-label={`Start chat with ${character.name}`}
+                    aria-label={t('characters.startChatWith', { name: character.name })}
                   >
-                    Start chat
+                    {t('characters.startChat')}
                   </button>
                   <button
                     type="button"
                     onClick={() => setEditing(character)}
-                    aria-label={`Edit ${character.name}`}
+                    aria-label={t('characters.editNamed', { name: character.name })}
                   >
-                    Edit
+                    {t('common.edit')}
                   </button>
                   <label className="char-export">
-                    <span className="char-hidden">Export format for {character.name}</span>
+                    <span className="char-hidden">
+                      {t('characters.exportFormatFor', { name: character.name })}
+                    </span>
                     <select
                       value={exportFormat[character.id] ?? 'json-v3'}
                       onChange={(e) => setExportFormat((f) => ({ ...f, [character.id]: e.target.value }))}
@@ -274,17 +297,17 @@ export function CharactersPage() {
                   <button
                     type="button"
                     onClick={() => void exportCharacter(character)}
-                    aria-label={`Export ${character.name}`}
+                    aria-label={t('characters.exportNamed', { name: character.name })}
                   >
-                    Export
+                    {t('characters.export')}
                   </button>
                   <button
                     type="button"
                     className="danger"
                     onClick={() => setDeleting(character)}
-                    aria-label={`Delete ${character.name}`}
+                    aria-label={t('characters.deleteNamed', { name: character.name })}
                   >
-                    Delete
+                    {t('common.delete')}
                   </button>
                 </div>
               </div>
@@ -294,13 +317,24 @@ export function CharactersPage() {
       </ul>
       {deleting && (
         <ConfirmDialog
-          title="Delete character"
+          title={t('characters.deleteTitle')}
           message={
-            <p>
-              Delete <strong>{deleting.name}</strong> and its tools? Its lorebook stays as a normal lorebook.
-            </p>
+            <>
+              <p>
+                <Trans
+                  i18nKey="characters.deleteConfirm"
+                  values={{ name: deleting.name }}
+                  components={{ strong: <strong /> }}
+                />
+              </p>
+              {usedBy !== null && usedBy.length > 0 && (
+                <p className="banner info">
+                  {t('characters.usedByChats', { count: usedBy.length, titles: usedBy.join(', ') })}
+                </p>
+              )}
+            </>
           }
-          confirmLabel="Delete"
+          confirmLabel={t('common.delete')}
           danger
           error={deleteError}
           onConfirm={remove}
