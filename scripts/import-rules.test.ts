@@ -49,10 +49,11 @@ const PACKAGES: readonly PackageRule[] = [
  * Page folders may use each other's pieces, but never in a circle (checked below).
  */
 const WEB_LAYERS: readonly (readonly string[])[] = [
-  ['main.tsx', 'app/App.tsx'],
+  ['main.tsx', 'app/App.tsx', 'app/LanguageSwitch.tsx'],
   ['pages'],
   ['components', 'editor'],
-  ['api', 'app/router.ts', 'app/page-title.ts'],
+  // i18n: the languages and their texts, which every layer above translates with
+  ['api', 'app/router.ts', 'app/page-title.ts', 'i18n'],
 ];
 
 interface Problem {
