@@ -1,5 +1,5 @@
 // The sandbox for user-written script tools: QuickJS (sync WebAssembly build) in a pool of worker
-// threads, hardened as ../../../../shared/sandbox-notes.md lists. The host never runs guest code; it
+// threads, hardened as docs/design.md ("Sandbox") explains. The host never runs guest code; it
 // sends JSON text to a worker, answers its host calls, and terminates it when the deadline passes.
 
 import { jsonTextTooDeep, MAX_JSON_DEPTH } from '../base/json-depth.js';

@@ -1,4 +1,4 @@
-// Default limits for guest code. See ../../../../shared/sandbox-notes.md for why each value was chosen.
+// Default limits for guest code. docs/design.md ("Sandbox") says why each value was chosen.
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MEMORY_LIMIT_BYTES = 32 * 1024 * 1024;

@@ -1,4 +1,4 @@
-// The fault cases of shared/sandbox-notes.md: escapes, runaway CPU, memory, hostile results and
+// The sandbox fault cases (docs/design.md, "Sandbox"): escapes, runaway CPU, memory, hostile results and
 // thrown values. After every fault a normal call must still work.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandbox } from './create-sandbox.js';
