@@ -1,4 +1,5 @@
 import { GenerateTaskError } from '../base/errors.js';
+import { jsonTextTooDeep, MAX_JSON_DEPTH } from '../base/json-depth.js';
 
 /**
  * Parses a tool call's arguments text: `''` and whitespace mean `{}`; a JSON string holding an object is
@@ -6,6 +7,14 @@ import { GenerateTaskError } from '../base/errors.js';
  */
 export function parseToolArguments(rawArgs: string, toolName: string): Record<string, unknown> {
   if (rawArgs.trim() === '') return {};
+  // deeper data would overflow recursive code further on (validation, storing, sending it back)
+  if (jsonTextTooDeep(rawArgs)) {
+    throw new GenerateTaskError(
+      'tool_call_parse',
+      `The arguments for ${toolName} nest more than ${MAX_JSON_DEPTH} levels deep; at most ${MAX_JSON_DEPTH} levels are accepted.`,
+      { details: { rawArgs: rawArgs.slice(0, 1000), toolName } },
+    );
+  }
   let value: unknown;
   try {
     value = JSON.parse(rawArgs);

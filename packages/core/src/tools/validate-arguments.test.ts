@@ -30,6 +30,16 @@ describe('validateToolArguments', () => {
     );
   });
 
+  it('refuses arguments nested deeper than 256 levels, as text or as a value (no stack overflow)', () => {
+    const text = `{"count":1,"x":${'['.repeat(5_000)}${']'.repeat(5_000)}}`;
+    expect(messageOf(validateToolArguments(rollDice, text))).toContain('nest more than 256 levels deep');
+    expect(messageOf(validateToolArguments(rollDice, JSON.parse(text)))).toContain(
+      'nest more than 256 levels deep',
+    );
+    const fine = `{"count":1,"x":${'['.repeat(200)}${']'.repeat(200)}}`;
+    expect(validateToolArguments({ ...rollDice, parameters: { type: 'object' } }, fine).ok).toBe(true);
+  });
+
   it('accepts an object or JSON text', () => {
     expect(validateToolArguments(rollDice, { count: 2, sides: 6 })).toEqual({
       ok: true,

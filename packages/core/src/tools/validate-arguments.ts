@@ -1,3 +1,4 @@
+import { jsonTextTooDeep, MAX_JSON_DEPTH, valueTooDeep } from '../base/json-depth.js';
 import { compileSchema, type ErrorObject, type ValidateFunction } from './ajv-instance.js';
 import { describeError, escapePointer, isPlainObject } from './parameters-schema.js';
 import type { ToolDefinition, ToolError } from './types.js';
@@ -51,7 +52,10 @@ export function validateToolArguments(
   if (raw === undefined || raw === null) args = {};
   else if (typeof raw === 'string') {
     if (raw.trim() === '') args = {};
-    else {
+    else if (jsonTextTooDeep(raw)) {
+      // deeper data would overflow recursive code further on (validation, storing, sending it back)
+      return fail([`arguments nest more than ${MAX_JSON_DEPTH} levels deep; send flatter JSON`]);
+    } else {
       try {
         args = JSON.parse(raw);
       } catch (error) {
@@ -59,6 +63,9 @@ export function validateToolArguments(
         return fail([`arguments are not valid JSON (${reason}); send one JSON object`]);
       }
     }
+  }
+  if (typeof raw !== 'string' && valueTooDeep(args)) {
+    return fail([`arguments nest more than ${MAX_JSON_DEPTH} levels deep; send flatter JSON`]);
   }
   if (!isPlainObject(args)) {
     const got = Array.isArray(args) ? 'an array' : args === null ? 'null' : `a ${typeof args}`;

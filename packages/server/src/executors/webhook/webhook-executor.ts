@@ -1,4 +1,5 @@
 import type { ToolDefinition } from '@toolsmith/core';
+import { jsonTextTooDeep } from '@toolsmith/core/internal';
 import { createPinnedAgentPool } from './agent-pool.js';
 import { WebhookError } from './errors.js';
 import type { Connector, Resolver } from './pinned-connection.js';
@@ -103,6 +104,8 @@ export function parseAnswer(response: Pick<SafeResponse, 'headers' | 'body'>): u
   const mediaType = contentType.split(';')[0].trim();
   if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
     if (text.trim() === '') return null;
+    // nested deeper than any real answer: kept as text, so nothing recursive ever walks it
+    if (jsonTextTooDeep(text)) return text;
     try {
       return JSON.parse(text);
     } catch {
