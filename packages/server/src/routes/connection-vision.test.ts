@@ -65,4 +65,25 @@ describe('connection vision', () => {
       },
     ]);
   });
+
+  it('a user-defined instruct template is checked when saved: a broken one is a 400 naming the field', async () => {
+    const bad = await server.request('POST', '/api/connections', {
+      name: 'custom-bad',
+      api: 'text-completion',
+      baseUrl: emulator.url,
+      model: 'm',
+      instructTemplate: '{"userPrefix":"Q: "}',
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('needs userPrefix and assistantPrefix');
+    expect(JSON.stringify(bad.body)).toContain('instructTemplate');
+    const good = await server.request('POST', '/api/connections', {
+      name: 'custom-good',
+      api: 'text-completion',
+      baseUrl: emulator.url,
+      model: 'm',
+      instructTemplate: '{"userPrefix":"Q: ","assistantPrefix":"A: "}',
+    });
+    expect(good.status).toBe(201);
+  });
 });

@@ -1,3 +1,4 @@
+import { parseCustomTemplate } from '@toolsmith/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { notFound, validationError } from '../app/http-error.js';
 import { containsMask, msgMaskedUrl, unmaskUrl } from '../secrets/url-credentials.js';
@@ -60,6 +61,14 @@ function parseConnection(
   out.baseUrl = baseUrl;
   out.model = check.string('model', { max: 256 });
   out.instructTemplate = check.string('instructTemplate', { max: 65_536 });
+  if (out.instructTemplate?.trimStart().startsWith('{')) {
+    // a user-defined template (docs/providers.md): refused now rather than at the first generation
+    try {
+      parseCustomTemplate(out.instructTemplate);
+    } catch (error) {
+      check.add('instructTemplate', (error as Error).message);
+    }
+  }
   if (check.body.textBackend === '') out.textBackend = '';
   else out.textBackend = check.oneOf('textBackend', TEXT_BACKENDS);
   if (check.has('apiKey')) {

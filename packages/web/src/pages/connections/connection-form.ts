@@ -41,8 +41,16 @@ export const INSTRUCT_TEMPLATES: ReadonlyArray<{ value: string; label: string }>
   { value: '', label: 'Default (ChatML)' },
   { value: 'chatml', label: 'ChatML' },
   { value: 'llama3', label: 'Llama 3' },
-  { value: 'mistral', label: 'Mistral' },
+  { value: 'mistral', label: 'Mistral (v2/v3)' },
+  { value: 'mistral-tekken', label: 'Mistral Tekken (Nemo)' },
+  { value: 'mistral-v7', label: 'Mistral v7' },
+  { value: 'gemma', label: 'Gemma' },
+  { value: 'phi', label: 'Phi-3' },
+  { value: 'deepseek', label: 'DeepSeek' },
+  { value: 'glm', label: 'GLM-4' },
+  { value: 'command-r', label: 'Command-R' },
   { value: 'alpaca', label: 'Alpaca' },
+  { value: 'vicuna', label: 'Vicuna 1.1' },
 ];
 
 export interface ConnectionDraft {

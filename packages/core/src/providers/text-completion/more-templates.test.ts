@@ -1,0 +1,112 @@
+import { completionsResponse, createEmulator } from '@toolsmith/emulator';
+import { describe, expect, it } from 'vitest';
+import { isGenerateTaskError } from '../../base/errors.js';
+import { textCompletionAdapter } from './adapter.js';
+import { getInstructTemplate, type InstructTurn, parseCustomTemplate } from './templates.js';
+
+const TURNS: InstructTurn[] = [
+  { role: 'system', content: 'S' },
+  { role: 'user', content: 'U1' },
+  { role: 'assistant', content: 'A1' },
+  { role: 'user', content: 'U2' },
+];
+const render = (name: string) => getInstructTemplate(name).render(TURNS);
+
+describe('instruct templates of each family (from their chat templates)', () => {
+  it.each([
+    [
+      'gemma',
+      '<start_of_turn>user\nS\n\nU1<end_of_turn>\n<start_of_turn>model\nA1<end_of_turn>\n<start_of_turn>user\nU2<end_of_turn>\n<start_of_turn>model\n',
+    ],
+    [
+      'phi-3',
+      '<|system|>\nS<|end|>\n<|user|>\nU1<|end|>\n<|assistant|>\nA1<|end|>\n<|user|>\nU2<|end|>\n<|assistant|>\n',
+    ],
+    ['DeepSeek', 'S\n\n<｜User｜>U1<｜Assistant｜>A1<｜end▁of▁sentence｜><｜User｜>U2<｜Assistant｜>'],
+    ['glm4', '[gMASK]<sop><|system|>\nS<|user|>\nU1<|assistant|>\nA1<|user|>\nU2<|assistant|>\n'],
+    [
+      'command-r',
+      '<|START_OF_TURN_TOKEN|><|SYSTEM_TOKEN|>S<|END_OF_TURN_TOKEN|><|START_OF_TURN_TOKEN|><|USER_TOKEN|>U1<|END_OF_TURN_TOKEN|><|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>A1<|END_OF_TURN_TOKEN|><|START_OF_TURN_TOKEN|><|USER_TOKEN|>U2<|END_OF_TURN_TOKEN|><|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>',
+    ],
+    ['vicuna', 'S\n\nUSER: U1\nASSISTANT: A1</s>\nUSER: U2\nASSISTANT: '],
+    ['mistral-tekken', '[INST]S\n\nU1[/INST]A1</s>[INST]U2[/INST]'],
+    ['mistral-v7', '[SYSTEM_PROMPT]S[/SYSTEM_PROMPT][INST]U1[/INST]A1</s>[INST]U2[/INST]'],
+  ])('%s', (name, prompt) => {
+    expect(render(name)).toBe(prompt);
+  });
+
+  it('a last assistant turn is continued, not closed', () => {
+    const turns: InstructTurn[] = [
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hel' },
+    ];
+    expect(getInstructTemplate('gemma').render(turns)).toBe(
+      '<start_of_turn>user\nHi<end_of_turn>\n<start_of_turn>model\nHel',
+    );
+  });
+});
+
+describe('user-defined templates', () => {
+  it('a JSON object of sequences renders and brings its stops', () => {
+    const template = getInstructTemplate(
+      JSON.stringify({
+        systemPrefix: '### System\n',
+        systemSuffix: '\n',
+        userPrefix: '### Human\n',
+        userSuffix: '\n',
+        assistantPrefix: '### Bot\n',
+        assistantSuffix: '\n',
+        stop: ['### Human'],
+      }),
+    );
+    expect(template.render(TURNS)).toBe(
+      '### System\nS\n### Human\nU1\n### Bot\nA1\n### Human\nU2\n### Bot\n',
+    );
+    expect(template.stop).toEqual(['### Human']);
+  });
+
+  it.each([
+    ['{not json', /JSON object/],
+    ['{"userPrefix":"U"}', /needs userPrefix and assistantPrefix/],
+    ['{"userPrefix":"U","assistantPrefix":"A","inputSequence":"x"}', /unknown key "inputSequence"/],
+    ['{"userPrefix":"U","assistantPrefix":"A","stop":[""]}', /stop must be a list of non-empty strings/],
+  ])('%s is refused with what to fix', (json, message) => {
+    try {
+      parseCustomTemplate(json);
+      throw new Error('expected a refusal');
+    } catch (error) {
+      expect(isGenerateTaskError(error) && error.code).toBe('invalid_input');
+      expect((error as Error).message).toMatch(message);
+    }
+  });
+
+  it('goes to the backend as the prompt, with its stops', async () => {
+    const emulator = await createEmulator();
+    try {
+      emulator.enqueue('/v1/completions', completionsResponse('ok'));
+      const events = textCompletionAdapter.send({
+        connection: {
+          name: 'c',
+          api: 'text-completion',
+          baseUrl: emulator.url,
+          model: 'm',
+          functionCalling: { enabled: false, mode: 'auto' },
+          instructTemplate:
+            '{"userPrefix":"Q: ","userSuffix":"\\n","assistantPrefix":"A: ","stop":["\\nQ:"]}',
+        },
+        messages: [{ role: 'user', content: 'Two plus two?' }],
+        stream: false,
+      });
+      for await (const _event of events) {
+        // drain
+      }
+      expect(emulator.requests[0].body).toEqual({
+        model: 'm',
+        prompt: 'Q: Two plus two?\nA: ',
+        stop: ['\nQ:'],
+      });
+    } finally {
+      await emulator.close();
+    }
+  });
+});
