@@ -15,9 +15,11 @@ import {
 } from './messages.js';
 import type { NativeToolFunction, RegisteredTool } from './registered-tool.js';
 import type { ToolRegistry } from './registry.js';
+import { ToolOutput } from './tool-output.js';
 import { GLOBAL_SCOPE } from './tool-scopes.js';
 import type {
   LogEntry,
+  ToolAttachment,
   ToolCall,
   ToolDefinition,
   ToolError,
@@ -104,7 +106,7 @@ const HINTS: Partial<Record<ToolErrorCode, (name: string) => string>> = {
 };
 
 type Outcome =
-  | { ok: true; result: unknown; logs?: LogEntry[] }
+  | { ok: true; result: unknown; logs?: LogEntry[]; attachments?: ToolAttachment[] }
   | { ok: false; error: ToolError; logs?: LogEntry[] };
 
 /** Runs one tool call. Never throws: every failure becomes an `{ ok: false, error }` envelope. */
@@ -145,6 +147,8 @@ export async function executeToolCall(
       // logging must never change a tool's outcome
     }
   }
+  if (outcome.ok && outcome.attachments && outcome.attachments.length > 0)
+    envelope.attachments = outcome.attachments;
   return envelope;
 }
 
@@ -326,7 +330,14 @@ async function settle(name: string, work: Promise<unknown>, options: ExecuteTool
     }
   });
   const done = work.then(
-    (result): Outcome => ({ ok: true, result: result === undefined ? null : result }),
+    (result): Outcome =>
+      result instanceof ToolOutput
+        ? {
+            ok: true,
+            result: result.result === undefined ? null : result.result,
+            attachments: [...result.attachments],
+          }
+        : { ok: true, result: result === undefined ? null : result },
     (error): Outcome => {
       if (signal?.aborted) return fail('aborted', msgToolAborted(name));
       if (isNamedError(error, 'TimeoutError')) return fail('timeout', msgToolTimeout(name, timeoutMs));

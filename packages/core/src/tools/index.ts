@@ -28,6 +28,7 @@ export { ToolRegistry, type ToolRegistryOptions } from './registry.js';
 export { type ModelToolFailure, toolResultContent, toolResultForModel } from './result-for-model.js';
 export { checkScriptSyntax, type ScriptSyntaxResult } from './script-syntax.js';
 export type { SchemaType, ToolArguments } from './tool-arguments.js';
+export { ToolOutput, toolOutput } from './tool-output.js';
 export { GLOBAL_SCOPE, type ScopeKind, ToolScopes } from './tool-scopes.js';
 export type * from './types.js';
 export {

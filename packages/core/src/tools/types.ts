@@ -73,6 +73,16 @@ export interface ToolError {
 // LogEntry lives with the sandbox that produces it (the sandbox sits below tools); re-exported for callers here.
 export type { LogEntry } from '../sandbox/types.js';
 
+/** A file a tool returned beside its result (base64 data), e.g. an image from an MCP tool. */
+export interface ToolAttachment {
+  type: 'image' | 'audio' | 'resource';
+  mimeType: string;
+  /** base64 */
+  data: string;
+  /** resources: the URI the server gave */
+  uri?: string;
+}
+
 interface EnvelopeFlags {
   durationMs: number;
   /** the call ran in simulation mode (write tools did not touch real state) */
@@ -83,6 +93,8 @@ interface EnvelopeFlags {
   stealth?: boolean;
   /** console output captured from a script tool */
   logs?: LogEntry[];
+  /** files the tool returned beside its result (native tools answering with a ToolOutput) */
+  attachments?: ToolAttachment[];
 }
 
 export type ToolResultEnvelope =

@@ -9,6 +9,7 @@ import type { WebhookExecutor } from '../executors/webhook/index.js';
 import { clientErrorHandler, frameworkErrorHandler } from '../gateway/framework-errors.js';
 import { gatewayRoutes } from '../gateway/index.js';
 import type { ExtensionApis } from '../generation/script-host-functions.js';
+import { McpManager, type McpManagerOptions } from '../mcp/mcp-manager.js';
 import type { SandboxPoolFigures } from '../observability/metrics.js';
 import { createTelemetry } from '../observability/telemetry.js';
 import { agentRoutes } from '../routes/agents.js';
@@ -23,6 +24,7 @@ import { connectionToolModeRoutes } from '../routes/connection-tool-modes.js';
 import { connectionRoutes } from '../routes/connections.js';
 import { healthRoutes } from '../routes/health.js';
 import { lorebookRoutes } from '../routes/lorebooks.js';
+import { mcpServerRoutes } from '../routes/mcp-servers.js';
 import { metricsRoutes } from '../routes/metrics.js';
 import { orchestrationRoutes } from '../routes/orchestration.js';
 import { orchestrationImportRoutes } from '../routes/orchestration-import.js';
@@ -58,6 +60,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['loggerInstance'];
   /** APIs that trusted extensions expose to script tools as `ctx.getExtensionApi(name).method(...)` */
   extensionApis?: ExtensionApis;
+  /** MCP clients: a resolver and connector for Streamable HTTP servers (tests refuse addresses without dialing) */
+  mcp?: Pick<McpManagerOptions, 'resolve' | 'connect' | 'connectTimeoutMs'>;
 }
 
 /** A hop count becomes a function: Fastify's types take booleans, address lists or functions. */
@@ -106,12 +110,14 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     secretGuard: new SecretGuard(),
     telemetry: createTelemetry(app.log, sandboxPool),
     sandboxPool,
+    mcp: new McpManager({ storage, config, log: app.log, ...deps.mcp }),
   };
   app.decorate('toolsmith', context);
 
   // preClose runs once the server stops accepting: long work is told to stop and store what it has.
   app.addHook('preClose', async () => shutdown.abort(new Error('The server is shutting down.')));
   app.addHook('onClose', async () => {
+    await context.mcp.close();
     if (ownsSandbox && sandbox) await sandbox.close();
     await ownedWebhookExecutor?.close();
     if (ownsStorage) await storage.close();
@@ -173,6 +179,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(variableRoutes);
   await app.register(characterRoutes);
   await app.register(characterTransferRoutes);
+  await app.register(mcpServerRoutes);
   await app.register(gatewayRoutes, { prefix: '/v1' });
   for (const plugin of deps.routes ?? []) await app.register(plugin);
   await registerStaticUi(app, deps.webDistDir ?? DEFAULT_WEB_DIST_DIR);

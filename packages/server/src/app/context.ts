@@ -4,6 +4,7 @@ import type { BuiltinTool } from '../builtins/builtin-tools.js';
 import type { ServerConfig } from '../config/config.js';
 import type { WebhookExecutor } from '../executors/webhook/index.js';
 import type { ExtensionApis } from '../generation/script-host-functions.js';
+import type { McpManager } from '../mcp/mcp-manager.js';
 import type { SandboxPoolFigures } from '../observability/metrics.js';
 import type { Telemetry } from '../observability/telemetry.js';
 import type { Storage } from '../storage/types.js';
@@ -26,6 +27,8 @@ export interface AppContext {
   telemetry: Telemetry;
   /** the sandbox pool's figures, undefined until the sandbox starts (does not start it) */
   sandboxPool(): SandboxPoolFigures;
+  /** the live clients of the stored MCP servers */
+  mcp: McpManager;
 }
 
 declare module 'fastify' {

@@ -30,7 +30,10 @@ import { LazySseWriter } from './sse-writer.js';
 
 /** Everything one completion needs besides the request. */
 export interface CompletionContext {
-  app: Pick<AppContext, 'config' | 'storage' | 'builtins' | 'sandbox' | 'webhookExecutor' | 'telemetry'>;
+  app: Pick<
+    AppContext,
+    'config' | 'storage' | 'builtins' | 'sandbox' | 'webhookExecutor' | 'telemetry' | 'mcp'
+  >;
   /** aborted when the client goes away or the server shuts down */
   signal: AbortSignal;
   /** injected into provider requests (the default is the global fetch) */

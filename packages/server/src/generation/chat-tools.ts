@@ -16,7 +16,7 @@ export interface ChatTools {
  * enabled on this server.
  */
 export async function loadChatTools(
-  context: Pick<AppContext, 'storage' | 'builtins' | 'config'>,
+  context: Pick<AppContext, 'storage' | 'builtins' | 'config' | 'mcp'>,
   chat: Pick<StoredChat, 'settings'>,
   /** the chat's data for builtins (variables, lorebooks, this turn's world info) */
   services?: BuiltinServices,

@@ -2,6 +2,7 @@ import {
   checkScriptSyntax,
   executeToolCall,
   type LogEntry,
+  type ToolAttachment,
   type ToolDefinition,
   type ToolResultEnvelope,
 } from '@toolsmith/core';
@@ -13,6 +14,7 @@ import { createBuiltinServices } from '../builtins/builtin-context.js';
 import { registryWithBuiltins } from '../executors/builtin-registry.js';
 import { enableForDryRun } from '../executors/enable-for-dry-run.js';
 import { toolExecutors } from '../executors/tool-executors.js';
+import { listMcpTools, registerMcpTools } from '../mcp/mcp-tools.js';
 import { containsMask, MASK } from '../secrets/url-credentials.js';
 import { GLOBAL_SCOPE } from '../storage/types.js';
 import { bodyObject, FieldChecker } from './fields.js';
@@ -32,6 +34,8 @@ export interface DryRunAnswer {
   durationMs: number;
   simulated?: boolean;
   unvalidated?: boolean;
+  /** files the tool returned beside its result (an MCP tool's images) */
+  attachments?: ToolAttachment[];
 }
 
 function answer(envelope: ToolResultEnvelope): DryRunAnswer {
@@ -54,6 +58,7 @@ function answer(envelope: ToolResultEnvelope): DryRunAnswer {
   if (!envelope.ok && envelope.error.hint) out.hint = envelope.error.hint;
   if (envelope.simulated) out.simulated = true;
   if (envelope.unvalidated) out.unvalidated = true;
+  if (envelope.attachments) out.attachments = envelope.attachments;
   return out;
 }
 
@@ -178,7 +183,11 @@ export async function toolDryRunRoutes(app: FastifyInstance): Promise<void> {
           ? await ctx.storage.tools.get(body.id)
           : await ctx.storage.tools.getByName(body.name as string, GLOBAL_SCOPE);
       const builtin = stored ? undefined : ctx.builtins.find((b) => b.name === body.name);
-      if (!stored && !builtin) {
+      const mcpTool =
+        stored || builtin || typeof body.name !== 'string'
+          ? undefined
+          : (await listMcpTools(ctx)).find((e) => e.modelName === body.name);
+      if (!stored && !builtin && !mcpTool) {
         throw new HttpError(
           404,
           `No tool ${typeof body.id === 'string' ? `with id "${body.id}"` : `named "${body.name}"`}.`,
@@ -188,9 +197,22 @@ export async function toolDryRunRoutes(app: FastifyInstance): Promise<void> {
         // A dry run is how a tool is tried before switching it on, so it runs even while disabled.
         definition = { ...storedToDefinition(stored), enabled: true };
         registry.register(definition, { layer: 'custom', scope: GLOBAL_SCOPE });
+      } else if (builtin) {
+        enableForDryRun(registry, builtin.name);
+        definition = registry.resolve(builtin.name)!.definition;
       } else {
-        enableForDryRun(registry, builtin!.name);
-        definition = registry.resolve(builtin!.name)!.definition;
+        const entry = mcpTool!;
+        if (!entry.available) {
+          const server = (await ctx.storage.mcpServers.get(entry.serverId))!;
+          const envSeal = (await ctx.storage.mcpServers.getSecrets(server.id))?.envSeal ?? '';
+          throw new HttpError(409, `${entry.modelName}: ${ctx.mcp.state(server, envSeal).error}`, {
+            code: 'mcp_server_unavailable',
+          });
+        }
+        // an MCP tool is tried like a stored one: even while its switch is off
+        await registerMcpTools(registry, ctx);
+        enableForDryRun(registry, entry.modelName);
+        definition = registry.resolve(entry.modelName)!.definition;
       }
     } else if (body.kind !== undefined || body.body !== undefined) {
       definition = unsavedDefinition(body);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
+import { listMcpTools } from '../mcp/mcp-tools.js';
 import { GLOBAL_SCOPE } from '../storage/types.js';
 import { bodyObject } from './fields.js';
 import {
@@ -45,9 +46,25 @@ export async function toolRoutes(app: FastifyInstance): Promise<void> {
     maxRounds: config.maxToolRounds,
   }));
 
+  // the tools of MCP servers, under the names models call them by (docs/mcp.md)
+  const mcpEntries = async () =>
+    (await listMcpTools(app.toolsmith)).map((e) => ({
+      name: e.modelName,
+      displayName: e.displayName,
+      description: e.description,
+      parameters: e.parameters,
+      mode: e.mode,
+      kind: 'native' as const,
+      enabled: e.enabled,
+      server: { id: e.serverId, name: e.serverName },
+      toolName: e.toolName,
+      available: e.available,
+    }));
+
   app.get('/api/tools', async () => ({
     tools: (await storage.tools.list(GLOBAL_SCOPE)).map(toolResource),
     builtin: await builtinEntries(),
+    mcp: await mcpEntries(),
   }));
 
   app.post('/api/tools', { config: privileged }, async (request, reply) => {

@@ -9,6 +9,7 @@ import type {
 } from '@toolsmith/core';
 import type { ConnectionProviderSettings, PresetProviderSettings } from '@toolsmith/core/internal';
 import type { ChatWorldInfoSettings } from '../lorebooks/activation-settings.js';
+import type { McpServerRepository } from './mcp-types.js';
 
 // Repository interfaces: routes depend only on these, so a PostgreSQL backend can implement them later.
 // Methods are async for that reason even though the SQLite implementation is synchronous underneath.
@@ -432,16 +433,17 @@ export interface Storage {
   worldInfoTraces: WorldInfoTraceRepository;
   characters: CharacterRepository;
   toolModes: ToolModeRepository;
+  mcpServers: McpServerRepository;
   close(): Promise<void>;
 }
 
 /** A unique name is taken; `entity` says which kind of record. */
 export class DuplicateNameError extends Error {
   constructor(
-    readonly entity: 'tool' | 'connection' | 'preset',
+    readonly entity: 'tool' | 'connection' | 'preset' | 'MCP server',
     readonly duplicateName: string,
   ) {
-    super(`A ${entity} named "${duplicateName}" already exists.`);
+    super(`${entity === 'MCP server' ? 'An' : 'A'} ${entity} named "${duplicateName}" already exists.`);
     this.name = 'DuplicateNameError';
   }
 }

@@ -30,6 +30,8 @@ export { discard, readCapped, readPreview } from './read-body.js';
 export {
   DEFAULT_MAX_REDIRECTS,
   DEFAULT_MAX_RESPONSE_BYTES,
+  familyOf,
+  resolveChecked,
   type SafeFetchOptions,
   type SafeResponse,
   safeFetch,

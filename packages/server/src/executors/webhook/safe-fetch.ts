@@ -210,7 +210,8 @@ function pinnedAgent(
   return { dispatcher, release: () => dispatcher.destroy().catch(() => {}) };
 }
 
-async function resolveChecked(
+/** Resolves a name and checks every address under the policy (also used for MCP servers over HTTP). */
+export async function resolveChecked(
   hostname: string,
   resolve: Resolver,
   policy: AddressPolicyOptions,
@@ -250,7 +251,7 @@ async function resolveChecked(
   });
 }
 
-function familyOf(address: string): 4 | 6 {
+export function familyOf(address: string): 4 | 6 {
   return ipaddr.parse(address).kind() === 'ipv4' ? 4 : 6;
 }
 

@@ -254,6 +254,36 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE messages ADD COLUMN interrupted TEXT;
     `,
   },
+  {
+    version: 10,
+    name: 'MCP servers',
+    sql: `
+      -- MCP servers whose tools join the registry's bridged layer. env and headers are AES-GCM sealed JSON
+      -- maps (secrets: only their keys are returned); a stdio server starts only with an approval whose
+      -- fingerprint matches its current command; tools is the last tools/list answer.
+      CREATE TABLE mcp_servers (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        transport TEXT NOT NULL CHECK (transport IN ('stdio', 'http')),
+        command TEXT NOT NULL DEFAULT '',
+        args TEXT NOT NULL DEFAULT '[]',
+        cwd TEXT NOT NULL DEFAULT '',
+        url TEXT NOT NULL DEFAULT '',
+        enabled INTEGER NOT NULL DEFAULT 1,
+        env_keys TEXT NOT NULL DEFAULT '[]',
+        env_encrypted TEXT,
+        header_keys TEXT NOT NULL DEFAULT '[]',
+        headers_encrypted TEXT,
+        approved_fingerprint TEXT,
+        approved_at TEXT,
+        tool_states TEXT NOT NULL DEFAULT '{}',
+        tools TEXT NOT NULL DEFAULT '[]',
+        tools_listed_at TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database's user_version; returns how many ran. */

@@ -4,6 +4,7 @@ import { createSqliteChatRepository } from './chat-repository.js';
 import { createSqliteConnectionRepository } from './connection-repository.js';
 import { openDatabase } from './database.js';
 import { createSqliteLorebookRepository } from './lorebook-repository.js';
+import { createSqliteMcpServerRepository } from './mcp-server-repository.js';
 import { createSqliteMessageRepository } from './message-repository.js';
 import { createSqlitePersonaRepository } from './persona-repository.js';
 import { createSqlitePresetRepository } from './preset-repository.js';
@@ -36,6 +37,7 @@ export function createSqliteStorage(dataDir: string): Storage {
     worldInfoTraces: createSqliteWorldInfoTraceRepository(db),
     characters: createSqliteCharacterRepository(db),
     toolModes: createSqliteToolModeRepository(db),
+    mcpServers: createSqliteMcpServerRepository(db, box),
     async close() {
       if (closed) return;
       closed = true;
