@@ -64,6 +64,7 @@ export { ToolRegistry, type ToolRegistryOptions } from './tools/registry.js';
 export { type ModelToolFailure, toolResultContent, toolResultForModel } from './tools/result-for-model.js';
 export { checkScriptSyntax, type ScriptSyntaxResult } from './tools/script-syntax.js';
 export type { SchemaType, ToolArguments } from './tools/tool-arguments.js';
+export { ToolOutput, toolOutput } from './tools/tool-output.js';
 export { GLOBAL_SCOPE, type ScopeKind } from './tools/tool-scopes.js';
 export type * from './tools/types.js';
 export { type ArgumentsValidationResult, validateToolArguments } from './tools/validate-arguments.js';

@@ -3,7 +3,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { describeThrown } from '@toolsmith/core';
+import { describeThrown } from '@toolsmith/core/internal';
 import type { McpServerSecrets, McpToolInfo, StoredMcpServer } from '../storage/mcp-types.js';
 import { SERVER_VERSION } from '../version.js';
 import { createMcpFetch, type McpFetch, type McpFetchOptions } from './mcp-http-fetch.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { TOOL_NAME_PATTERN } from '@toolsmith/core';
+import { TOOL_NAME_PATTERN } from '@toolsmith/core/internal';
 
 /** What a model calls an MCP server's tool, per server id and the server's own tool name. */
 export type McpModelNames = Map<string, Map<string, string>>;

@@ -1,4 +1,5 @@
-import { type JsonSchema, OUTCOME_TOOL_INFO, type ToolMode, type ToolRegistry } from '@toolsmith/core';
+import type { JsonSchema, ToolMode, ToolRegistry } from '@toolsmith/core';
+import { OUTCOME_TOOL_INFO } from '@toolsmith/core/internal';
 import type { AppContext } from '../app/context.js';
 import type { McpToolInfo, StoredMcpServer } from '../storage/mcp-types.js';
 import { GLOBAL_SCOPE } from '../storage/types.js';
