@@ -6,6 +6,7 @@ import type { ToolKind, ToolMode } from '@toolsmith/core';
 import { OUTCOME_TOOL_INFO } from '@toolsmith/core/internal';
 import type { AppContext } from '../app/context.js';
 import { addCharacterTools, loadChatCharacters } from '../characters/chat-characters.js';
+import { listMcpTools } from '../mcp/mcp-tools.js';
 import { loadGlobalProfile } from '../orchestration/profile-store.js';
 import { characterToolScope, GLOBAL_SCOPE, type StoredChat, type StoredTool } from '../storage/types.js';
 import { loadChatTools } from './chat-tools.js';
@@ -32,7 +33,7 @@ export interface ChatToolEntry {
  */
 export interface ChatToolGroup {
   id: string;
-  kind: 'global' | 'builtin' | 'extension' | 'character' | 'orchestration' | (string & {});
+  kind: 'global' | 'builtin' | 'extension' | 'mcp' | 'character' | 'orchestration' | (string & {});
   label: string;
   character?: { id: string; name: string };
   tools: ChatToolEntry[];
@@ -47,7 +48,7 @@ export interface ChatToolList {
   groups: ChatToolGroup[];
 }
 
-type Context = Pick<AppContext, 'storage' | 'builtins' | 'config'>;
+type Context = Pick<AppContext, 'storage' | 'builtins' | 'config' | 'mcp'>;
 
 function entry(
   tool: Pick<StoredTool, 'name' | 'displayName' | 'description' | 'mode' | 'enabled'> & {
@@ -132,8 +133,49 @@ export async function chatToolList(context: Context, chat: StoredChat): Promise<
     });
   }
 
+  // one group per MCP server, narrowed by the chat's list like global tools
+  const mcpTools = await listMcpTools(context);
+  const mcpServers = new Map<string, typeof mcpTools>();
+  for (const tool of mcpTools)
+    mcpServers.set(tool.serverId, [...(mcpServers.get(tool.serverId) ?? []), tool]);
+  for (const [serverId, tools] of mcpServers) {
+    groups.push({
+      id: `mcp:${serverId}`,
+      kind: 'mcp',
+      label: `MCP: ${tools[0]?.serverName ?? serverId}`,
+      tools: tools.map((t) =>
+        narrowed(
+          {
+            name: t.modelName,
+            ...(t.displayName !== t.modelName ? { displayName: t.displayName } : {}),
+            description: t.description,
+            kind: 'native',
+            mode: t.mode,
+            enabled: t.enabled,
+          },
+          'on the MCP servers page',
+        ),
+      ),
+    });
+    const unavailable = tools[0] && !tools[0].available;
+    if (unavailable) {
+      const last = groups[groups.length - 1];
+      if (last) {
+        last.tools = last.tools.map((t) => ({
+          ...t,
+          offered: false,
+          reason: common ?? 'The MCP server is switched off or waits for approval (MCP servers page).',
+        }));
+      }
+    }
+  }
+
   // a name held earlier (global, builtin, or an earlier character of the group) stays with that tool
-  const taken = new Set([...global.map((t) => t.name), ...builtins.map((b) => b.name)]);
+  const taken = new Set([
+    ...global.map((t) => t.name),
+    ...builtins.map((b) => b.name),
+    ...mcpTools.filter((t) => t.available).map((t) => t.modelName),
+  ]);
   for (const character of characters) {
     const stored = await storage.tools.list(characterToolScope(character.id));
     groups.push({

@@ -135,6 +135,22 @@ describe('switches, the tool list and a server that dies', () => {
     await server.request('PUT', `/api/mcp/servers/${id}/tools/echo`, { enabled: true });
   });
 
+  it('shows its tools as a group in a chat’s tool picker, narrowed by the chat’s list', async () => {
+    const chat = (await server.request('POST', '/api/chats', { settings: { toolUse: true } })).body;
+    const list = await server.request('GET', `/api/chats/${chat.id}/tools`);
+    const group = list.body.groups.find((g: any) => g.id === `mcp:${id}`);
+    expect(group).toMatchObject({ kind: 'mcp', label: 'MCP: everything' });
+    expect(group.tools.find((t: any) => t.name === 'echo')).toMatchObject({ offered: true, mode: 'read' });
+    expect(list.body.offered).toContain('everything_get_tiny_image');
+    await server.request('PATCH', `/api/chats/${chat.id}`, { settings: { tools: ['echo'] } });
+    const narrowed = await server.request('GET', `/api/chats/${chat.id}/tools`);
+    const tiny = narrowed.body.groups
+      .find((g: any) => g.id === `mcp:${id}`)
+      .tools.find((t: any) => t.name === 'everything_get_tiny_image');
+    expect(tiny).toMatchObject({ offered: false, reason: 'Not picked for this chat.' });
+    expect(narrowed.body.offered).toContain('echo');
+  });
+
   it('a killed server process makes its calls tool errors, then comes back by itself', async () => {
     const running = await server.request('GET', `/api/mcp/servers/${id}`);
     expect(running.body.status).toBe('connected');
