@@ -24,6 +24,7 @@ import { connectionToolModeRoutes } from '../routes/connection-tool-modes.js';
 import { connectionRoutes } from '../routes/connections.js';
 import { healthRoutes } from '../routes/health.js';
 import { lorebookRoutes } from '../routes/lorebooks.js';
+import { mcpEndpointRoutes } from '../routes/mcp-endpoint.js';
 import { mcpServerRoutes } from '../routes/mcp-servers.js';
 import { metricsRoutes } from '../routes/metrics.js';
 import { orchestrationRoutes } from '../routes/orchestration.js';
@@ -181,6 +182,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(characterTransferRoutes);
   await app.register(mcpServerRoutes);
   await app.register(gatewayRoutes, { prefix: '/v1' });
+  await app.register(mcpEndpointRoutes);
   for (const plugin of deps.routes ?? []) await app.register(plugin);
   await registerStaticUi(app, deps.webDistDir ?? DEFAULT_WEB_DIST_DIR);
   return app;

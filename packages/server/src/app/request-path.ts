@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Prefixes of routes that serve non-browser API clients (OpenAI clients cannot add custom headers). */
-export const API_CLIENT_PREFIXES = ['/v1'];
+/** Prefixes of routes that serve non-browser API clients (OpenAI and MCP clients cannot add custom headers). */
+export const API_CLIENT_PREFIXES = ['/v1', '/mcp'];
 
 function underPrefix(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
