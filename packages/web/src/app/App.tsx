@@ -10,6 +10,7 @@ import { FunctionsPage } from '../pages/functions/FunctionsPage';
 import { ToolEditorPage } from '../pages/functions/ToolEditorPage';
 import { LorebookEditorPage } from '../pages/lorebooks/LorebookEditorPage';
 import { LorebooksPage } from '../pages/lorebooks/LorebooksPage';
+import { McpServersPage } from '../pages/mcp/McpServersPage';
 import { PersonasPage } from '../pages/personas/PersonasPage';
 import { PresetsPage } from '../pages/presets/PresetsPage';
 import { SimulationPage } from '../pages/simulation/SimulationPage';
@@ -27,6 +28,7 @@ const NAV: Array<{ label: string; route: Route; section: Route['page'][] }> = [
   { label: 'nav.lorebooks', route: { page: 'lorebooks' }, section: ['lorebooks', 'lorebook-edit'] },
   { label: 'nav.personas', route: { page: 'personas' }, section: ['personas'] },
   { label: 'nav.agents', route: { page: 'agents' }, section: ['agents'] },
+  { label: 'nav.mcp', route: { page: 'mcp' }, section: ['mcp'] },
   { label: 'nav.simulation', route: { page: 'simulation', chatId: null }, section: ['simulation'] },
   { label: 'nav.studio', route: { page: 'studio', sessionId: null }, section: ['studio'] },
 ];
@@ -55,6 +57,8 @@ function Page({ route }: { route: Route }) {
       return <CharactersPage />;
     case 'agents':
       return <AgentsPage />;
+    case 'mcp':
+      return <McpServersPage />;
     case 'simulation':
       return <SimulationPage key={route.chatId ?? ''} chatId={route.chatId} />;
     case 'studio':

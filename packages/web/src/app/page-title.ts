@@ -21,6 +21,7 @@ const TITLES: Record<Route['page'], string> = {
   personas: 'nav.personas',
   characters: 'nav.characters',
   agents: 'nav.agents',
+  mcp: 'title.mcp',
   simulation: 'nav.simulation',
   studio: 'nav.studio',
 };

@@ -13,6 +13,7 @@ export type Route =
   | { page: 'personas' }
   | { page: 'characters' }
   | { page: 'agents' }
+  | { page: 'mcp' }
   | { page: 'simulation'; chatId: string | null }
   | { page: 'studio'; sessionId: string | null };
 
@@ -37,6 +38,8 @@ export function parseRoute(hash: string): Route {
       return { page: 'characters' };
     case 'agents':
       return { page: 'agents' };
+    case 'mcp':
+      return { page: 'mcp' };
     case 'simulation':
       return { page: 'simulation', chatId: parts[1] ?? null };
     case 'studio':

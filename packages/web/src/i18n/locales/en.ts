@@ -27,6 +27,7 @@ const en = {
     lorebooks: 'Lorebooks',
     personas: 'Personas',
     agents: 'Agents',
+    mcp: 'MCP',
     simulation: 'Simulation',
     studio: 'Studio',
   },
@@ -35,6 +36,7 @@ const en = {
     newFunction: 'New function',
     chat: 'Chat',
     lorebook: 'Lorebook',
+    mcp: 'MCP servers',
   },
   chats: {
     heading: 'Chats',

@@ -26,6 +26,7 @@ const pl: Messages = {
     lorebooks: 'Lorebooki',
     personas: 'Persony',
     agents: 'Agenci',
+    mcp: 'MCP',
     simulation: 'Symulacja',
     studio: 'Studio',
   },
@@ -34,6 +35,7 @@ const pl: Messages = {
     newFunction: 'Nowa funkcja',
     chat: 'Czat',
     lorebook: 'Lorebook',
+    mcp: 'Serwery MCP',
   },
   chats: {
     heading: 'Czaty',

@@ -26,6 +26,7 @@ const zhTW: Messages = {
     lorebooks: '世界書',
     personas: '使用者角色',
     agents: '代理',
+    mcp: 'MCP',
     simulation: '模擬',
     studio: '工作室',
   },
@@ -34,6 +35,7 @@ const zhTW: Messages = {
     newFunction: '新增函式',
     chat: '聊天',
     lorebook: '世界書',
+    mcp: 'MCP 伺服器',
   },
   chats: {
     heading: '聊天',

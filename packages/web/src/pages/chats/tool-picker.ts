@@ -6,6 +6,7 @@ import { itemKey, type PickerGroup } from '../../components/tool-picker/tool-gro
 
 const HINTS: Record<string, string> = {
   global: 'Tick to put them in this chat’s list. None ticked: every enabled one is offered.',
+  mcp: 'Tools of this MCP server (MCP page). Tick to put them in this chat’s list.',
   character: 'They come with the character. Untick one to switch it off in this chat.',
   orchestration: 'The orchestration’s agents get these before each reply; the reply itself does not.',
 };
