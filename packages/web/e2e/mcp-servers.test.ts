@@ -47,10 +47,10 @@ describe('the MCP servers page', () => {
 
     await page.getByRole('button', { name: 'New MCP server' }).click();
     const form = page.getByRole('form', { name: 'New MCP server' });
-    await form.getByLabel('Name').fill('everything');
-    await form.getByLabel('Command').fill(process.execPath);
-    await form.getByLabel('Arguments (one per line)').fill(`${EVERYTHING}\nstdio`);
-    await form.getByLabel('Environment (NAME=value per line)').fill(`MCP_TEST_TOKEN=${SECRET}`);
+    await form.getByRole('textbox', { name: /^Name/ }).fill('everything');
+    await form.getByRole('textbox', { name: /^Command/ }).fill(process.execPath);
+    await form.getByRole('textbox', { name: /^Arguments/ }).fill(`${EVERYTHING}\nstdio`);
+    await form.getByRole('textbox', { name: /^Environment/ }).fill(`MCP_TEST_TOKEN=${SECRET}`);
     await form.getByRole('button', { name: 'Add server' }).click();
 
     await poll(() => card(page).getByText('Waiting for approval').isVisible()).toBe(true);
@@ -93,7 +93,7 @@ describe('the MCP servers page', () => {
     });
     const { page, context } = await newPage(browser, stack.serverUrl);
     await page.goto(`/#/chats/${chat.id}`);
-    await page.getByRole('button', { name: 'Chat Settings' }).click();
+    await page.locator('button[aria-controls="chat-settings"]').click();
     const drawer = page.getByRole('complementary', { name: 'Chat Settings' });
     await drawer.getByRole('button', { name: 'Choose Functions' }).click();
     const picker = page.getByRole('dialog', { name: 'Choose Functions' });

@@ -38,7 +38,7 @@ function SharingPanel() {
     }
   };
   return (
-    <section className="panel" aria-label="Toolsmith as an MCP server">
+    <section className="panel mcp-card" aria-label="Toolsmith as an MCP server">
       <h2 className="card-title">Toolsmith as an MCP server</h2>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       <p className="hint">
@@ -125,7 +125,7 @@ export function McpServersPage() {
               <McpServerForm server={server} onSaved={list.saved} onCancel={() => setEditing(null)} />
             </li>
           ) : (
-            <li key={server.id} className="panel" aria-label={server.name}>
+            <li key={server.id} className="panel mcp-card" aria-label={server.name}>
               <div className="spread">
                 <div>
                   <h2 className="card-title">
