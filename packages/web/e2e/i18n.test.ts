@@ -83,6 +83,12 @@ describe.each(VIEWPORTS)('languages at $name width', (viewport) => {
     await poll(() => page.getByText('≈ 5 tokenów').isVisible()).toBe(true);
     await page.getByRole('textbox', { name: 'Wiadomość' }).fill('abc');
     await poll(() => page.getByText('≈ 1 token', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Ustawienia czatu' }).click();
+    const drawer = page.getByRole('complementary', { name: 'Ustawienia czatu' });
+    await poll(() => drawer.getByRole('heading', { name: 'Wywoływanie funkcji' }).isVisible()).toBe(true);
+    expect(await drawer.getByText('Włącz narzędzia', { exact: true }).isVisible()).toBe(true);
+    await screenshot(page, `i18n-chat-settings-pl-${viewport.name}`);
+    await drawer.getByRole('button', { name: 'Zamknij ustawienia czatu' }).click();
     await screenshot(page, `i18n-chat-pl-${viewport.name}`);
 
     // remembered after a reload

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { Chat, ChatContext, Connection, Preset } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Switch } from '../../components/Switch';
@@ -36,6 +38,7 @@ export function ChatSettingsDrawer({
   onUpdate: (patch: ChatPatch) => Promise<void>;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const panel = useRef<HTMLElement>(null);
@@ -63,7 +66,7 @@ export function ChatSettingsDrawer({
   return (
     <aside
       className="drawer"
-      aria-label="Chat Settings"
+      aria-label={t('chat.settings')}
       ref={panel}
       tabIndex={-1}
       onKeyDown={(e) => {
@@ -72,31 +75,31 @@ export function ChatSettingsDrawer({
       }}
     >
       <div className="spread">
-        <h2>Chat Settings</h2>
-        <button type="button" onClick={onClose} aria-label="Close Chat Settings">
-          Close
+        <h2>{t('chat.settings')}</h2>
+        <button type="button" onClick={onClose} aria-label={t('drawer.closeLabel')}>
+          {t('drawer.close')}
         </button>
       </div>
       {loadError && (
         <div className="field">
           <ErrorBanner error={loadError} />
           <button type="button" onClick={onRetryLoad}>
-            Retry loading
+            {t('drawer.retryLoading')}
           </button>
         </div>
       )}
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       <label>
-        Connection
+        {t('chat.connection')}
         <select
           value={chat.connectionId ?? ''}
           disabled={busy || connections === null}
           onChange={(e) => update({ connectionId: e.target.value || null })}
         >
-          <option value="">No connection</option>
+          <option value="">{t('chat.noConnection')}</option>
           {/* A chat may point at a connection this list could not load; keep it selectable. */}
           {chat.connectionId && !connection && (
-            <option value={chat.connectionId}>(current connection)</option>
+            <option value={chat.connectionId}>{t('drawer.currentConnection')}</option>
           )}
           {connections?.map((c) => (
             <option key={c.id} value={c.id}>
@@ -107,19 +110,19 @@ export function ChatSettingsDrawer({
       </label>
       {connections?.length === 0 && (
         <p className="hint">
-          No connections yet. <a href="#/connections">Create one</a> to chat with a model.
+          <Trans i18nKey="drawer.noConnections" components={{ create: <ConnectionsLink /> }} />
         </p>
       )}
       <label>
-        Preset
+        {t('drawer.preset')}
         <select
           value={chat.presetId ?? ''}
           disabled={busy || presets === null}
           onChange={(e) => update({ presetId: e.target.value || null })}
         >
-          <option value="">Provider defaults</option>
+          <option value="">{t('drawer.providerDefaults')}</option>
           {chat.presetId && !presets?.some((p) => p.id === chat.presetId) && (
-            <option value={chat.presetId}>(current preset)</option>
+            <option value={chat.presetId}>{t('drawer.currentPreset')}</option>
           )}
           {presets?.map((p) => (
             <option key={p.id} value={p.id}>
@@ -154,14 +157,14 @@ export function ChatSettingsDrawer({
         className={`drawer-section${inactive ? ' tools-inactive' : ''}`}
         aria-labelledby="function-calling-heading"
       >
-        <h3 id="function-calling-heading">Function Calling</h3>
+        <h3 id="function-calling-heading">{t('drawer.functionCalling')}</h3>
         <div className="switch-row">
           <div>
-            <div className="switch-title">Enable Tool Use</div>
-            <div className="hint">Allow AI to call functions (dice rolls, game state, etc.)</div>
+            <div className="switch-title">{t('drawer.enableToolUse')}</div>
+            <div className="hint">{t('drawer.enableToolUseHint')}</div>
           </div>
           <Switch
-            label="Enable Tool Use"
+            label={t('drawer.enableToolUse')}
             checked={chat.settings.toolUse}
             disabled={busy || inactive}
             onChange={(toolUse) => update({ settings: { toolUse } })}
@@ -170,21 +173,24 @@ export function ChatSettingsDrawer({
         <ConnectionToolsNotice connection={connection} />
         <div className="switch-row">
           <div>
-            <div className="switch-title">Ask before running write tools</div>
-            <div className="hint">Tools that change something wait for your Allow or Deny in the chat.</div>
+            <div className="switch-title">{t('drawer.askWriteTools')}</div>
+            <div className="hint">{t('drawer.askWriteToolsHint')}</div>
           </div>
           <Switch
-            label="Ask before running write tools"
+            label={t('drawer.askWriteTools')}
             checked={chat.settings.approveWriteTools === true}
             disabled={busy || inactive}
             onChange={(approveWriteTools) => update({ settings: { approveWriteTools } })}
           />
         </div>
         <ChatFunctionsList chat={chat} disabled={busy || inactive} onUpdate={onUpdate} />
-        {!chat.settings.toolUse && chosen.length > 0 && (
-          <p className="hint">Tool use is off: these functions are kept but not offered to the model.</p>
-        )}
+        {!chat.settings.toolUse && chosen.length > 0 && <p className="hint">{t('drawer.toolUseOffKept')}</p>}
       </section>
     </aside>
   );
+}
+
+/** The link a translated sentence wraps around its own words (Trans fills in the children). */
+function ConnectionsLink({ children }: { children?: ReactNode }) {
+  return <a href="#/connections">{children}</a>;
 }

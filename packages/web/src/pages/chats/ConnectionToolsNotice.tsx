@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { Trans } from 'react-i18next';
 import type { Connection } from '../../api/types';
 
 /** Whether tool controls do anything on this connection (function calling switched off: they do not). */
@@ -15,10 +17,17 @@ export function ConnectionToolsNotice({ connection }: { connection: Connection |
     <p className="banner info note" role="note">
       {/* one child: the banner is a flex row */}
       <span>
-        Tool controls are inactive: the connection <strong>{connection.name}</strong> has function calling
-        turned off, so this chat cannot send tools to the model and no tool runs. The chat keeps its settings.
-        Turn function calling on in <a href="#/connections">Connections</a>, or pick another connection.
+        <Trans
+          i18nKey="drawer.toolsInactive"
+          values={{ name: connection.name }}
+          components={{ strong: <strong />, connections: <ConnectionsLink /> }}
+        />
       </span>
     </p>
   );
+}
+
+/** The link a translated sentence wraps around its own words (Trans fills in the children). */
+function ConnectionsLink({ children }: { children?: ReactNode }) {
+  return <a href="#/connections">{children}</a>;
 }

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { type CallView, describeError, formatValue } from './chat-stream';
 
 /** Each tool's mode by name, to tell a read tool that really ran from a write tool that was simulated. */
@@ -8,17 +9,18 @@ function preview(text: string): string {
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
-function timeOf(iso: string): string {
+function timeOf(iso: string, language: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString();
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString(language);
 }
 
 /** In a simulation, read tools run for real and write tools are simulated: the pill says which happened. */
 function SimulationPill({ call, mode }: { call: CallView; mode: 'read' | 'write' | undefined }) {
+  const { t } = useTranslation();
   if (!call.simulated) return null;
-  if (mode === 'read') return <span className="pill ok">Ran for real (read tool)</span>;
-  if (mode === 'write') return <span className="pill amber">Simulated (write tool)</span>;
-  return <span className="pill amber">Simulated</span>;
+  if (mode === 'read') return <span className="pill ok">{t('toolCard.ranForReal')}</span>;
+  if (mode === 'write') return <span className="pill amber">{t('toolCard.simulatedWrite')}</span>;
+  return <span className="pill amber">{t('toolCard.simulated')}</span>;
 }
 
 /**
@@ -34,6 +36,7 @@ export function ToolCallCard({
   onApprove?: (callId: string, allow: boolean) => void;
   toolModes?: ToolModes;
 }) {
+  const { t, i18n } = useTranslation();
   const failed = !call.pending && !call.ok;
   const error = failed ? describeError(call.error) : null;
   const result = formatValue(call.result);
@@ -43,7 +46,7 @@ export function ToolCallCard({
   return (
     <details
       className={`tool-card ${state}`}
-      aria-label={`Tool call ${call.name}`}
+      aria-label={t('toolCard.label', { name: call.name })}
       open={waiting || undefined}
     >
       <summary>
@@ -51,19 +54,21 @@ export function ToolCallCard({
           {waiting ? '?' : call.pending ? '…' : failed ? '✕' : '✓'}
         </span>
         <span className="tool-card-name">{call.name}</span>
-        {waiting && <span className="pill amber">Needs your approval</span>}
-        {call.pending && !waiting && <span className="pill">Running</span>}
-        {failed && !denied && <span className="pill danger">Failed</span>}
-        {denied && <span className="pill danger">Not allowed</span>}
+        {waiting && <span className="pill amber">{t('toolCard.needsApproval')}</span>}
+        {call.pending && !waiting && <span className="pill">{t('toolCard.running')}</span>}
+        {failed && !denied && <span className="pill danger">{t('toolCard.failed')}</span>}
+        {denied && <span className="pill danger">{t('toolCard.notAllowed')}</span>}
         <SimulationPill call={call} mode={toolModes?.get(call.name)} />
         {typeof call.durationMs === 'number' && !denied && (
-          <span className="hint">{Math.round(call.durationMs)} ms</span>
+          <span className="hint">
+            {t('toolCard.ms', { ms: Math.round(call.durationMs).toLocaleString(i18n.language) })}
+          </span>
         )}
         <span className="tool-card-preview hint">{error ? preview(error.message) : preview(result)}</span>
       </summary>
       <div className="tool-card-body">
-        {waiting && <p className="approval-question">This write tool wants to run with these arguments:</p>}
-        <h3>Arguments</h3>
+        {waiting && <p className="approval-question">{t('toolCard.question')}</p>}
+        <h3>{t('toolCard.arguments')}</h3>
         <pre>{formatValue(call.args) || '{}'}</pre>
         {waiting ? (
           <div className="approval">
@@ -74,7 +79,7 @@ export function ToolCallCard({
                 disabled={call.approval?.deciding || !onApprove}
                 onClick={() => onApprove?.(call.id, true)}
               >
-                Allow
+                {t('toolCard.allow')}
               </button>
               <button
                 type="button"
@@ -82,32 +87,36 @@ export function ToolCallCard({
                 disabled={call.approval?.deciding || !onApprove}
                 onClick={() => onApprove?.(call.id, false)}
               >
-                Deny
+                {t('toolCard.deny')}
               </button>
             </div>
             {call.approval?.expiresAt && (
               <p className="hint">
-                Without an answer by {timeOf(call.approval.expiresAt)}, it counts as Deny.
+                {t('toolCard.timeout', { time: timeOf(call.approval.expiresAt, i18n.language) })}
               </p>
             )}
           </div>
         ) : call.pending ? (
-          <p className="hint">Waiting for the result…</p>
+          <p className="hint">{t('toolCard.waiting')}</p>
         ) : error ? (
           <>
-            <h3>Error</h3>
+            <h3>{t('toolCard.error')}</h3>
             <pre className="error">{error.message}</pre>
             {error.code && (
               <p className="hint">
-                Code: <code>{error.code}</code>
+                <Trans
+                  i18nKey="toolCard.code"
+                  values={{ code: error.code }}
+                  components={{ code: <code /> }}
+                />
               </p>
             )}
             {error.hint && <p className="hint">{error.hint}</p>}
           </>
         ) : (
           <>
-            <h3>Result</h3>
-            <pre>{result || '(empty)'}</pre>
+            <h3>{t('toolCard.result')}</h3>
+            <pre>{result || t('toolCard.empty')}</pre>
           </>
         )}
       </div>
