@@ -103,7 +103,11 @@ export class InvokeBlockState implements ParserState {
       this.part = 'between';
       return this.startCall(ctx);
     }
-    const r = findFirst(ctx.buf, ctx.pos, between(d), ctx.final);
+    // only as far as dropped text and a tag reach: searching the whole rest of the buffer at every block
+    // that turns out not to be one would make text full of block tags quadratic
+    const limit = ctx.pos + MAX_JUNK + TAG_MARGIN;
+    const cut = limit < ctx.buf.length;
+    const r = findFirst(cut ? ctx.buf.slice(0, limit) : ctx.buf, ctx.pos, between(d), ctx.final || cut);
     const end = 'marker' in r ? r.index : r.safeEnd;
     for (let i = ctx.pos; i < end; i++) {
       if (isWhitespace(ctx.buf.charCodeAt(i))) continue;
@@ -117,7 +121,8 @@ export class InvokeBlockState implements ParserState {
       return this.leave(ctx);
     }
     this.consume(ctx, end);
-    if (!('marker' in r)) return false;
+    // a long blank run: the rest of it is looked at next
+    if (!('marker' in r)) return cut;
     this.consume(ctx, end + r.marker.length);
     if (r.marker === d.invoke) {
       this.part = 'name';

@@ -28,6 +28,9 @@ export interface ParamDialect {
 type Part = 'body' | 'key' | 'attrs' | 'value';
 
 /** The marker lists of a dialect, built once (findFirst caches one search per list). */
+/** Longer than any key's end tag (`</arg_key>`, `">`). */
+const KEY_END_MARGIN = 64;
+
 const lists = new WeakMap<
   ParamDialect,
   { body: string[]; value: string[]; attrs: string[]; key: string[] }
@@ -110,7 +113,10 @@ export class KvParamsState implements ParserState {
   private readKey(ctx: ParserContext): boolean {
     const d = this.dialect;
     // looked at without consuming: a broken key is skipped from the same place however the text was cut
-    const r = findFirst(ctx.buf, ctx.pos, markersOf(d).key, ctx.final);
+    // only as far as a key reaches: a search to the buffer end per broken key would be quadratic
+    const limit = ctx.pos + MAX_NAME + KEY_END_MARGIN;
+    const cut = limit < ctx.buf.length;
+    const r = findFirst(cut ? ctx.buf.slice(0, limit) : ctx.buf, ctx.pos, markersOf(d).key, ctx.final || cut);
     const end = 'marker' in r ? r.index : r.safeEnd;
     const piece = ctx.buf.slice(ctx.pos, end);
     if (/[\n<]/.test(piece) || piece.length > MAX_NAME) {
