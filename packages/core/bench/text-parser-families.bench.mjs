@@ -2,6 +2,7 @@
 // with the family's calls between them) parsed in one piece and in 16-character chunks (target: chunks within
 // 2× of one piece), and the per-MiB cost in 16-character chunks at 0.25, 0.5, 1 and 2 MiB (target: flat, the
 // spread max/min ≤ 1.5). The parser runs as a connection uses it by default: `auto`, every family's markers.
+// Then adversarial text (markers that never become calls, repeated) in one piece, 0.25 vs 2 MiB.
 // Run: npm run build && node --expose-gc packages/core/bench/text-parser-families.bench.mjs
 import { createTextToolCallParser, TOOL_CALL_FAMILIES } from '@toolsmith/core';
 
@@ -179,4 +180,47 @@ for (const family of TOOL_CALL_FAMILIES) {
 }
 console.log(
   `\nworst 16-char ÷ one piece: ${worstRatio.toFixed(2)} (target ≤ ${RATIO_TARGET}); worst per-MiB spread 0.25–2 MiB: ${worstSpread.toFixed(2)} (target ≤ ${SPREAD_TARGET})`,
+);
+
+// Adversarial text: markers that open a block or span and never turn into a call, repeated with nothing
+// else, in one piece (where a look-ahead to the end of the buffer per marker would show as quadratic).
+const ADVERSARIAL = [
+  'a `b` c ',
+  '<|channel|>',
+  '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>',
+  '<|tool_calls_section_begin|>',
+  '<minimax:tool_call>',
+  '<seed:tool_call>',
+  '<｜tool_calls_begin｜>',
+  '<｜DSML｜function_calls>',
+  '<tool_call>search_notes<arg_key>',
+  '<tool_call>\n<function=search_notes>\n<parameter=',
+  '<minimax:tool_call><invoke name="search_notes" ',
+  '<tool_call>{"name": "search_notes", "arguments": ',
+  '[TOOL_CALLS]search_notes[ARGS]',
+  '<|tool_call>call:search_notes{',
+  '[[search_notes(',
+  '{"a": ',
+  '```json\n{',
+];
+function onePiece(text) {
+  const parser = createTextToolCallParser({ tools });
+  parser.push(text);
+  parser.end();
+}
+console.log(`\nadversarial text in one piece: ms per MiB at 0.25 / 2 MiB, best of ${RUNS}`);
+let worstAdversarial = 0;
+for (const snippet of ADVERSARIAL) {
+  const perMiB = [0.25, 2].map((factor) => {
+    const text = snippet.repeat(Math.ceil((factor * MIB) / snippet.length));
+    return best(() => onePiece(text), RUNS).ms / (text.length / MIB);
+  });
+  const spread = perMiB[1] / perMiB[0];
+  worstAdversarial = Math.max(worstAdversarial, spread);
+  console.log(
+    `${JSON.stringify(snippet).padEnd(52)} ${perMiB.map((m) => m.toFixed(1).padStart(7)).join(' ')} ms   ${spread.toFixed(2)}`,
+  );
+}
+console.log(
+  `worst adversarial 2 MiB ÷ 0.25 MiB per-MiB cost: ${worstAdversarial.toFixed(2)} (linear: about 1)`,
 );
