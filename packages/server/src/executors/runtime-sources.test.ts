@@ -67,9 +67,19 @@ describe('runtime sources from storage', () => {
       stop: [],
       frequencyPenalty: null,
       presencePenalty: 0,
+      contextLength: 8192,
+      minP: null,
+      repetitionPenalty: 1.1,
     });
     expect(await loadPresets(storage)).toEqual([
-      { name: 'Precise', temperature: 0.2, maxTokens: 300, presencePenalty: 0 },
+      {
+        name: 'Precise',
+        temperature: 0.2,
+        maxTokens: 300,
+        presencePenalty: 0,
+        contextLength: 8192,
+        repetitionPenalty: 1.1,
+      },
     ]);
   });
 });

@@ -53,6 +53,9 @@ export function toCorePreset(stored: StoredPreset): Preset {
     'maxTokens',
     'frequencyPenalty',
     'presencePenalty',
+    'contextLength',
+    'minP',
+    'repetitionPenalty',
   ] as const;
   for (const key of numbers) if (stored[key] !== null) preset[key] = stored[key];
   if (stored.stop.length > 0) preset.stop = stored.stop;

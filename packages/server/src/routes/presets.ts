@@ -13,6 +13,9 @@ const WRITABLE = [
   'stop',
   'frequencyPenalty',
   'presencePenalty',
+  'contextLength',
+  'minP',
+  'repetitionPenalty',
   ...PRESET_PROVIDER_FIELDS,
 ];
 
@@ -31,6 +34,9 @@ function parsePreset(raw: unknown, creating: boolean): Partial<PresetInput> {
     stop: check.stringArray('stop', { maxItems: 16, maxLength: 256 }),
     frequencyPenalty: check.number('frequencyPenalty', { min: -2, max: 2 }),
     presencePenalty: check.number('presencePenalty', { min: -2, max: 2 }),
+    contextLength: check.number('contextLength', { min: 256, max: 10_000_000, integer: true }),
+    minP: check.number('minP', { min: 0, max: 1 }),
+    repetitionPenalty: check.number('repetitionPenalty', { min: 0, max: 10 }),
     ...parsePresetProviderSettings(check),
   };
   check.finish();
@@ -54,6 +60,9 @@ export async function presetRoutes(app: FastifyInstance): Promise<void> {
       stop: input.stop ?? [],
       frequencyPenalty: input.frequencyPenalty ?? null,
       presencePenalty: input.presencePenalty ?? null,
+      contextLength: input.contextLength ?? null,
+      minP: input.minP ?? null,
+      repetitionPenalty: input.repetitionPenalty ?? null,
       extraBody: input.extraBody,
       thinking: input.thinking,
     });

@@ -119,6 +119,11 @@ export interface StoredPreset extends PresetProviderSettings {
   stop: string[];
   frequencyPenalty: number | null;
   presencePenalty: number | null;
+  /** the context window a local backend should use (KoboldCpp max_context_length, Ollama num_ctx) */
+  contextLength: number | null;
+  minP: number | null;
+  /** 1 = off */
+  repetitionPenalty: number | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -284,6 +284,16 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 11,
+    name: 'preset context length, min-p and repetition penalty',
+    sql: `
+      -- NULL: the backend's own default applies (as for the other sampling numbers)
+      ALTER TABLE presets ADD COLUMN context_length INTEGER;
+      ALTER TABLE presets ADD COLUMN min_p REAL;
+      ALTER TABLE presets ADD COLUMN repetition_penalty REAL;
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database's user_version; returns how many ran. */

@@ -13,6 +13,9 @@ interface PresetRow {
   stop: string;
   frequency_penalty: number | null;
   presence_penalty: number | null;
+  context_length: number | null;
+  min_p: number | null;
+  repetition_penalty: number | null;
   provider_settings: string;
   created_at: string;
   updated_at: string;
@@ -29,6 +32,9 @@ const COLUMNS: Record<NumberAndStopKeys, string> = {
   stop: 'stop',
   frequencyPenalty: 'frequency_penalty',
   presencePenalty: 'presence_penalty',
+  contextLength: 'context_length',
+  minP: 'min_p',
+  repetitionPenalty: 'repetition_penalty',
 };
 
 function readSettings(json: string): PresetProviderSettings {
@@ -57,6 +63,9 @@ function fromRow(row: PresetRow): StoredPreset {
     stop: JSON.parse(row.stop),
     frequencyPenalty: row.frequency_penalty,
     presencePenalty: row.presence_penalty,
+    contextLength: row.context_length,
+    minP: row.min_p,
+    repetitionPenalty: row.repetition_penalty,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
