@@ -148,6 +148,8 @@ describe.each(VIEWPORTS)('SillyTavern habits at $name width', (viewport) => {
     await input.fill('Hello');
     await input.press('Enter');
     await poll(() => page.getByRole('article').last().textContent()).toContain('Hi there.');
+    // the reply can show before the run has ended (its finish event); Up only edits once the chat is idle
+    await poll(() => page.getByRole('button', { name: 'Stop' }).count()).toBe(0);
 
     // Up in the empty box opens the last message's editor
     await input.press('ArrowUp');
