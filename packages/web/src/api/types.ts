@@ -92,6 +92,9 @@ export interface Preset extends PresetProviderFields {
   stop?: string[] | null;
   frequencyPenalty?: number | null;
   presencePenalty?: number | null;
+  contextLength?: number | null;
+  minP?: number | null;
+  repetitionPenalty?: number | null;
 }
 
 export interface Chat {

@@ -196,6 +196,17 @@ const en = {
     deleteTitle: 'Delete persona',
     deleteConfirm: 'Delete <strong>{{name}}</strong>? Chats that use it carry on without a persona.',
   },
+  presets: {
+    contextLength: 'Context length',
+    contextLengthHint:
+      'Tokens of context a local backend keeps (KoboldCpp max_context_length, Ollama num_ctx). Empty: the backend’s own setting.',
+    minP: 'Min P',
+    minPHint:
+      'Drops tokens less likely than this share of the likeliest one (llama.cpp, KoboldCpp, Ollama, vLLM, OpenRouter).',
+    repetitionPenalty: 'Repetition penalty',
+    repetitionPenaltyHint:
+      '1 = off; above 1 discourages repeating (llama.cpp, KoboldCpp, Ollama, vLLM, OpenRouter).',
+  },
 };
 
 export default en satisfies Messages;

@@ -209,6 +209,17 @@ const pl: Messages = {
     deleteConfirm:
       'Usunąć <strong>{{name}}</strong>? Czaty, które jej używają, będą działać dalej bez persony.',
   },
+  presets: {
+    contextLength: 'Długość kontekstu',
+    contextLengthHint:
+      'Ile tokenów kontekstu trzyma lokalny backend (KoboldCpp max_context_length, Ollama num_ctx). Puste: własne ustawienie backendu.',
+    minP: 'Min P',
+    minPHint:
+      'Odrzuca tokeny mniej prawdopodobne niż ten ułamek najbardziej prawdopodobnego (llama.cpp, KoboldCpp, Ollama, vLLM, OpenRouter).',
+    repetitionPenalty: 'Kara za powtórzenia',
+    repetitionPenaltyHint:
+      '1 = wyłączona; powyżej 1 zniechęca do powtarzania (llama.cpp, KoboldCpp, Ollama, vLLM, OpenRouter).',
+  },
 };
 
 export default pl;

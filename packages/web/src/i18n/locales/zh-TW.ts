@@ -189,6 +189,15 @@ const zhTW: Messages = {
     deleteTitle: '刪除使用者角色',
     deleteConfirm: '要刪除<strong>{{name}}</strong>嗎？使用它的聊天會在沒有使用者角色的情況下繼續。',
   },
+  presets: {
+    contextLength: '上下文長度',
+    contextLengthHint:
+      '本機後端保留的上下文 token 數（KoboldCpp max_context_length、Ollama num_ctx）。留空則使用後端自己的設定。',
+    minP: 'Min P',
+    minPHint: '捨棄機率低於最可能 token 此比例的 token（llama.cpp、KoboldCpp、Ollama、vLLM、OpenRouter）。',
+    repetitionPenalty: '重複懲罰',
+    repetitionPenaltyHint: '1 = 關閉；大於 1 會減少重複（llama.cpp、KoboldCpp、Ollama、vLLM、OpenRouter）。',
+  },
 };
 
 export default zhTW;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Preset } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -22,6 +23,7 @@ export function PresetForm({
   onSaved: (saved: Preset) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const creating = preset === null;
   const [draft, setDraft] = useState<PresetDraft>(() =>
     preset ? presetDraftFrom(preset) : emptyPresetDraft(),
@@ -83,7 +85,7 @@ export function PresetForm({
       <div className="number-grid wide">
         {NUMBER_FIELDS.map((f) => (
           <label key={f.key}>
-            {f.label}
+            {'labelKey' in f ? t(f.labelKey) : f.label}
             <input
               type="number"
               inputMode="decimal"
@@ -97,6 +99,7 @@ export function PresetForm({
               }
               aria-invalid={fieldErrors[f.key] ? true : undefined}
             />
+            {'hintKey' in f ? <span className="hint">{t(f.hintKey)}</span> : null}
             {fieldError(f.key)}
           </label>
         ))}

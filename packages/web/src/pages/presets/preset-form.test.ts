@@ -20,6 +20,9 @@ const preset: Preset = {
   stop: ['\n\nUser:', 'END'],
   frequencyPenalty: null,
   presencePenalty: 0.5,
+  contextLength: 8192,
+  minP: 0.05,
+  repetitionPenalty: null,
 };
 
 describe('preset form', () => {
@@ -36,6 +39,9 @@ describe('preset form', () => {
         stop: ['\n\nUser:', 'END'],
         frequencyPenalty: null,
         presencePenalty: 0.5,
+        contextLength: 8192,
+        minP: 0.05,
+        repetitionPenalty: null,
       },
     });
   });
@@ -56,6 +62,19 @@ describe('preset form', () => {
     expect(parsed.errors.topK).toBe('Top K must be a whole number from 0 to 100000, or empty.');
   });
 
+  it('checks context length, min P and repetition penalty with the server’s ranges', () => {
+    const draft = { ...emptyPresetDraft(), name: 'local' };
+    draft.numbers = { ...draft.numbers, contextLength: '8192.5', minP: '2', repetitionPenalty: '-1' };
+    const parsed = presetBody(draft);
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.errors).toEqual({
+      contextLength: 'Context length must be a whole number from 256 to 10000000, or empty.',
+      minP: 'Min P must be a number from 0 to 1, or empty.',
+      repetitionPenalty: 'Repetition penalty must be a number from 0 to 10, or empty.',
+    });
+  });
+
   it('writes stop strings one per line with escapes for line breaks, tabs and backslashes', () => {
     const values = ['\n', 'a\tb', 'back\\slash', '\\n literal'];
     const text = values.map(escapeStop).join('\n');
@@ -67,7 +86,7 @@ describe('preset form', () => {
 
   it('summarises only the parameters that are set', () => {
     expect(presetSummary(preset)).toBe(
-      'Temperature 1.2 · Top K 40 · Max tokens 512 · Presence penalty 0.5 · 2 stop strings',
+      'Temperature 1.2 · Top K 40 · Max tokens 512 · Presence penalty 0.5 · Context length 8192 · Min P 0.05 · 2 stop strings',
     );
     expect(presetSummary({ id: 'p', name: 'x', stop: [] })).toBe('All provider defaults');
   });

@@ -9,6 +9,37 @@ export const NUMBER_FIELDS = [
   { key: 'maxTokens', label: 'Max tokens', min: 1, max: 10_000_000, step: '1', integer: true },
   { key: 'frequencyPenalty', label: 'Frequency penalty', min: -2, max: 2, step: '0.05', integer: false },
   { key: 'presencePenalty', label: 'Presence penalty', min: -2, max: 2, step: '0.05', integer: false },
+  // local backends' own knobs, shown translated with a hint (the others are common knowledge)
+  {
+    key: 'contextLength',
+    label: 'Context length',
+    min: 256,
+    max: 10_000_000,
+    step: '1',
+    integer: true,
+    labelKey: 'presets.contextLength',
+    hintKey: 'presets.contextLengthHint',
+  },
+  {
+    key: 'minP',
+    label: 'Min P',
+    min: 0,
+    max: 1,
+    step: '0.01',
+    integer: false,
+    labelKey: 'presets.minP',
+    hintKey: 'presets.minPHint',
+  },
+  {
+    key: 'repetitionPenalty',
+    label: 'Repetition penalty',
+    min: 0,
+    max: 10,
+    step: '0.05',
+    integer: false,
+    labelKey: 'presets.repetitionPenalty',
+    hintKey: 'presets.repetitionPenaltyHint',
+  },
 ] as const;
 
 export type NumberKey = (typeof NUMBER_FIELDS)[number]['key'];
