@@ -111,9 +111,19 @@ describe('connections and presets in a real browser', () => {
     await card.getByRole('button', { name: 'Edit creative' }).click();
     const edit = page.getByRole('form', { name: 'Edit creative' });
     await edit.getByLabel('Temperature').fill('');
+    expect(await edit.getByText('Ollama num_ctx').isVisible()).toBe(true);
+    await edit.getByLabel('Context length').fill('8192');
+    await edit.getByLabel('Min P').fill('0.05');
+    await edit.getByLabel('Repetition penalty').fill('1.1');
     await edit.getByRole('button', { name: 'Save preset' }).click();
-    await poll(() => card.textContent()).toContain('Top P 0.9 · Max tokens 300');
+    await poll(() => card.textContent()).toContain(
+      'Top P 0.9 · Max tokens 300 · Context length 8192 · Min P 0.05 · Repetition penalty 1.1',
+    );
     expect(await card.textContent()).not.toContain('Temperature');
+    const saved = (await (await fetch(`${stack.serverUrl}/api/presets`)).json()) as {
+      presets: Array<Record<string, unknown>>;
+    };
+    expect(saved.presets[0]).toMatchObject({ contextLength: 8192, minP: 0.05, repetitionPenalty: 1.1 });
     await screenshot(page, 'presets');
     await context.close();
   });
