@@ -13,6 +13,7 @@ import { McpManager, type McpManagerOptions } from '../mcp/mcp-manager.js';
 import type { SandboxPoolFigures } from '../observability/metrics.js';
 import { createTelemetry } from '../observability/telemetry.js';
 import { agentRoutes } from '../routes/agents.js';
+import { avatarRoutes } from '../routes/avatars.js';
 import { characterRoutes } from '../routes/characters.js';
 import { characterTransferRoutes } from '../routes/characters-transfer.js';
 import { chatMessageRoutes } from '../routes/chat-messages.js';
@@ -179,6 +180,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(lorebookRoutes);
   await app.register(variableRoutes);
   await app.register(characterRoutes);
+  await app.register(avatarRoutes);
   await app.register(characterTransferRoutes);
   await app.register(mcpServerRoutes);
   await app.register(gatewayRoutes, { prefix: '/v1' });

@@ -1,5 +1,5 @@
 import type { CardData } from '@toolsmith/core';
-import { isPng } from '@toolsmith/core/internal';
+import { parseAvatarField } from '../avatars/avatar-image.js';
 import { bodyObject, FieldChecker } from '../routes/fields.js';
 import type { CharacterInput, Storage } from '../storage/types.js';
 import { CARD_LIST_FIELDS, CARD_TEXT_FIELDS, emptyCard, TOOL_EXTENSION_KEYS } from './character-card.js';
@@ -50,14 +50,8 @@ export async function parseCharacterInput(
   }
   const input: CharacterInput = { card };
   if (check.has('avatar')) {
-    const value = check.body.avatar;
-    if (value === null) input.avatar = null;
-    else if (typeof value !== 'string') check.add('avatar', 'avatar must be base64 PNG bytes, or null.');
-    else {
-      const bytes = new Uint8Array(Buffer.from(value, 'base64'));
-      if (!isPng(bytes)) check.add('avatar', 'avatar must be a PNG image, sent as base64.');
-      else input.avatar = bytes;
-    }
+    const avatar = parseAvatarField(check.body.avatar, (field, message) => check.add(field, message));
+    if (avatar !== undefined) input.avatar = avatar;
   }
   if (check.has('lorebookId')) {
     const value = check.body.lorebookId;

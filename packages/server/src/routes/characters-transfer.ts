@@ -10,6 +10,7 @@ import {
   stripCardTools,
   type ToolDefinition,
 } from '@toolsmith/core';
+import { isPng } from '@toolsmith/core/internal';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
 import {
@@ -269,7 +270,8 @@ export async function characterTransferRoutes(
       );
       if (format === 'png') {
         const avatar = await storage.characters.getAvatar(character.id);
-        const png = exportCardPng(card, tools, avatar);
+        // a JPEG or WebP portrait cannot carry the card's chunks: the card goes in the default image
+        const png = exportCardPng(card, tools, avatar && isPng(avatar) ? avatar : undefined);
         return reply
           .header('content-type', 'image/png')
           .header('content-disposition', `attachment; filename="${fileName(card.name, 'png')}"`)

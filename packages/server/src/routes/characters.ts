@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../app/http-error.js';
+import { sendAvatar } from '../avatars/avatar-image.js';
 import { characterResource } from '../characters/character-card.js';
 import { parseCharacterInput } from '../characters/character-input.js';
 import { characterToolScope } from '../storage/types.js';
@@ -53,9 +54,7 @@ export async function characterRoutes(app: FastifyInstance): Promise<void> {
     await load(request.params.id);
     const avatar = await storage.characters.getAvatar(request.params.id);
     if (!avatar) throw notFound('portrait for character', request.params.id);
-    return reply
-      .header('content-type', 'image/png')
-      .send(Buffer.from(avatar.buffer, avatar.byteOffset, avatar.byteLength));
+    return sendAvatar(request, reply, avatar);
   });
 
   app.get<{ Params: { id: string } }>('/api/characters/:id/tools', async (request) => {

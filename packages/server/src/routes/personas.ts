@@ -1,6 +1,6 @@
-import { isPng } from '@toolsmith/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../app/http-error.js';
+import { parseAvatarField, sendAvatar } from '../avatars/avatar-image.js';
 import type { PersonaInput } from '../storage/types.js';
 import { bodyObject, FieldChecker } from './fields.js';
 
@@ -14,12 +14,8 @@ function parsePersona(raw: unknown, creating: boolean): Partial<PersonaInput> {
   const description = check.string('description', { max: MAX_PERSONA_DESCRIPTION });
   const out: Partial<PersonaInput> = {};
   if (check.has('avatar')) {
-    const value = check.body.avatar;
-    const bytes = typeof value === 'string' ? new Uint8Array(Buffer.from(value, 'base64')) : undefined;
-    if (value === null) out.avatar = null;
-    else if (!bytes || !isPng(bytes))
-      check.add('avatar', 'avatar must be a PNG image sent as base64, or null.');
-    else out.avatar = bytes;
+    const avatar = parseAvatarField(check.body.avatar, (field, message) => check.add(field, message));
+    if (avatar !== undefined) out.avatar = avatar;
   }
   check.finish();
   if (name !== undefined) out.name = name;
@@ -60,9 +56,7 @@ export async function personaRoutes(app: FastifyInstance): Promise<void> {
     if (!(await storage.personas.get(request.params.id))) throw notFound('persona', request.params.id);
     const avatar = await storage.personas.getAvatar(request.params.id);
     if (!avatar) throw notFound('portrait for persona', request.params.id);
-    return reply
-      .header('content-type', 'image/png')
-      .send(Buffer.from(avatar.buffer, avatar.byteOffset, avatar.byteLength));
+    return sendAvatar(request, reply, avatar);
   });
 
   app.delete<{ Params: { id: string } }>('/api/personas/:id', async (request, reply) => {
