@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Character, LorebookSummary } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { base64Of, PORTRAIT_TYPES, portraitUrl } from '../../components/portrait';
 import { CharacterTools } from './CharacterTools';
 import { type CharacterDraft, characterBody, draftFromCharacter, TEXT_FIELDS } from './character-form';
 
@@ -21,6 +22,9 @@ export function CharacterForm({
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  // undefined: keep the portrait; null: remove it; a string: the new image as base64
+  const [avatar, setAvatar] = useState<string | null | undefined>(undefined);
+  const [preview, setPreview] = useState<string | null>(null);
 
   useEffect(() => {
     api
@@ -41,7 +45,7 @@ export function CharacterForm({
     setFieldErrors({});
     setSaving(true);
     try {
-      const body = characterBody(draft);
+      const body = { ...characterBody(draft), ...(avatar === undefined ? {} : { avatar }) };
       onSaved(
         creating
           ? await api.post<Character>('/api/characters', body)
@@ -110,6 +114,46 @@ export function CharacterForm({
           />
           <span className="hint">Separate greetings with a blank line.</span>
         </label>
+        <div className="wide portrait-field">
+          {(preview ??
+            (character?.hasAvatar && avatar !== null ? portraitUrl('characters', character) : null)) && (
+            <img
+              className="character-avatar"
+              src={preview ?? portraitUrl('characters', character!)}
+              alt="Portrait preview"
+              width={64}
+              height={64}
+            />
+          )}
+          <label>
+            Portrait (PNG, JPEG or WebP)
+            <input
+              type="file"
+              accept={PORTRAIT_TYPES}
+              onChange={async (e) => {
+                const file = e.target.files?.[0];
+                const base64 = file ? await base64Of(file) : undefined;
+                setAvatar(base64);
+                // a data: URL (the page's CSP allows those for images, not blob:)
+                setPreview(file && base64 ? `data:${file.type || 'image/png'};base64,${base64}` : null);
+              }}
+            />
+            <span className="hint">Shown beside the character's messages in chats; at most 4 MiB.</span>
+            {fieldError('avatar')}
+          </label>
+          {character?.hasAvatar && avatar !== null && (
+            <button
+              type="button"
+              className="link"
+              onClick={() => {
+                setAvatar(null);
+                setPreview(null);
+              }}
+            >
+              Remove portrait
+            </button>
+          )}
+        </div>
         <label>
           Tags
           <input value={draft.tags} onChange={(e) => set('tags', e.target.value)} />

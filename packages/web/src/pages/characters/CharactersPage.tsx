@@ -7,6 +7,7 @@ import { navigate } from '../../app/router';
 import { ConfirmDialog } from '../../components/Dialog';
 import { downloadExport, exportedMessage } from '../../components/download';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { portraitUrl } from '../../components/portrait';
 import { useEditableList } from '../../components/use-editable-list';
 import { i18n } from '../../i18n/i18n';
 import { CardImportReview } from './CardImportReview';
@@ -250,7 +251,7 @@ export function CharactersPage() {
                   {character.hasAvatar && (
                     <img
                       className="character-avatar"
-                      src={`/api/characters/${encodeURIComponent(character.id)}/avatar`}
+                      src={portraitUrl('characters', character)}
                       alt=""
                       width={48}
                       height={48}

@@ -6,6 +6,7 @@ import { usePageTitle } from '../../app/page-title';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { i18n } from '../../i18n/i18n';
+import { portraitUrl } from '../../components/portrait';
 import { ChatHeader } from './ChatHeader';
 import { type ChatPatch, ChatSettingsDrawer } from './ChatSettingsDrawer';
 import { liveAssistantMessages } from './chat-stream';
@@ -141,7 +142,7 @@ export function ChatPage({ id }: { id: string }) {
     const character = characters.find((c) => c.id === message.characterId);
     return {
       name: message.name || character?.name || t('chat.assistant'),
-      avatar: character?.hasAvatar ? `/api/characters/${encodeURIComponent(character.id)}/avatar` : null,
+      avatar: character?.hasAvatar ? portraitUrl('characters', character) : null,
     };
   };
 

@@ -5,18 +5,10 @@ import type { Persona } from '../../api/types';
 import { Avatar } from '../../components/Avatar';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { base64Of, PORTRAIT_TYPES } from '../../components/portrait';
 import { StatusNotice } from '../../components/StatusNotice';
 import { useEditableList } from '../../components/use-editable-list';
 import '../connections/settings-pages.css';
-
-/** The file's bytes as base64 (what the API takes for a portrait). */
-async function base64Of(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
 
 function PersonaForm({
   persona,
@@ -87,7 +79,7 @@ function PersonaForm({
         {t('personas.portrait')}
         <input
           type="file"
-          accept="image/png"
+          accept={PORTRAIT_TYPES}
           onChange={async (e) => {
             const file = e.target.files?.[0];
             setAvatar(file ? await base64Of(file) : undefined);
