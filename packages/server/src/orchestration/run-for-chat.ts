@@ -31,7 +31,7 @@ import {
   type ScriptRunState,
   sandboxWithHiddenContextGate,
 } from '../generation/hidden-context.js';
-import { scriptHostFunctions } from '../generation/script-host-functions.js';
+import { type ScriptEvent, scriptHostFunctions } from '../generation/script-host-functions.js';
 import { observedFetch } from '../observability/observed-fetch.js';
 import { storedToDefinition } from '../routes/tool-input.js';
 import { characterToolScope, type Storage, type StoredChat } from '../storage/types.js';
@@ -46,6 +46,8 @@ export interface ChatRunInput {
   simulate: boolean;
   signal?: AbortSignal;
   onEvent?: (event: OrchestrationEvent) => void | Promise<void>;
+  /** ctx.eventSource.emit calls of the run's script tools, with the run's trace id (a chat turn streams them) */
+  onScriptEvent?: (event: ScriptEvent & { traceId: string }) => void;
 }
 
 /** What every run in a chat needs: runtime over stored connections, the tool registry, the tool env. */
@@ -102,11 +104,11 @@ export async function chatRunSetup(
     loopOptions: {
       ctx: buildToolCtx(chat, stored, hidden, { characters: characters.map(scriptCharacter), persona, run }),
       // ctx.variables.set lands in the outcome like set_variable (nothing written here; never in a simulation);
-      // ctx.eventSource.emit events are not streamed from orchestration runs
+      // ctx.eventSource.emit events go to the caller (a chat turn streams them like its own scripts')
       hostFunctions: scriptHostFunctions({
         variables: services.variables,
         simulate: input.simulate,
-        onEvent: () => {},
+        onEvent: (event) => input.onScriptEvent?.({ ...event, traceId: run.traceId }),
         extensionApis: context.extensionApis,
       }),
       sandbox:

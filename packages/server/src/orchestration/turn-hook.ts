@@ -21,6 +21,15 @@ async function entryRefsById(
   });
 }
 
+/** Keeps the run as the chat's last one (GET /api/chats/:id/orchestration/last); a deleted chat keeps nothing. */
+async function keepLastRun(storage: Pick<Storage, 'orchestrationRuns'>, chatId: string, result: unknown) {
+  try {
+    await storage.orchestrationRuns.set(chatId, { at: new Date().toISOString(), result });
+  } catch {
+    // the chat was deleted mid-run
+  }
+}
+
 export interface TurnOrchestrationInput {
   context: AppContext;
   chat: StoredChat;
@@ -54,8 +63,11 @@ export async function runTurnOrchestration(input: TurnOrchestrationInput): Promi
         const data = orchestrationEventData(event);
         if (data) send('orchestration-event', data);
       },
+      // the same event as a chat generation's scripts send, saying it came from the orchestration run
+      onScriptEvent: (event) => send('script-event', { ...event, source: 'orchestration' }),
     });
     send('orchestration-result', result);
+    await keepLastRun(context.storage, chat.id, result);
     if (signal.aborted) return [];
     // a run that failed part-way applies nothing: the reply goes on as if orchestration were off
     if (result.error) {
@@ -72,12 +84,14 @@ export async function runTurnOrchestration(input: TurnOrchestrationInput): Promi
     return notesMessage(outcome);
   } catch (error) {
     if (signal.aborted) return [];
-    send('orchestration-error', {
+    const failure = {
       code: isGenerateTaskError(error)
         ? error.code
         : ((error as { extra?: { code?: string } }).extra?.code ?? 'unknown'),
       message: error instanceof Error ? error.message : String(error),
-    });
+    };
+    send('orchestration-error', failure);
+    await keepLastRun(context.storage, chat.id, { error: failure });
     return [];
   }
 }

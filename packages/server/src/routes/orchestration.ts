@@ -94,6 +94,12 @@ export async function orchestrationRoutes(app: FastifyInstance): Promise<void> {
     return override ? mergeProfileOverride(global, override) : global;
   };
 
+  // the chat's last orchestration run before a reply: { run: null } until there is one
+  app.get<{ Params: { id: string } }>('/api/chats/:id/orchestration/last', async (request) => {
+    if (!(await storage.chats.get(request.params.id))) throw notFound('chat', request.params.id);
+    return { run: (await storage.orchestrationRuns.get(request.params.id)) ?? null };
+  });
+
   app.get<{ Params: { id: string } }>('/api/characters/:id/orchestration', async (request) => {
     const override = characterOverride(await loadCharacter(request.params.id));
     return { override: override ?? null, profile: await effective(override) };

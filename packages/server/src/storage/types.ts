@@ -436,6 +436,8 @@ export interface Storage {
   lorebooks: LorebookRepository;
   variables: VariableRepository;
   worldInfoTraces: WorldInfoTraceRepository;
+  /** the last orchestration run of each chat (GET /api/chats/:id/orchestration/last) */
+  orchestrationRuns: WorldInfoTraceRepository;
   characters: CharacterRepository;
   toolModes: ToolModeRepository;
   mcpServers: McpServerRepository;

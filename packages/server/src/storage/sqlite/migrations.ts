@@ -294,6 +294,18 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE presets ADD COLUMN repetition_penalty REAL;
     `,
   },
+  {
+    version: 12,
+    name: 'last orchestration run per chat',
+    sql: `
+      -- The result of the chat's last orchestration run before a reply (trace, outcome, error), as JSON.
+      CREATE TABLE chat_orchestration_runs (
+        chat_id TEXT PRIMARY KEY REFERENCES chats (id) ON DELETE CASCADE,
+        run TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database's user_version; returns how many ran. */

@@ -13,6 +13,7 @@ import { createSqliteSettingsRepository } from './settings-repository.js';
 import { createSqliteToolModeRepository } from './tool-mode-repository.js';
 import { createSqliteBuiltinToolStateRepository, createSqliteToolRepository } from './tool-repository.js';
 import {
+  createSqliteOrchestrationRunRepository,
   createSqliteVariableRepository,
   createSqliteWorldInfoTraceRepository,
 } from './variable-repository.js';
@@ -35,6 +36,7 @@ export function createSqliteStorage(dataDir: string): Storage {
     lorebooks: createSqliteLorebookRepository(db),
     variables: createSqliteVariableRepository(db),
     worldInfoTraces: createSqliteWorldInfoTraceRepository(db),
+    orchestrationRuns: createSqliteOrchestrationRunRepository(db),
     characters: createSqliteCharacterRepository(db),
     toolModes: createSqliteToolModeRepository(db),
     mcpServers: createSqliteMcpServerRepository(db, box),

@@ -94,3 +94,23 @@ export function createSqliteWorldInfoTraceRepository(db: Database): WorldInfoTra
     },
   };
 }
+
+/** The last orchestration run of each chat, one JSON document per chat (replaced by the next run). */
+export function createSqliteOrchestrationRunRepository(db: Database): WorldInfoTraceRepository {
+  const selectOne = db.prepare<[string], { run: string }>(
+    'SELECT run FROM chat_orchestration_runs WHERE chat_id = ?',
+  );
+  const upsert = db.prepare<[string, string, string]>(
+    `INSERT INTO chat_orchestration_runs (chat_id, run, created_at) VALUES (?, ?, ?)
+     ON CONFLICT (chat_id) DO UPDATE SET run = excluded.run, created_at = excluded.created_at`,
+  );
+  return {
+    async get(chatId) {
+      const row = selectOne.get(chatId);
+      return row ? JSON.parse(row.run) : undefined;
+    },
+    async set(chatId, run) {
+      upsert.run(chatId, JSON.stringify(run), now());
+    },
+  };
+}
