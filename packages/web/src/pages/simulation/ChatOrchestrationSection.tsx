@@ -3,6 +3,7 @@ import { ORCHESTRATION_MODE_LABELS, type OrchestrationMode } from '../../api/typ
 import { hrefFor } from '../../app/router';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Switch } from '../../components/Switch';
+import { LastOrchestrationRun } from './LastOrchestrationRun';
 
 type Setting = { enabled: boolean; mode?: OrchestrationMode };
 
@@ -70,6 +71,7 @@ export function ChatOrchestrationSection({
         </select>
       </label>
       <a href={hrefFor({ page: 'simulation', chatId })}>Simulate this chat’s orchestration</a>
+      <LastOrchestrationRun chatId={chatId} />
     </section>
   );
 }
