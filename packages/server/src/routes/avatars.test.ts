@@ -87,18 +87,22 @@ describe('avatars', () => {
       'image/png',
     );
     expect(svg.status).toBe(400);
-    expect((await svg.json()).details).toEqual([
+    expect(((await svg.json()) as { details: unknown }).details).toEqual([
       { field: 'avatar', message: 'A portrait must be a PNG, JPEG or WebP image.' },
     ]);
     const cut = await upload(path, JPEG.subarray(0, 12), 'image/jpeg');
     expect(cut.status).toBe(400);
-    expect((await cut.json()).error).toMatch(/^The image is damaged: a JPEG segment runs past the end/);
+    expect(((await cut.json()) as { error: string }).error).toMatch(
+      /^The image is damaged: a JPEG segment runs past the end/,
+    );
     const brokenPng = defaultCardPng().slice();
     brokenPng[20] ^= 0xff; // inside IHDR: its CRC no longer matches
     expect((await upload(path, brokenPng, 'image/png')).status).toBe(400);
     const tooBig = await upload(path, new Uint8Array(MAX_AVATAR_BYTES + 1), 'image/png');
     expect(tooBig.status).toBe(413);
-    expect((await tooBig.json()).error).toBe(`A portrait may be at most ${MAX_AVATAR_BYTES} bytes.`);
+    expect(((await tooBig.json()) as { error: string }).error).toBe(
+      `A portrait may be at most ${MAX_AVATAR_BYTES} bytes.`,
+    );
     expect((await upload(path, 'hello', 'text/plain')).status).toBe(415);
     expect((await server.request('GET', `/api/characters/${character.id}`)).body.hasAvatar).toBe(false);
     expect((await upload('/api/characters/nope/avatar', JPEG, 'image/jpeg')).status).toBe(404);
