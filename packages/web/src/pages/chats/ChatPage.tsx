@@ -5,8 +5,8 @@ import type { Character, Chat, Connection, Message, Persona, Preset, ToolsList }
 import { usePageTitle } from '../../app/page-title';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { i18n } from '../../i18n/i18n';
 import { portraitUrl } from '../../components/portrait';
+import { i18n } from '../../i18n/i18n';
 import { ChatHeader } from './ChatHeader';
 import { type ChatPatch, ChatSettingsDrawer } from './ChatSettingsDrawer';
 import { liveAssistantMessages } from './chat-stream';
