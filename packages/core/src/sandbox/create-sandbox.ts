@@ -139,10 +139,13 @@ export function createSandbox(options: SandboxOptions = {}): QuickJsSandbox {
       };
       const abortedResult: Outcome = { ok: false, error: 'The script was aborted.', errorCode: 'aborted' };
 
+      // The worker fires the guest's abort signal and answers within ABORT_WIND_DOWN_MS (the listeners'
+      // logs come with it); a guest that does not is stopped outright after the grace.
+      let aborting = false;
       const onAbort = () => {
         if (workerDone) return;
+        aborting = true;
         worker.abort(id);
-        settle(abortedResult, null);
         graceTimer = setTimeout(() => hardStop(abortedResult), HARD_STOP_GRACE_MS);
       };
       const hardTimer = setTimeout(() => hardStop(timeoutResult), timeoutMs + HARD_STOP_GRACE_MS);
@@ -159,6 +162,16 @@ export function createSandbox(options: SandboxOptions = {}): QuickJsSandbox {
           case 'host-call':
             // An aborted job's caller has moved on: its guest may not start new host work.
             if (settled) break;
+            if (aborting) {
+              worker.post({
+                t: 'host-result',
+                id,
+                callId: message.callId,
+                ok: false,
+                message: 'The run was aborted.',
+              });
+              break;
+            }
             void callHostFunction(functions, message.name, message.argsJson).then((reply) => {
               if (!workerDone) worker.post({ t: 'host-result', id, callId: message.callId, ...reply });
             });
@@ -167,7 +180,8 @@ export function createSandbox(options: SandboxOptions = {}): QuickJsSandbox {
             cleanup();
             if (message.retire) pool.discard(worker, 'retired');
             else returnWhenIdle(worker, id);
-            if (message.ok) {
+            if (aborting) settle(abortedResult, message.droppedLogs);
+            else if (message.ok) {
               const parsed = parseResult(message.json, maxResultBytes);
               settle(
                 parsed.ok

@@ -10,10 +10,16 @@
 // in GUEST_PARTS, compiled inside a job's context the first time that job needs them.
 //
 // Host functions it receives: hostLog(level, message), hostCall(name, argsJson) → Promise<json text>,
-// hostPart(name) → the source of one of GUEST_PARTS.
+// hostPart(name) → the source of one of GUEST_PARTS, hostTimer(id, ms) → a promise settled after ms,
+// hostClearTimer(id).
+//
+// Luker's script API (ctx.__lukerRun, its abort signal, eventSource.on, fetch, setTimeout, ...) lives in
+// the 'luker' and 'timers' parts: the prelude only installs small forwarders and lazy getters.
 import { GUEST_LIBRARY } from './guest-library.js';
+import { GUEST_LUKER } from './guest-luker.js';
+import { GUEST_TIMERS } from './guest-timers.js';
 
-export const GUEST_PRELUDE = `(function (hostLog, hostCall, hostPart) {
+export const GUEST_PRELUDE = `(function (hostLog, hostCall, hostPart, hostTimer, hostClearTimer) {
   'use strict';
   const FunctionCtor = Function;
   const AsyncFunction = (async function () {}).constructor;
@@ -44,7 +50,12 @@ export const GUEST_PRELUDE = `(function (hostLog, hostCall, hostPart) {
     stringSlice: String.prototype.slice,
     NOT_JSON: NOT_JSON,
     hostLog: hostLog,
+    hostTimer: hostTimer,
+    hostClearTimer: hostClearTimer,
+    defineProperty: Object.defineProperty,
     part: part,
+    // this context's one job: its ctx, the host's fetch and emit, and whether the host aborted it
+    job: { ctx: null, fetch: undefined, emit: undefined, aborted: false },
   };
   function part(name) {
     return parts[name] || (parts[name] = apply(FunctionCtor, undefined, ['I', hostPart(name)])(I));
@@ -108,9 +119,47 @@ export const GUEST_PRELUDE = `(function (hostLog, hostCall, hostPart) {
     };
   }
   globalThis.console = consoleObject;
+  globalThis.setTimeout = function (fn, ms) {
+    const rest = [];
+    for (let i = 2; i < arguments.length; i++) rest[i - 2] = arguments[i];
+    return part('timers').set(fn, ms, rest);
+  };
+  globalThis.clearTimeout = function (id) {
+    part('timers').clear(id);
+  };
+  globalThis.fetch = function (input, init) {
+    return part('luker').fetch(input, init);
+  };
+  globalThis.AbortController = function AbortController() {
+    return part('luker').controller();
+  };
+  // Luker's ctx fields, each built by the 'luker' part on first use (most scripts read none of them).
+  const LUKER_FIELDS = ['__lukerRun', 'abortSignal', 'eventSource', 'eventTypes',
+    '__floorStateForNotes', '__customToolRegistry', '__memoryGraphSession'];
+  function lukerFields(ctx) {
+    const job = I.job;
+    job.ctx = ctx;
+    job.fetch = ctx.__fetch;
+    delete ctx.__fetch;
+    const events = ctx.eventSource;
+    job.emit = typeof events === 'object' && events !== null ? events.emit : undefined;
+    for (let i = 0; i < LUKER_FIELDS.length; i++) {
+      const name = LUKER_FIELDS[i];
+      I.defineProperty(ctx, name, {
+        configurable: true,
+        enumerable: name === 'eventSource' || name === '__lukerRun',
+        get: function () {
+          return part('luker').field(name);
+        },
+        set: function (value) {
+          I.defineProperty(ctx, name, { value: value, writable: true, configurable: true, enumerable: true });
+        },
+      });
+    }
+  }
 
   // A string is an envelope already (the body did not compile); otherwise a promise of one.
-  return function run(body, argsJson, ctxJson, namesJson) {
+  function run(body, argsJson, ctxJson, namesJson) {
     let fn;
     try {
       fn = new AsyncFunction('args', 'ctx', body);
@@ -129,13 +178,23 @@ export const GUEST_PRELUDE = `(function (hostLog, hostCall, hostPart) {
         return api === undefined ? null : api;
       };
     }
+    lukerFields(ctx);
     return apply(promiseThen, fn(parse(argsJson), ctx), [settle, failure]);
+  }
+  // The host aborted the job while it waited: its signal fires (listeners run) before the job ends.
+  run.abort = function () {
+    if (I.job.aborted) return;
+    I.job.aborted = true;
+    if (parts.luker) parts.luker.abort();
   };
+  return run;
 })`;
 
 /** Bodies of `function (I) { ... }`, compiled on first use; `I` holds what the prelude captured. */
 export const GUEST_PARTS: Readonly<Record<string, string>> = {
   library: GUEST_LIBRARY,
+  luker: GUEST_LUKER,
+  timers: GUEST_TIMERS,
 
   // console.LEVEL(...): plain values joined here, anything else rendered by the library.
   console: `'use strict';

@@ -9,7 +9,13 @@ import type {
   QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
 import { GUEST_PARTS, GUEST_PRELUDE } from './guest-prelude.js';
-import { MAX_HOST_CALL_ARGS_CHARS, MAX_HOST_CALLS_PER_JOB, MAX_PENDING_HOST_CALLS } from './limits.js';
+import {
+  ABORT_WIND_DOWN_MS,
+  MAX_HOST_CALL_ARGS_CHARS,
+  MAX_HOST_CALLS_PER_JOB,
+  MAX_PENDING_HOST_CALLS,
+  MAX_PENDING_TIMERS,
+} from './limits.js';
 import { LogLimiter } from './log-limiter.js';
 import type { LogEntry, SandboxErrorCode } from './types.js';
 
@@ -60,6 +66,10 @@ export class GuestSession {
   private runFn!: QuickJSHandle;
   private readonly handles: QuickJSHandle[] = [];
   private readonly pendingCalls = new Map<number, QuickJSDeferredPromise>();
+  /** setTimeout waits of the guest: its id → the promise settled when the delay passes */
+  private readonly timers = new Map<number, { deferred: QuickJSDeferredPromise; timer: NodeJS.Timeout }>();
+  /** set once the host aborted a job that was waiting: its abort listeners get ABORT_WIND_DOWN_MS */
+  private windingDown = false;
   private nextCallId = 1;
   private hostCallCount = 0;
   private deadline = Number.POSITIVE_INFINITY;
@@ -131,18 +141,76 @@ export class GuestSession {
       const name = vm.typeof(nameHandle) === 'string' ? vm.getString(nameHandle) : '';
       return vm.newString(Object.hasOwn(GUEST_PARTS, name) ? GUEST_PARTS[name] : '');
     });
-    this.handles.push(hostLog, hostCall, hostPart);
+    // setTimeout: the guest keeps the callback; the worker only waits (never past the job's deadline).
+    const hostTimer = vm.newFunction('hostTimer', (idHandle, msHandle) => {
+      if (!this.io || vm.typeof(idHandle) !== 'number' || vm.typeof(msHandle) !== 'number') {
+        return { error: vm.newError('Timer refused.') };
+      }
+      if (this.timers.size >= MAX_PENDING_TIMERS) {
+        return { error: vm.newError(`Too many timers at once (limit ${MAX_PENDING_TIMERS}).`) };
+      }
+      const id = vm.getNumber(idHandle);
+      const ms = Math.min(Math.max(0, vm.getNumber(msHandle)), 2_147_483_647);
+      const deferred = vm.newPromise();
+      const timer = setTimeout(() => {
+        const entry = this.timers.get(id);
+        if (!entry) return;
+        this.timers.delete(id);
+        entry.deferred.resolve(vm.undefined);
+        entry.deferred.dispose();
+        this.poke();
+      }, ms);
+      this.timers.set(id, { deferred, timer });
+      return deferred.handle;
+    });
+    const hostClearTimer = vm.newFunction('hostClearTimer', (idHandle) => {
+      if (vm.typeof(idHandle) !== 'number') return;
+      this.dropTimer(vm.getNumber(idHandle));
+    });
+    this.handles.push(hostLog, hostCall, hostPart, hostTimer, hostClearTimer);
     const factory = vm.unwrapResult(vm.evalCode(GUEST_PRELUDE, 'prelude.js'));
     this.handles.push(factory);
-    this.runFn = vm.unwrapResult(vm.callFunction(factory, vm.undefined, hostLog, hostCall, hostPart));
+    this.runFn = vm.unwrapResult(
+      vm.callFunction(factory, vm.undefined, hostLog, hostCall, hostPart, hostTimer, hostClearTimer),
+    );
     this.handles.push(this.runFn);
+  }
+
+  private dropTimer(id: number): void {
+    const entry = this.timers.get(id);
+    if (!entry) return;
+    this.timers.delete(id);
+    clearTimeout(entry.timer);
+    entry.deferred.dispose();
   }
 
   private shouldInterrupt(): boolean {
     if (this.interruptedBy) return true;
-    if (this.io?.aborted()) this.interruptedBy = 'aborted';
+    // winding down after an abort: only the (shortened) deadline stops the listeners
+    if (this.windingDown) {
+      if (Date.now() > this.deadline) this.interruptedBy = 'aborted';
+    } else if (this.io?.aborted()) this.interruptedBy = 'aborted';
     else if (Date.now() > this.deadline) this.interruptedBy = 'timeout';
     return this.interruptedBy !== null;
+  }
+
+  /**
+   * The host aborted a job that is waiting (on a host call or a timer): its abort signal fires inside the
+   * guest (Luker's `signal.addEventListener('abort')`, `eventTypes.GENERATION_STOPPED`), and the job gets
+   * ABORT_WIND_DOWN_MS to finish what the listeners started. The outcome is 'aborted' whatever it returns.
+   */
+  private startWindDown(): void {
+    this.windingDown = true;
+    this.deadline = Math.min(this.deadline, Date.now() + ABORT_WIND_DOWN_MS);
+    const vm = this.context;
+    const abort = vm.getProp(this.runFn, 'abort');
+    try {
+      const called = vm.callFunction(abort, vm.undefined);
+      if (called.error) called.error.dispose();
+      else called.value.dispose();
+    } finally {
+      abort.dispose();
+    }
   }
 
   /** Settles a guest promise returned by `ctx.NAME(...)`. */
@@ -191,6 +259,9 @@ export class GuestSession {
             errorCode: 'timeout',
           });
 
+    const aborted = (): RunOutcome =>
+      outcome({ ok: false, error: 'The script was aborted.', errorCode: 'aborted' });
+
     const inputs = [
       request.body,
       request.argsJson,
@@ -225,17 +296,18 @@ export class GuestSession {
         if (state.type === 'fulfilled') {
           const text = vm.typeof(state.value) === 'string' ? vm.getString(state.value) : '';
           state.value.dispose();
-          if (this.interruptedBy) return interrupted();
+          if (this.interruptedBy || this.windingDown) return this.windingDown ? aborted() : interrupted();
           return outcome(decodeEnvelope(text));
         }
         if (state.type === 'rejected') {
           const message = this.readFailure(state.error);
           state.error.dispose();
-          if (this.interruptedBy) return interrupted();
+          if (this.interruptedBy || this.windingDown) return this.windingDown ? aborted() : interrupted();
           return outcome(classify(message));
         }
         if (this.interruptedBy) return interrupted();
-        if (this.pendingCalls.size === 0 && !this.runtime.hasPendingJob()) {
+        if (this.pendingCalls.size === 0 && this.timers.size === 0 && !this.runtime.hasPendingJob()) {
+          if (this.windingDown) return aborted();
           return outcome({
             ok: false,
             error:
@@ -245,7 +317,9 @@ export class GuestSession {
         }
         await this.waitForWake();
         if (this.failure) return outcome({ ok: false, error: this.failure, errorCode: 'out_of_memory' });
-        if (io.aborted()) this.interruptedBy = 'aborted';
+        if (this.windingDown) {
+          if (Date.now() > this.deadline) return aborted();
+        } else if (io.aborted()) this.startWindDown();
         else if (Date.now() > this.deadline) this.interruptedBy = 'timeout';
         if (this.interruptedBy) return interrupted();
       }
@@ -345,6 +419,7 @@ export class GuestSession {
     try {
       for (const deferred of this.pendingCalls.values()) deferred.dispose();
       this.pendingCalls.clear();
+      for (const id of [...this.timers.keys()]) this.dropTimer(id);
       for (const h of this.handles.reverse()) if (h.alive) h.dispose();
       this.handles.length = 0;
       this.context.dispose();

@@ -14,6 +14,10 @@ export const COMPILE_TIMEOUT_MS = 5_000;
 export const MAX_HOST_CALLS_PER_JOB = 10_000;
 export const MAX_PENDING_HOST_CALLS = 100;
 export const MAX_HOST_CALL_ARGS_CHARS = 4 * 1024 * 1024;
+/** setTimeout waits one run may have pending at once. */
+export const MAX_PENDING_TIMERS = 100;
+/** After an abort, how long a waiting job's abort listeners may run (below HARD_STOP_GRACE_MS). */
+export const ABORT_WIND_DOWN_MS = 100;
 
 /** A script's result as JSON, at most (the same cap as a webhook's answer). */
 export const DEFAULT_MAX_RESULT_BYTES = 512 * 1024;
