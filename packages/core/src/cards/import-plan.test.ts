@@ -37,6 +37,7 @@ describe('planCardImport', () => {
       origin: null,
       requestedEnabled: true,
       requestedHiddenContext: true,
+      requestedFetch: false,
       source: 'toolsmith',
       format: 'toolsmith',
       willImport: true,

@@ -1,4 +1,5 @@
 import { ORCHESTRATION_TOOL_NAMES } from '../orchestration/tool-switches.js';
+import { type LukerFeatureReport, lukerFeatures } from '../tools/luker-features.js';
 import type { JsonSchema, ToolDefinition, ToolKind, ToolMode } from '../tools/types.js';
 import type { ImportFormat } from '../transfer/formats.js';
 import { type ImportPlanOptions, planToolImport, webhookOrigin } from '../transfer/import-plan.js';
@@ -41,6 +42,10 @@ export interface CardToolReview {
   /** what the card asked for; webhook and script tools are stored disabled with hidden context off anyway */
   requestedEnabled: boolean;
   requestedHiddenContext: boolean;
+  /** a script that calls fetch: "Allow fetch" arrives off, the user decides */
+  requestedFetch: boolean;
+  /** scripts: the Luker features the body uses, and those that cannot work here */
+  luker?: LukerFeatureReport;
   /** where in the card it was found */
   source: CardToolSource;
   format: ImportFormat;
@@ -106,6 +111,12 @@ interface Judged {
   skipped: Array<{ name: string; reason: string }>;
 }
 
+/** The review's Luker line for a script: only when it uses something of Luker's API. */
+function lukerReport(body: string): { luker?: LukerFeatureReport } {
+  const report = lukerFeatures(body);
+  return report.supported.length > 0 || report.unsupported.length > 0 ? { luker: report } : {};
+}
+
 /**
  * Runs candidates one at a time through the tools import rules, so each review entry knows its own outcome;
  * a second tool of the same name is skipped here, with a message that says where it was found.
@@ -136,6 +147,9 @@ function judge(candidates: CardToolCandidate[], rules: ImportPlanOptions, holder
       origin: tool.kind === 'webhook' ? webhookOrigin(tool.webhookUrl) : null,
       requestedEnabled: tool.enabled,
       requestedHiddenContext: tool.includeHiddenContext === true,
+      requestedFetch:
+        tool.allowFetch === true || (tool.kind === 'script' && lukerFeatures(tool.body ?? '').needsFetch),
+      ...(tool.kind === 'script' ? lukerReport(tool.body ?? '') : {}),
       source,
       format,
       willImport: 'tool' in outcome,

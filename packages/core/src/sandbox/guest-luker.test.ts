@@ -30,6 +30,18 @@ describe('setTimeout / clearTimeout inside the sandbox', () => {
     expect(expectOk(r)).toEqual(['early', 'late']);
   });
 
+  it('setInterval repeats until cleared', async () => {
+    const r = await sandbox.run({
+      body: `let n = 0;
+        await new Promise((resolve) => {
+          const id = setInterval((step) => { n += step; if (n === 3) { clearInterval(id); setTimeout(resolve, 30); } }, 2, 1);
+        });
+        return n;`,
+      args: {},
+    });
+    expect(expectOk(r)).toBe(3);
+  });
+
   it('refuses text instead of a function (nothing is evaluated)', async () => {
     const r = await sandbox.run({ body: 'setTimeout("return 1", 1)', args: {} });
     expect(r.ok).toBe(false);

@@ -127,6 +127,12 @@ export const GUEST_PRELUDE = `(function (hostLog, hostCall, hostPart, hostTimer,
   globalThis.clearTimeout = function (id) {
     part('timers').clear(id);
   };
+  globalThis.setInterval = function (fn, ms) {
+    const rest = [];
+    for (let i = 2; i < arguments.length; i++) rest[i - 2] = arguments[i];
+    return part('timers').set(fn, ms, rest, true);
+  };
+  globalThis.clearInterval = globalThis.clearTimeout;
   globalThis.fetch = function (input, init) {
     return part('luker').fetch(input, init);
   };

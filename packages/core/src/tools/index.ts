@@ -10,6 +10,7 @@ export {
   type ToolExecutors,
   type WebhookExecutor,
 } from './execute.js';
+export { type LukerFeatureReport, lukerFeatures } from './luker-features.js';
 export * from './messages.js';
 export {
   PARAMETER_TYPES,

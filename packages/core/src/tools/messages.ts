@@ -20,6 +20,8 @@ export const MSG_MODE = 'Mode must be "read" or "write".';
 export const MSG_KIND = 'Kind must be one of "script", "static", "webhook" or "native".';
 export const MSG_ENABLED = 'Enabled must be true or false.';
 export const MSG_INCLUDE_HIDDEN_CONTEXT = 'Include hidden context must be true or false.';
+export const MSG_ALLOW_FETCH =
+  'allowFetch must be true or false (true lets a script call fetch under the webhook URL rules).';
 export const MSG_STATIC_RESULT = 'Static result must be text.';
 
 export const MSG_PARAMETERS_ROOT =

@@ -32,6 +32,8 @@ export interface ToolDefinition {
   webhookUrl?: string;
   /** webhook/script: send the hidden chat context */
   includeHiddenContext?: boolean;
+  /** script: may call `fetch(url, init)`; the host sends it under the webhook URL policy (Luker scripts) */
+  allowFetch?: boolean;
   enabled: boolean;
 }
 

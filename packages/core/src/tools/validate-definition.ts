@@ -1,5 +1,6 @@
 import { checkDescription, checkDisplayName, checkToolName } from './field-rules.js';
 import {
+  MSG_ALLOW_FETCH,
   MSG_BODY_NOT_TEXT,
   MSG_BODY_REQUIRED,
   MSG_DEFINITION_NOT_OBJECT,
@@ -57,6 +58,7 @@ export function validateToolDefinition(
   if (def.includeHiddenContext !== undefined && typeof def.includeHiddenContext !== 'boolean') {
     add('includeHiddenContext', MSG_INCLUDE_HIDDEN_CONTEXT);
   }
+  if (def.allowFetch !== undefined && typeof def.allowFetch !== 'boolean') add('allowFetch', MSG_ALLOW_FETCH);
   if (def.staticResult !== undefined && def.staticResult !== null && typeof def.staticResult !== 'string') {
     add('staticResult', MSG_STATIC_RESULT);
   }

@@ -19,6 +19,7 @@ export function portableTool(tool: ToolDefinition): ToolDefinition {
     ...(tool.kind === 'static' ? { staticResult: tool.staticResult ?? '' } : {}),
     ...(tool.kind === 'webhook' ? { webhookUrl: tool.webhookUrl ?? '' } : {}),
     includeHiddenContext: tool.includeHiddenContext === true,
+    ...(tool.kind === 'script' && tool.allowFetch === true ? { allowFetch: true } : {}),
     enabled: tool.enabled,
   };
 }

@@ -69,6 +69,7 @@ function fromToolsmith(raw: Json, resolve: Resolve = noFiles): ToolDefinition {
     ...(kind === 'static' ? { staticResult: text(raw.staticResult) ?? '' } : {}),
     ...(kind === 'webhook' ? { webhookUrl: text(raw.webhookUrl) ?? '' } : {}),
     includeHiddenContext: bool(raw.includeHiddenContext, false),
+    ...(kind === 'script' && raw.allowFetch === true ? { allowFetch: true } : {}),
     enabled: bool(raw.enabled, true),
   };
 }

@@ -1,3 +1,4 @@
+import { type LukerFeatureReport, lukerFeatures } from '../tools/luker-features.js';
 import { msgDuplicateName, msgReservedName } from '../tools/messages.js';
 import type { ToolDefinition, ToolKind } from '../tools/types.js';
 import { validateToolDefinition } from '../tools/validate-definition.js';
@@ -11,6 +12,10 @@ export interface ImportReviewEntry {
   origin: string | null;
   requestedEnabled: boolean;
   requestedHiddenContext: boolean;
+  /** a script that calls fetch (or a file asking for it): "Allow fetch" arrives off, the user decides */
+  requestedFetch: boolean;
+  /** scripts: the Luker features the body uses, and those that cannot work here */
+  luker?: LukerFeatureReport;
 }
 
 export interface ImportPlan {
@@ -88,14 +93,21 @@ export function planToolImport(candidates: ImportCandidate[], options: ImportPla
     }
     seen.add(tool.name);
     if (tool.kind === 'webhook' || tool.kind === 'script') {
+      const features = tool.kind === 'script' ? lukerFeatures(tool.body ?? '') : undefined;
       plan.review.push({
         name: tool.name,
         kind: tool.kind,
         origin: tool.kind === 'webhook' ? webhookOrigin(tool.webhookUrl) : null,
         requestedEnabled: tool.enabled,
         requestedHiddenContext: tool.includeHiddenContext === true,
+        requestedFetch: tool.allowFetch === true || (tool.kind === 'script' && features?.needsFetch === true),
+        ...(features && (features.supported.length > 0 || features.unsupported.length > 0)
+          ? { luker: features }
+          : {}),
       });
-      plan.tools.push({ ...tool, enabled: false, includeHiddenContext: false });
+      // fetch, like hidden context, is the user's decision after review
+      const { allowFetch: _asked, ...rest } = tool;
+      plan.tools.push({ ...rest, enabled: false, includeHiddenContext: false });
     } else {
       plan.tools.push({ ...tool });
     }

@@ -213,6 +213,7 @@ describe('import safety plan', () => {
         origin: 'https://hooks.example.com:8443',
         requestedEnabled: true,
         requestedHiddenContext: true,
+        requestedFetch: false,
       },
       {
         name: 'add_item',
@@ -220,6 +221,7 @@ describe('import safety plan', () => {
         origin: null,
         requestedEnabled: true,
         requestedHiddenContext: false,
+        requestedFetch: false,
       },
     ]);
     expect(JSON.stringify(plan.review)).not.toMatch(/secret|token|path/);

@@ -4,6 +4,7 @@ import { assertSecret, secretNeededFor } from '../auth/admin-secret.js';
 import { SecretGuard } from '../auth/secret-guard.js';
 import { BUILTIN_TOOLS, type BuiltinTool } from '../builtins/builtin-tools.js';
 import type { ServerConfig } from '../config/config.js';
+import { createOutboundFetch, type OutboundFetchOptions } from '../executors/outbound-fetch.js';
 import { defaultWebhookExecutor } from '../executors/tool-executors.js';
 import type { WebhookExecutor } from '../executors/webhook/index.js';
 import { clientErrorHandler, frameworkErrorHandler } from '../gateway/framework-errors.js';
@@ -64,6 +65,8 @@ export interface AppDeps {
   extensionApis?: ExtensionApis;
   /** MCP clients: a resolver and connector for Streamable HTTP servers (tests refuse addresses without dialing) */
   mcp?: Pick<McpManagerOptions, 'resolve' | 'connect' | 'connectTimeoutMs'>;
+  /** tests: the resolver and connector of requests tools send (scripts' fetch, web_visit, search) */
+  outbound?: OutboundFetchOptions;
 }
 
 /** A hop count becomes a function: Fastify's types take booleans, address lists or functions. */
@@ -107,6 +110,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
       return sandbox!;
     },
     webhookExecutor: deps.webhookExecutor ?? ownedWebhookExecutor!,
+    outboundFetch: createOutboundFetch(config, deps.outbound),
     extensionApis: deps.extensionApis ?? {},
     shutdownSignal: shutdown.signal,
     secretGuard: new SecretGuard(),

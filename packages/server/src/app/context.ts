@@ -2,6 +2,7 @@ import type { Sandbox } from '@toolsmith/core';
 import type { SecretGuard } from '../auth/secret-guard.js';
 import type { BuiltinTool } from '../builtins/builtin-tools.js';
 import type { ServerConfig } from '../config/config.js';
+import type { OutboundFetch } from '../executors/outbound-fetch.js';
 import type { WebhookExecutor } from '../executors/webhook/index.js';
 import type { ExtensionApis } from '../generation/script-host-functions.js';
 import type { McpManager } from '../mcp/mcp-manager.js';
@@ -17,6 +18,8 @@ export interface AppContext {
   /** the script sandbox, created on first use */
   sandbox(): Sandbox;
   webhookExecutor: WebhookExecutor;
+  /** requests tools send to URLs of their own (scripts' fetch, web_visit, search backends): the webhook policy */
+  outboundFetch: OutboundFetch;
   /** aborted when the server shuts down: long-running work (generation, tool calls) should stop */
   shutdownSignal: AbortSignal;
   /** APIs trusted server extensions expose to script tools (`ctx.getExtensionApi(name)`) */

@@ -1,5 +1,6 @@
-import type { Sandbox, ToolDefinition } from '@toolsmith/core';
+import type { Sandbox, ToolDefinition, WorldInfoEntry } from '@toolsmith/core';
 import type { StoredChat, StoredMessage } from '../storage/types.js';
+import { SCRIPT_FETCH_FUNCTION } from './script-fetch.js';
 
 /** How many of the latest messages a script sees in its chat snapshot. */
 export const SNAPSHOT_MESSAGE_LIMIT = 50;
@@ -76,6 +77,37 @@ export interface ScriptCharacter {
   tags: string[];
 }
 
+/** One world-info entry of the turn as Luker's `ctx.wiFinalizedPayload.entries[i]` (SillyTavern's names). */
+export interface WiPayloadEntry {
+  uid: string | number;
+  /** the lorebook's id */
+  world: string | null;
+  key: string[];
+  keysecondary: string[];
+  comment: string;
+  content: string;
+  constant: boolean;
+  position: string;
+  depth: number | null;
+  order: number;
+}
+
+/** An activated entry in Luker's shape. */
+export function wiPayloadEntry(book: string | undefined, entry: WorldInfoEntry): WiPayloadEntry {
+  return {
+    uid: entry.uid ?? '',
+    world: book ?? null,
+    key: [...entry.keys],
+    keysecondary: [...(entry.secondaryKeys ?? [])],
+    comment: entry.comment ?? '',
+    content: entry.content,
+    constant: entry.constant === true,
+    position: entry.position ?? 'before',
+    depth: entry.position === 'depth' ? (entry.depth ?? 4) : null,
+    order: entry.order ?? 100,
+  };
+}
+
 /** Who takes part in the chat, for the Luker-shaped ctx fields. */
 export interface ScriptCtxPeople {
   /** the chat's characters in order; the first one answers */
@@ -83,6 +115,8 @@ export interface ScriptCtxPeople {
   /** the persona's name, or null (then `name1` is "User") */
   persona: string | null;
   run: ScriptRunState;
+  /** the turn's activated world-info entries so far; filled in place while the turn goes */
+  worldInfo?: WiPayloadEntry[];
 }
 
 type SnapshotMessage = { role: 'user' | 'assistant'; content: string } & Partial<{
@@ -115,6 +149,8 @@ export interface ChatToolCtx {
   name1?: string;
   name2?: string;
   __run?: ScriptRunState;
+  /** Luker's finalized world info of the turn: the entries activated so far */
+  wiFinalizedPayload?: { entries: WiPayloadEntry[] };
 }
 
 export function buildToolCtx(
@@ -155,30 +191,44 @@ export function buildToolCtx(
     name1,
     name2,
     __run: people.run,
+    wiFinalizedPayload: { entries: people.worldInfo ?? [] },
   };
 }
 
 /**
- * The core hands every script the same `ctx`; this sandbox removes `ctx.context` unless the script being
- * run belongs to a tool with `includeHiddenContext` on. Scripts are recognised by their body (or simulate
- * body); when two tools share a body and only one asks, the context is withheld from both.
+ * The core hands every script the same `ctx` and host functions; this sandbox removes `ctx.context` unless
+ * the script being run belongs to a tool with `includeHiddenContext` on, and the `fetch` host function unless
+ * its tool has `allowFetch` on. Scripts are recognised by their body (or simulate body); when two tools share
+ * a body and only one asks, both are refused.
  */
 export function sandboxWithHiddenContextGate(
   sandbox: Sandbox,
-  scriptTools: readonly Pick<ToolDefinition, 'body' | 'simulateBody' | 'includeHiddenContext'>[],
+  scriptTools: readonly Pick<
+    ToolDefinition,
+    'body' | 'simulateBody' | 'includeHiddenContext' | 'allowFetch'
+  >[],
 ): Sandbox {
-  const allowed = new Map<string, boolean>();
+  const hidden = new Map<string, boolean>();
+  const fetching = new Map<string, boolean>();
   for (const tool of scriptTools) {
     for (const body of [tool.body, tool.simulateBody]) {
       if (!body) continue;
-      allowed.set(body, (allowed.get(body) ?? true) && tool.includeHiddenContext === true);
+      hidden.set(body, (hidden.get(body) ?? true) && tool.includeHiddenContext === true);
+      fetching.set(body, (fetching.get(body) ?? true) && tool.allowFetch === true);
     }
   }
   return {
     run(job) {
-      if (allowed.get(job.body) === true || !job.ctx || typeof job.ctx !== 'object') return sandbox.run(job);
-      const { context: _withheld, ...rest } = job.ctx as Record<string, unknown>;
-      return sandbox.run({ ...job, ctx: rest });
+      let gated = job;
+      if (fetching.get(job.body) !== true && job.hostFunctions?.[SCRIPT_FETCH_FUNCTION]) {
+        const { [SCRIPT_FETCH_FUNCTION]: _refused, ...rest } = job.hostFunctions;
+        gated = { ...gated, hostFunctions: rest };
+      }
+      if (hidden.get(job.body) !== true && job.ctx && typeof job.ctx === 'object') {
+        const { context: _withheld, ...rest } = job.ctx as Record<string, unknown>;
+        gated = { ...gated, ctx: rest };
+      }
+      return sandbox.run(gated);
     },
     compile: (body) => sandbox.compile(body),
     // the app owns the real sandbox and closes it

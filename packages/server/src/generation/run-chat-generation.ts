@@ -34,6 +34,8 @@ import {
   buildToolCtx,
   type ScriptRunState,
   sandboxWithHiddenContextGate,
+  type WiPayloadEntry,
+  wiPayloadEntry,
 } from './hidden-context.js';
 import { scriptHostFunctions } from './script-host-functions.js';
 
@@ -235,6 +237,8 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
       activatedEntryKeys: [],
       traceId: `tr_${randomBytes(9).toString('base64url')}`,
     };
+    // ctx.wiFinalizedPayload.entries: Luker's view of the same activations, filled in place like __run
+    const worldInfo: WiPayloadEntry[] = [];
     const ctx = buildToolCtx(
       chat,
       stored,
@@ -245,7 +249,7 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
         characters: characters.map((c) => ({ id: c.id, name: c.card.name })),
         variables: turn.variables.chat,
       }),
-      { characters: characters.map(scriptCharacter), persona: turn.persona?.name ?? null, run },
+      { characters: characters.map(scriptCharacter), persona: turn.persona?.name ?? null, run, worldInfo },
     );
     const activator = turn.runtime.worldInfoActivator;
     const scriptTools = tools
@@ -271,7 +275,11 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
           const keys = activation.activated.map((a) =>
             a.book !== undefined ? `${a.book}.${a.entry.uid}` : String(a.entry.uid),
           );
-          run.activatedEntryKeys.push(...keys.filter((k) => !run.activatedEntryKeys.includes(k)));
+          activation.activated.forEach((a, i) => {
+            if (run.activatedEntryKeys.includes(keys[i]!)) return;
+            run.activatedEntryKeys.push(keys[i]!);
+            worldInfo.push(wiPayloadEntry(a.book, a.entry));
+          });
           return activation;
         },
       },
@@ -298,6 +306,8 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
         simulate: false,
         onEvent: (event) => send('script-event', { ...event, traceId: run.traceId }),
         extensionApis: context.extensionApis,
+        fetch: context.outboundFetch,
+        signal,
       }),
       sandbox,
       executors: toolExecutors(context.webhookExecutor, context.telemetry.toolRun),

@@ -1,5 +1,7 @@
 import type { HostFunction } from '@toolsmith/core';
 import type { BuiltinServices } from '../builtins/builtin-context.js';
+import type { OutboundFetch } from '../executors/outbound-fetch.js';
+import { SCRIPT_FETCH_FUNCTION, scriptFetchFunction } from './script-fetch.js';
 
 /** APIs that trusted server extensions expose to scripts: `ctx.getExtensionApi(name).method(...)`. */
 export type ExtensionApis = Record<string, Record<string, HostFunction>>;
@@ -16,6 +18,10 @@ export interface ScriptHostFunctionOptions {
   /** ctx.eventSource.emit(name, payload): recorded and sent to the chat's stream */
   onEvent(event: ScriptEvent): void;
   extensionApis?: ExtensionApis;
+  /** scripts' `fetch` (only tools with allowFetch get it: see sandboxWithHiddenContextGate) */
+  fetch?: OutboundFetch;
+  /** the run's signal: an abort ends pending fetches */
+  signal?: AbortSignal;
 }
 
 const scopeOf = (value: unknown): 'chat' | 'global' => (value === 'global' ? 'global' : 'chat');
@@ -46,6 +52,12 @@ export function scriptHostFunctions(options: ScriptHostFunctionOptions): Record<
       return true;
     },
   };
+  if (options.fetch) {
+    functions[SCRIPT_FETCH_FUNCTION] = scriptFetchFunction(options.fetch, {
+      signal: options.signal,
+      simulate: options.simulate,
+    });
+  }
   for (const [api, methods] of Object.entries(options.extensionApis ?? {})) {
     for (const [method, fn] of Object.entries(methods)) functions[`__extensions.${api}.${method}`] = fn;
   }

@@ -78,6 +78,7 @@ export async function planLukerProfileImport(
         origin: null,
         requestedEnabled: tool.enabled,
         requestedHiddenContext: false,
+        requestedFetch: false,
       }),
       mode: tool.mode,
       enabledAfterImport: tool.enabled,

@@ -110,6 +110,8 @@ export async function chatRunSetup(
         simulate: input.simulate,
         onEvent: (event) => input.onScriptEvent?.({ ...event, traceId: run.traceId }),
         extensionApis: context.extensionApis,
+        fetch: context.outboundFetch,
+        signal: input.signal,
       }),
       sandbox:
         config.customToolScriptEnabled && scriptTools.length > 0

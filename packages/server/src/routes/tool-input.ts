@@ -24,6 +24,7 @@ const WRITABLE = [
   'staticResult',
   'webhookUrl',
   'includeHiddenContext',
+  'allowFetch',
   'enabled',
 ] as const;
 const READ_ONLY = ['id', 'order', 'createdAt', 'updatedAt', 'confirmCredentials'];
@@ -68,6 +69,7 @@ function toInput(def: Record<string, unknown>): ToolInput {
     staticResult: text(def.staticResult),
     webhookUrl: text(def.webhookUrl),
     includeHiddenContext: def.includeHiddenContext === true,
+    allowFetch: def.kind === 'script' && def.allowFetch === true,
     enabled: def.enabled !== false,
   };
 }
@@ -173,6 +175,7 @@ export function storedToDefinition(tool: StoredTool): ToolDefinition {
     staticResult: tool.staticResult,
     webhookUrl: tool.webhookUrl,
     includeHiddenContext: tool.includeHiddenContext,
+    allowFetch: tool.allowFetch === true,
     enabled: tool.enabled,
   };
 }

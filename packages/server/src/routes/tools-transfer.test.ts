@@ -213,8 +213,16 @@ describe('tools export and import', () => {
           origin: 'https://hooks.example.com:8443',
           requestedEnabled: true,
           requestedHiddenContext: true,
+          requestedFetch: false,
         },
-        { name: 'calc', kind: 'script', origin: null, requestedEnabled: true, requestedHiddenContext: false },
+        {
+          name: 'calc',
+          kind: 'script',
+          origin: null,
+          requestedEnabled: true,
+          requestedHiddenContext: false,
+          requestedFetch: false,
+        },
       ],
     });
     expect(JSON.stringify(imported.body)).not.toMatch(/pa55|secret|token/);

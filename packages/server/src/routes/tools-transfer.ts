@@ -3,6 +3,7 @@ import {
   DEFAULT_ARCHIVE_LIMITS,
   exportToolJson,
   exportToolsZip,
+  type LukerFeatureReport,
   planToolImport,
   readToolImportFile,
   type ToolDefinition,
@@ -40,6 +41,8 @@ export interface ImportAnswer {
     origin: string | null;
     requestedEnabled: boolean;
     requestedHiddenContext: boolean;
+    requestedFetch: boolean;
+    luker?: LukerFeatureReport;
   }>;
   /** the file is a Luker orchestrator profile: its tools came in here; its modes go in on the Agents page */
   lukerProfile?: { format: string; mode: string; note: string };
@@ -73,6 +76,7 @@ function toStorageInput(tool: ToolDefinition): ToolInput {
     staticResult: tool.staticResult ?? '',
     webhookUrl: tool.webhookUrl ?? '',
     includeHiddenContext: tool.includeHiddenContext === true,
+    allowFetch: tool.kind === 'script' && tool.allowFetch === true,
     enabled: tool.enabled,
   };
 }

@@ -30,6 +30,8 @@ export interface StoredTool {
   staticResult: string;
   webhookUrl: string;
   includeHiddenContext: boolean;
+  /** script tools: may call fetch (under the webhook URL policy); off unless the user turns it on */
+  allowFetch?: boolean;
   enabled: boolean;
   order: number;
   createdAt: string;

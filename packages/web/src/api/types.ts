@@ -18,6 +18,8 @@ export interface Tool {
   staticResult?: string;
   webhookUrl?: string;
   includeHiddenContext: boolean;
+  /** script tools: may call fetch (sent by the server under the webhook URL rules) */
+  allowFetch?: boolean;
   enabled: boolean;
   order: number;
   createdAt?: string;
@@ -60,6 +62,16 @@ export interface ImportReviewEntry {
   origin: string | null;
   requestedEnabled: boolean;
   requestedHiddenContext: boolean;
+  /** a script that calls fetch: "Allow fetch" arrives off */
+  requestedFetch?: boolean;
+  /** scripts: Luker features the body uses, and those that cannot work here */
+  luker?: LukerFeatureReport;
+}
+
+export interface LukerFeatureReport {
+  supported: string[];
+  unsupported: string[];
+  needsFetch: boolean;
 }
 
 export interface ImportResult {
@@ -172,6 +184,7 @@ export interface ToolInput {
   staticResult: string;
   webhookUrl: string;
   includeHiddenContext: boolean;
+  allowFetch?: boolean;
   enabled?: boolean;
 }
 

@@ -17,7 +17,9 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 512 * 1024;
 export const DEFAULT_MAX_REDIRECTS = 5;
 
 export interface SafeFetchOptions extends AddressPolicyOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+  /** answer non-2xx statuses like any other (scripts' fetch reads them) instead of throwing */
+  acceptAnyStatus?: boolean;
   body?: string;
   /** headers dropped, like URL credentials, once a redirect leaves the first origin */
   headers?: Record<string, string>;
@@ -161,7 +163,7 @@ async function follow(
         continue;
       }
 
-      if (response.statusCode < 200 || response.statusCode > 299) {
+      if (!options.acceptAnyStatus && (response.statusCode < 200 || response.statusCode > 299)) {
         const preview = await readPreview(response.body);
         const shown = preview ? `: ${preview}` : '';
         throw new WebhookError('webhook_http_error', `Webhook answered HTTP ${response.statusCode}${shown}`, {

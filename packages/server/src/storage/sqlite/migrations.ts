@@ -306,6 +306,14 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 13,
+    name: 'script tools that may fetch',
+    sql: `
+      -- 1: the script may call fetch (sent by the server under the webhook URL policy); imports arrive 0
+      ALTER TABLE tools ADD COLUMN allow_fetch INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database's user_version; returns how many ran. */

@@ -23,6 +23,7 @@ interface ToolRow {
   static_result: string;
   webhook_url: string;
   include_hidden_context: number;
+  allow_fetch: number;
   enabled: number;
   position: number;
   created_at: string;
@@ -41,6 +42,7 @@ const COLUMNS: Record<keyof ToolInput, string> = {
   staticResult: 'static_result',
   webhookUrl: 'webhook_url',
   includeHiddenContext: 'include_hidden_context',
+  allowFetch: 'allow_fetch',
   enabled: 'enabled',
 };
 
@@ -59,6 +61,7 @@ function fromRow(row: ToolRow): StoredTool {
     staticResult: row.static_result,
     webhookUrl: row.webhook_url,
     includeHiddenContext: row.include_hidden_context === 1,
+    allowFetch: row.allow_fetch === 1,
     enabled: row.enabled === 1,
     order: row.position,
     createdAt: row.created_at,
@@ -68,7 +71,7 @@ function fromRow(row: ToolRow): StoredTool {
 
 function toColumnValue(key: keyof ToolInput, value: unknown): unknown {
   if (key === 'parameters') return JSON.stringify(value);
-  if (key === 'includeHiddenContext' || key === 'enabled') return value ? 1 : 0;
+  if (key === 'includeHiddenContext' || key === 'allowFetch' || key === 'enabled') return value ? 1 : 0;
   return value ?? '';
 }
 
@@ -83,9 +86,10 @@ export function createToolInserter(db: Database): (input: ToolInput, scope: stri
   );
   const insert = db.prepare(
     `INSERT INTO tools (id, scope, name, display_name, description, parameters, mode, kind, body, simulate_body,
-       static_result, webhook_url, include_hidden_context, enabled, position, created_at, updated_at)
+       static_result, webhook_url, include_hidden_context, allow_fetch, enabled, position, created_at, updated_at)
      VALUES (@id, @scope, @name, @display_name, @description, @parameters, @mode, @kind, @body, @simulate_body,
-       @static_result, @webhook_url, @include_hidden_context, @enabled, @position, @created_at, @updated_at)`,
+       @static_result, @webhook_url, @include_hidden_context, @allow_fetch, @enabled, @position, @created_at,
+       @updated_at)`,
   );
   return (input, scope) => {
     const id = newId('t');

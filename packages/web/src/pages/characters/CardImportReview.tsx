@@ -65,7 +65,22 @@ function ToolReview({ tool }: { tool: CardToolReview }) {
         <dd>
           {tool.requestedEnabled ? 'enabled' : 'disabled'}, hidden chat context{' '}
           {tool.requestedHiddenContext ? 'requested' : 'not requested'}
+          {tool.requestedFetch ? ', calls fetch (Allow fetch arrives off)' : ''}
         </dd>
+        {tool.luker && tool.luker.supported.length > 0 && (
+          <>
+            <dt>Luker features used</dt>
+            <dd>{tool.luker.supported.join(', ')}</dd>
+          </>
+        )}
+        {tool.luker && tool.luker.unsupported.length > 0 && (
+          <>
+            <dt>Not supported here</dt>
+            <dd className="error">
+              {tool.luker.unsupported.join(', ')} — these throw when the script reaches them
+            </dd>
+          </>
+        )}
         <dt>Found in</dt>
         <dd>
           {SOURCE_LABELS[tool.source]} ({tool.format})

@@ -148,6 +148,23 @@ export function BehaviourSection({
           </p>
         </>
       )}
+      {form.kind === 'script' && (
+        <>
+          <label className="inline">
+            <input
+              type="checkbox"
+              checked={form.allowFetch}
+              onChange={(e) => update({ allowFetch: e.target.checked })}
+            />
+            Allow fetch
+          </label>
+          <p className="hint indent">
+            Lets the script call <code>fetch(url, init)</code> (as Luker scripts do). The server sends each
+            request under the webhook URL rules: https only unless local URLs are enabled, private and
+            cloud-metadata addresses refused, redirects checked, answers capped at 512 KiB.
+          </p>
+        </>
+      )}
     </section>
   );
 }

@@ -63,6 +63,26 @@ export function ImportReview({
                     <dd>{yesNo(entry.requestedEnabled)}</dd>
                     <dt>File asked for hidden context</dt>
                     <dd>{yesNo(entry.requestedHiddenContext)}</dd>
+                    {entry.requestedFetch !== undefined && entry.kind === 'script' && (
+                      <>
+                        <dt>Calls fetch (Allow fetch arrives off)</dt>
+                        <dd>{yesNo(entry.requestedFetch)}</dd>
+                      </>
+                    )}
+                    {entry.luker && entry.luker.supported.length > 0 && (
+                      <>
+                        <dt>Luker features used</dt>
+                        <dd>{entry.luker.supported.join(', ')}</dd>
+                      </>
+                    )}
+                    {entry.luker && entry.luker.unsupported.length > 0 && (
+                      <>
+                        <dt>Not supported here</dt>
+                        <dd className="error">
+                          {entry.luker.unsupported.join(', ')} — these throw when the script reaches them
+                        </dd>
+                      </>
+                    )}
                   </dl>
                   {tool && (
                     <a

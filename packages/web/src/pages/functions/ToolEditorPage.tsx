@@ -210,6 +210,7 @@ export function ToolEditorPage({ id }: { id: string | null }) {
       request.body = form.body;
       request.simulateBody = form.simulateBody;
       request.includeHiddenContext = form.includeHiddenContext;
+      request.allowFetch = form.allowFetch;
     }
     return request;
   }, [tool, dirty, form, parameters]);

@@ -18,6 +18,8 @@ export interface ToolForm {
   staticResult: string;
   webhookUrl: string;
   includeHiddenContext: boolean;
+  /** script tools: may call fetch */
+  allowFetch: boolean;
   paramsTab: ParamsTab;
   rows: RowDraft[];
   /** the JSON tab's text (kept while the rows tab is shown, refreshed when switching to it) */
@@ -47,6 +49,7 @@ export function formFromTool(tool: Tool | null): ToolForm {
     staticResult: tool?.staticResult ?? '',
     webhookUrl: tool?.webhookUrl ?? '',
     includeHiddenContext: tool?.includeHiddenContext ?? false,
+    allowFetch: tool?.allowFetch ?? false,
     paramsTab: drafts ? 'rows' : 'json',
     rows: drafts ?? [],
     schemaText: schemaText(parameters),
@@ -97,6 +100,7 @@ export function inputFromForm(
       staticResult: form.staticResult,
       webhookUrl: form.webhookUrl,
       includeHiddenContext: form.kind === 'static' ? false : form.includeHiddenContext,
+      allowFetch: form.kind === 'script' && form.allowFetch,
     },
   };
 }
