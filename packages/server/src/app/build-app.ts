@@ -38,9 +38,11 @@ import { toolRoutes } from '../routes/tools.js';
 import { toolDryRunRoutes } from '../routes/tools-dry-run.js';
 import { toolTransferRoutes } from '../routes/tools-transfer.js';
 import { variableRoutes } from '../routes/variables.js';
+import { webSearchSettingsRoutes } from '../routes/web-search-settings.js';
 import { registerSecretRedaction } from '../secrets/redact-answers.js';
 import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
 import type { Storage } from '../storage/types.js';
+import { webTools } from '../web/web-tools.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './error-handler.js';
 import { jsonTooDeep, loneSurrogateError, loneSurrogatePath, tooDeepError } from './json-body.js';
@@ -98,10 +100,12 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   // a sandbox passed in may have no pool figures
   const sandboxPool = () =>
     sandbox && 'stats' in sandbox ? (sandbox as { stats(): SandboxPoolFigures }).stats() : undefined;
+  const outboundFetch = createOutboundFetch(config, deps.outbound);
   const context: AppContext = {
     config,
     storage,
-    builtins: deps.builtins ?? BUILTIN_TOOLS,
+    // web_search and web_visit need the app's outbound fetch and settings, so they are made here
+    builtins: deps.builtins ?? [...BUILTIN_TOOLS, ...webTools({ storage, outboundFetch, config })],
     sandbox() {
       if (!sandbox) {
         sandbox = createSandbox({ defaultTimeoutMs: config.customToolTimeoutMs });
@@ -110,7 +114,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
       return sandbox!;
     },
     webhookExecutor: deps.webhookExecutor ?? ownedWebhookExecutor!,
-    outboundFetch: createOutboundFetch(config, deps.outbound),
+    outboundFetch,
     extensionApis: deps.extensionApis ?? {},
     shutdownSignal: shutdown.signal,
     secretGuard: new SecretGuard(),
@@ -183,6 +187,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(personaRoutes);
   await app.register(lorebookRoutes);
   await app.register(variableRoutes);
+  await app.register(webSearchSettingsRoutes);
   await app.register(characterRoutes);
   await app.register(avatarRoutes);
   await app.register(characterTransferRoutes);

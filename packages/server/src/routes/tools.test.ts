@@ -63,6 +63,8 @@ describe('tools API (scripts disabled)', () => {
       'lorebook_force_activate',
       'get_variable',
       'set_variable',
+      'web_search',
+      'web_visit',
     ]);
     expect(list.body.builtin[0]).toMatchObject({ kind: 'native', enabled: true, mode: 'read' });
     const deleted = await server.request('DELETE', `/api/tools/${created.body.id}`);

@@ -11,6 +11,7 @@ import { ImportReview } from './ImportReview';
 import { importToolsFile, loadReview, saveReview } from './import-tools';
 import { moveItem } from './reorder';
 import { KindPill, ParameterCount, ToolRow } from './ToolRow';
+import { WebSearchSettings } from './WebSearchSettings';
 
 /** The Functions panel: custom tools (ordered, switchable), builtins, import and export. */
 export function FunctionsPage() {
@@ -288,6 +289,8 @@ export function FunctionsPage() {
           </ul>
         </section>
       )}
+
+      <WebSearchSettings />
 
       {deleting && (
         <ConfirmDialog
