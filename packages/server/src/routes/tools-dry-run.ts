@@ -14,6 +14,7 @@ import { createBuiltinServices } from '../builtins/builtin-context.js';
 import { registryWithBuiltins } from '../executors/builtin-registry.js';
 import { enableForDryRun } from '../executors/enable-for-dry-run.js';
 import { toolExecutors } from '../executors/tool-executors.js';
+import { type DryRunWrite, dryRunScriptSetup } from '../generation/dry-run-ctx.js';
 import { listMcpTools, registerMcpTools } from '../mcp/mcp-tools.js';
 import { containsMask, MASK } from '../secrets/url-credentials.js';
 import { GLOBAL_SCOPE } from '../storage/types.js';
@@ -36,6 +37,8 @@ export interface DryRunAnswer {
   unvalidated?: boolean;
   /** files the tool returned beside its result (an MCP tool's images) */
   attachments?: ToolAttachment[];
+  /** scripts: what they asked to write (variables, events), recorded and not applied */
+  writes?: DryRunWrite[];
 }
 
 function answer(envelope: ToolResultEnvelope): DryRunAnswer {
@@ -82,22 +85,14 @@ function requestSignal(
   };
 }
 
-/** What a dry run shows a script as `ctx`: no real chat, the hidden context only if the tool asks for it. */
-function dryRunContext(definition: ToolDefinition): unknown {
-  const base = { chat: null, dryRun: true };
-  if (!definition.includeHiddenContext) return base;
-  return {
-    ...base,
-    context: {
-      chatId: null,
-      mode: 'dry-run',
-      persona: null,
-      characters: [],
-      variables: {},
-      lastUserMessage: null,
-      now: new Date().toISOString(),
-    },
-  };
+/** The hidden context is kept only for tools that ask for it (as in a chat generation). */
+function withoutHiddenContext(
+  ctx: Record<string, unknown>,
+  definition: ToolDefinition,
+): Record<string, unknown> {
+  if (definition.includeHiddenContext) return ctx;
+  const { context: _withheld, ...rest } = ctx;
+  return rest;
 }
 
 /** An unsaved tool from the editor: `{ kind, body, simulateBody?, mode?, staticResult?, webhookUrl?, ... }`. */
@@ -116,6 +111,7 @@ function unsavedDefinition(body: Record<string, unknown>): ToolDefinition {
     );
   }
   const includeHiddenContext = check.boolean('includeHiddenContext') ?? false;
+  const allowFetch = check.boolean('allowFetch') ?? false;
   let parameters = EMPTY_PARAMETERS as Record<string, unknown>;
   if (check.has('parameters')) {
     const p = normalizeParametersSchema(body.parameters);
@@ -141,6 +137,7 @@ function unsavedDefinition(body: Record<string, unknown>): ToolDefinition {
     staticResult: staticResult ?? '',
     webhookUrl: webhookUrl ?? '',
     includeHiddenContext,
+    allowFetch: kind === 'script' && allowFetch,
     enabled: true,
   };
 }
@@ -172,6 +169,19 @@ export async function toolDryRunRoutes(app: FastifyInstance): Promise<void> {
     const body = bodyObject(request.body);
     const simulate = body.simulate === true;
     const args = body.args === undefined ? {} : body.args;
+    // a chat to run against: the ctx its generation would give (writes recorded, not applied)
+    if (body.chatId !== undefined && body.chatId !== null && typeof body.chatId !== 'string') {
+      throw validationError([
+        { field: 'chatId', message: 'chatId must be the id of a chat, or null for none.' },
+      ]);
+    }
+    const chat = typeof body.chatId === 'string' ? await ctx.storage.chats.get(body.chatId) : null;
+    if (typeof body.chatId === 'string' && !chat) {
+      throw new HttpError(
+        404,
+        `No chat with id "${body.chatId}". Leave chatId out to dry-run without a chat.`,
+      );
+    }
     const states = await ctx.storage.builtinTools.list(GLOBAL_SCOPE);
     // builtins see the data outside any chat: global variables and global lorebooks
     const registry = registryWithBuiltins(ctx.builtins, states, createBuiltinServices(ctx.storage));
@@ -230,13 +240,18 @@ export async function toolDryRunRoutes(app: FastifyInstance): Promise<void> {
     }
 
     const { signal, done } = requestSignal(request, ctx.shutdownSignal);
+    const setup = await dryRunScriptSetup(ctx, chat ?? null, {
+      allowFetch: definition.kind === 'script' && definition.allowFetch === true,
+      signal,
+    });
     try {
       const envelope = await executeToolCall(
         { name: definition.name, args },
         {
           registry,
           scope: GLOBAL_SCOPE,
-          ctx: dryRunContext(definition),
+          ctx: withoutHiddenContext(setup.ctx, definition),
+          hostFunctions: setup.hostFunctions,
           simulate,
           signal,
           timeoutMs: DRY_RUN_TIMEOUT_MS,
@@ -244,7 +259,9 @@ export async function toolDryRunRoutes(app: FastifyInstance): Promise<void> {
           executors: toolExecutors(ctx.webhookExecutor, ctx.telemetry.toolRun),
         },
       );
-      return answer(envelope);
+      const out = answer(envelope);
+      if (setup.writes.length > 0) out.writes = setup.writes;
+      return out;
     } finally {
       done();
     }

@@ -166,6 +166,8 @@ export interface DryRunAnswer extends DryRunResult {
   hint?: string;
   simulated?: boolean;
   unvalidated?: boolean;
+  /** scripts: variable writes and events they asked for, recorded and not applied */
+  writes?: Array<{ kind: 'variable' | 'event'; name: string; value: unknown; scope?: 'chat' | 'global' }>;
 }
 
 /** `POST /api/tools/compile` */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
-import type { DryRunAnswer, ToolMode } from '../../api/types';
+import type { Chat, DryRunAnswer, ToolMode } from '../../api/types';
 import { sampleArgs } from './row-drafts';
 
 /** Text results are shown as text, anything else as the JSON the server sent; the heading says which. */
@@ -33,6 +33,16 @@ export function DryRunPanel({
   const [running, setRunning] = useState(false);
   const [answer, setAnswer] = useState<DryRunAnswer | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // the chat whose ctx a script sees (messages, characters, names); none gives empty but well-formed values
+  const [chats, setChats] = useState<Chat[]>([]);
+  const [chatId, setChatId] = useState('');
+
+  useEffect(() => {
+    api
+      .get<{ chats: Chat[] }>('/api/chats')
+      .then((list) => setChats(list.chats))
+      .catch(() => setChats([]));
+  }, []);
 
   // Follow the schema until the user edits the arguments themselves.
   useEffect(() => {
@@ -56,6 +66,7 @@ export function DryRunPanel({
           ...request,
           args,
           simulate: mode === 'write' && simulate,
+          ...(chatId ? { chatId } : {}),
         }),
       );
     } catch (e) {
@@ -82,6 +93,15 @@ export function DryRunPanel({
           setArgsText(e.target.value);
         }}
       />
+      <label htmlFor="dry-run-chat">Chat (the ctx scripts see)</label>
+      <select id="dry-run-chat" value={chatId} onChange={(e) => setChatId(e.target.value)}>
+        <option value="">No chat (empty ctx.chat, name1 "User", name2 "Assistant")</option>
+        {chats.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.title}
+          </option>
+        ))}
+      </select>
       <div className="row">
         {mode === 'write' && (
           <label className="inline">
@@ -136,6 +156,21 @@ export function DryRunPanel({
                 </p>
               )}
               {answer.hint && <p className="hint">Hint: {answer.hint}</p>}
+            </>
+          )}
+          {answer.writes && answer.writes.length > 0 && (
+            <>
+              <h3>Writes (recorded, not applied)</h3>
+              <ul className="dry-run-writes" aria-label="Recorded writes">
+                {answer.writes.map((w, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: writes are a fixed list, shown once
+                  <li key={i}>
+                    {w.kind === 'variable'
+                      ? `set ${w.scope ?? 'chat'} variable ${w.name} = ${JSON.stringify(w.value)}`
+                      : `event ${w.name} ${JSON.stringify(w.value)}`}
+                  </li>
+                ))}
+              </ul>
             </>
           )}
           <h3>Logs</h3>
