@@ -101,7 +101,9 @@ describe('import review in a real browser', () => {
     expect(await facts(webhook)).toEqual(['https://hooks.example.com:8443', 'yes', 'yes']);
     const script = items.filter({ hasText: 'tally_points' });
     expect(await script.getByText('Script', { exact: true }).isVisible()).toBe(true);
-    expect(await facts(script)).toEqual(['—', 'yes', 'yes']);
+    // a script also says whether it calls fetch (Allow fetch always arrives off)
+    expect(await facts(script)).toEqual(['—', 'yes', 'yes', 'no']);
+    expect(await script.getByText('Calls fetch (Allow fetch arrives off)').isVisible()).toBe(true);
     expect(await webhook.getByText('Off', { exact: true }).isVisible()).toBe(true);
     expect(await script.getByText('Off', { exact: true }).isVisible()).toBe(true);
 
