@@ -155,6 +155,19 @@ export type * from './orchestration/types.js';
 // --- Tool import and export (Toolsmith, Marinara, Luker files)
 
 export { exportToolJson, exportToolsZip, portableTool } from './transfer/export.js';
+export {
+  exportLukerPreset,
+  type LukerCustomTool,
+  type LukerPresetFile,
+  lukerCardExtension,
+} from './transfer/export-luker.js';
+export {
+  exportMarinaraFunction,
+  exportMarinaraZip,
+  type MarinaraFunctionConfig,
+  type MarinaraFunctionDocument,
+} from './transfer/export-marinara.js';
+export type { ExportFormat, ExportNote, ForeignExport } from './transfer/export-notes.js';
 export type { ImportCandidate, ImportFormat } from './transfer/formats.js';
 export { readToolImportFile } from './transfer/import-file.js';
 export {

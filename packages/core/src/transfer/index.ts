@@ -1,4 +1,7 @@
 export * from './export.js';
+export * from './export-luker.js';
+export * from './export-marinara.js';
+export * from './export-notes.js';
 export * from './formats.js';
 export * from './import-file.js';
 export * from './import-plan.js';
