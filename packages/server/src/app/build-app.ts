@@ -36,6 +36,7 @@ import { presetRoutes } from '../routes/presets.js';
 import { studioRoutes } from '../routes/studio.js';
 import { toolRoutes } from '../routes/tools.js';
 import { toolDryRunRoutes } from '../routes/tools-dry-run.js';
+import { toolImportReviewRoutes } from '../routes/tools-import-review.js';
 import { toolTransferRoutes } from '../routes/tools-transfer.js';
 import { variableRoutes } from '../routes/variables.js';
 import { webSearchSettingsRoutes } from '../routes/web-search-settings.js';
@@ -171,6 +172,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
   await app.register(metricsRoutes);
   await app.register(toolRoutes);
   await app.register(toolTransferRoutes);
+  await app.register(toolImportReviewRoutes);
   await app.register(toolDryRunRoutes);
   await app.register(connectionRoutes);
   await app.register(connectionTestRoutes);

@@ -52,7 +52,7 @@ export const MSG_LUKER_PROFILE_NOTE =
   "This is a Luker orchestrator profile: its tools were imported with Luker's switches (a tool switched off there is requested off). To keep its modes, agents, nodes and per-node switches, import the file on the Agents page (POST /api/orchestration/import).";
 
 /** Whether an uploaded JSON file is a Luker profile (a ZIP never is). */
-function lukerProfileOf(bytes: Uint8Array): { format: string; mode: string } | undefined {
+export function lukerProfileOf(bytes: Uint8Array): { format: string; mode: string } | undefined {
   if (bytes[0] === 0x50 && bytes[1] === 0x4b) return undefined;
   try {
     const converted = convertLukerProfile(JSON.parse(new TextDecoder().decode(bytes).replace(/^\uFEFF/, '')));
@@ -60,6 +60,24 @@ function lukerProfileOf(bytes: Uint8Array): { format: string; mode: string } | u
   } catch {
     return undefined;
   }
+}
+
+/** The tools of an uploaded file (JSON or ZIP), checked like a JSON body; a refused file is a 400 or 413. */
+export function readImportCandidates(bytes: Uint8Array): ReturnType<typeof readToolImportFile> {
+  const problem = uploadedJsonProblem(bytes, 'import_refused');
+  if (problem) throw problem;
+  let candidates: ReturnType<typeof readToolImportFile>;
+  try {
+    candidates = readToolImportFile(bytes);
+  } catch (error) {
+    if (isTransferError(error)) throw new HttpError(error.status, error.message, { code: 'import_refused' });
+    throw error;
+  }
+  // a ZIP's JSON files are read by the core: checked like a JSON body once they are values
+  if (valueTooDeep(candidates)) throw tooDeepError('import_refused');
+  const badText = loneSurrogatePath(candidates);
+  if (badText !== undefined) throw loneSurrogateError(badText, 'import_refused');
+  return candidates;
 }
 
 /** A planned (already made safe) definition as a storage row. */
@@ -99,7 +117,7 @@ function attachmentName(toolName: string): string {
  * Errors Fastify raises before the handler runs (body too large, unknown content type) get messages about
  * the import file; everything else goes on to the app's error handler.
  */
-async function importErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export async function importErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     return reply.code(413).send({ error: MSG_IMPORT_TOO_LARGE, code: 'import_too_large' });
   }
@@ -154,20 +172,7 @@ export async function toolTransferRoutes(app: FastifyInstance): Promise<void> {
     async (request): Promise<ImportAnswer> => {
       const body = request.body;
       const bytes = Buffer.isBuffer(body) ? new Uint8Array(body) : new Uint8Array();
-      const problem = uploadedJsonProblem(bytes, 'import_refused');
-      if (problem) throw problem;
-      let candidates: ReturnType<typeof readToolImportFile>;
-      try {
-        candidates = readToolImportFile(bytes);
-      } catch (error) {
-        if (isTransferError(error))
-          throw new HttpError(error.status, error.message, { code: 'import_refused' });
-        throw error;
-      }
-      // a ZIP's JSON files are read by the core: checked like a JSON body once they are values
-      if (valueTooDeep(candidates)) throw tooDeepError('import_refused');
-      const badText = loneSurrogatePath(candidates);
-      if (badText !== undefined) throw loneSurrogateError(badText, 'import_refused');
+      const candidates = readImportCandidates(bytes);
       const existing = await storage.tools.list(GLOBAL_SCOPE);
       const plan = planToolImport(candidates, {
         existingNames: existing.map((t) => t.name),

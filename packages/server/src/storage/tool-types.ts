@@ -35,6 +35,14 @@ export interface ToolRepository {
   create(input: ToolInput, scope?: string): Promise<StoredTool>;
   /** all or nothing, in one transaction */
   createMany(inputs: ToolInput[], scope?: string): Promise<StoredTool[]>;
+  /**
+   * An import's writes in one transaction: `replace` overwrites those tools' definitions and switches (id and
+   * position kept), `create` appends new ones; a failure on any row leaves every tool as it was.
+   */
+  applyImport(
+    writes: { create: ToolInput[]; replace: Array<{ id: string; input: ToolInput }> },
+    scope?: string,
+  ): Promise<{ created: StoredTool[]; replaced: StoredTool[] }>;
   update(id: string, changes: Partial<ToolInput>): Promise<StoredTool | undefined>;
   delete(id: string): Promise<boolean>;
   /** `ids` first in the given order, the rest after in their current order; one transaction */

@@ -124,6 +124,34 @@ export function createSqliteToolRepository(db: Database): ToolRepository {
     inputs.map((i) => insertOne(i, scope)),
   );
 
+  const replaceOne = (id: string, input: ToolInput, scope: string): StoredTool => {
+    const params: Record<string, unknown> = { id, scope, updated_at: now() };
+    for (const key of Object.keys(COLUMNS) as (keyof ToolInput)[])
+      params[COLUMNS[key]] = toColumnValue(key, input[key]);
+    const sets = Object.values(COLUMNS)
+      .map((column) => `${column} = @${column}`)
+      .join(', ');
+    let changed: number;
+    try {
+      changed = db
+        .prepare(`UPDATE tools SET ${sets}, updated_at = @updated_at WHERE id = @id AND scope = @scope`)
+        .run(params).changes;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DuplicateNameError('tool', input.name);
+      throw error;
+    }
+    // the tool was deleted since the plan was made: the whole import is refused
+    if (changed === 0) throw new Error(`Tool ${id} to replace is gone.`);
+    return fromRow(selectOne.get(id)!);
+  };
+
+  const applyImport = db.transaction(
+    (writes: { create: ToolInput[]; replace: Array<{ id: string; input: ToolInput }> }, scope: string) => ({
+      replaced: writes.replace.map((r) => replaceOne(r.id, r.input, scope)),
+      created: writes.create.map((i) => insertOne(i, scope)),
+    }),
+  );
+
   const reorder = db.transaction((ids: string[], scope: string) => {
     const current = selectAll.all(scope).map((r) => r.id);
     const listed = new Set(ids);
@@ -148,6 +176,9 @@ export function createSqliteToolRepository(db: Database): ToolRepository {
     },
     async createMany(inputs, scope = GLOBAL_SCOPE) {
       return createMany(inputs, scope);
+    },
+    async applyImport(writes, scope = GLOBAL_SCOPE) {
+      return applyImport(writes, scope);
     },
     async update(id, changes) {
       const keys = (Object.keys(changes) as (keyof ToolInput)[]).filter(
