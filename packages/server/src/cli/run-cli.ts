@@ -32,8 +32,9 @@ Usage:
                    [--simulate]            write tools run their simulate body or return a placeholder
   toolsmith tools import FILE              import tools from a .json or .zip file (Toolsmith, Marinara, Luker);
                                            webhook and script tools are stored disabled for review
-  toolsmith tools export [FILE] [--force] [--include-secrets]
-                                           write every tool to FILE (default toolsmith-tools.zip; .json for JSON)
+  toolsmith tools export [FILE] [--format toolsmith|marinara|luker] [--force] [--include-secrets]
+                                           write every tool to FILE (default toolsmith-tools.zip; .json for JSON;
+                                           marinara: Marinara Engine's function ZIP; luker: a Luker loop preset)
   toolsmith help | --help                  show this text
   toolsmith --version                      print the version
 `;
@@ -76,9 +77,14 @@ const COMMANDS: Record<string, CommandSpec> = {
   },
   'tools export': {
     usage:
-      'toolsmith tools export [FILE] [--force] [--include-secrets]   (FILE.zip, or FILE.json for one JSON document;\n' +
-      '       credentials in webhook URLs are masked unless --include-secrets)',
-    options: { force: { type: 'boolean' }, 'include-secrets': { type: 'boolean' } },
+      'toolsmith tools export [FILE] [--format toolsmith|marinara|luker] [--force] [--include-secrets]\n' +
+      "       (FILE.zip, or FILE.json for one JSON document; --format marinara or luker writes that app's file and\n" +
+      '       lists what it cannot hold; credentials in webhook URLs are masked unless --include-secrets)',
+    options: {
+      force: { type: 'boolean' },
+      'include-secrets': { type: 'boolean' },
+      format: { type: 'string' },
+    },
     positionals: { min: 0, max: 1, names: 'FILE' },
   },
 };
@@ -192,6 +198,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         return await toolsExportCommand(config(), name, io, {
           force: values.force === true,
           withSecrets: values['include-secrets'] === true,
+          ...(typeof values.format === 'string' ? { format: values.format } : {}),
         });
     }
     throw new UsageError(`Unknown command: ${argv.join(' ')}`, true);

@@ -1,10 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
 import { portableTool } from '@toolsmith/core';
-import { looksLikeZip } from '@toolsmith/core/internal';
+import { type ExportFormat, type ExportNote, looksLikeZip } from '@toolsmith/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app/build-app.js';
 import type { ServerConfig } from '../config/config.js';
+import { exportFormat } from '../routes/export-formats.js';
 import { storedToDefinition } from '../routes/tool-input.js';
 import { IMPORT_BODY_LIMIT, type ImportAnswer, MSG_IMPORT_TOO_LARGE } from '../routes/tools-transfer.js';
 import { redactForExport } from '../secrets/export-secrets.js';
@@ -109,21 +110,53 @@ export async function toolsImportCommand(config: ServerConfig, path: string, io:
   });
 }
 
-/** `tools export [FILE] [--force]`: every tool as the API's ZIP, or as one JSON document for FILE.json. */
+/** Where an export goes when no FILE is named, per format. */
+const DEFAULT_FILES: Record<ExportFormat, string> = {
+  toolsmith: DEFAULT_EXPORT_FILE,
+  marinara: 'marinara-functions.zip',
+  luker: 'luker-tools-preset.json',
+};
+
+/**
+ * `tools export [FILE] [--format F] [--force]`: every tool as the API's ZIP, as one JSON document for
+ * FILE.json, or in Marinara's or Luker's format with what that format cannot hold listed.
+ */
 export async function toolsExportCommand(
   config: ServerConfig,
   file: string | undefined,
   io: CliIo,
-  options: { force: boolean; withSecrets: boolean },
+  options: { force: boolean; withSecrets: boolean; format?: string },
 ): Promise<number> {
   const { force, withSecrets } = options;
-  const path = file ?? DEFAULT_EXPORT_FILE;
-  const asJson = path.toLowerCase().endsWith('.json');
+  let format: ExportFormat;
+  try {
+    format = exportFormat(options.format);
+  } catch {
+    io.err(`--format must be toolsmith, marinara (Marinara Engine) or luker; got ${options.format}.\n`);
+    return 2;
+  }
+  const path = file ?? DEFAULT_FILES[format];
+  const asJson = format === 'toolsmith' && path.toLowerCase().endsWith('.json');
   return withApp(config, async (app) => {
     let data: Buffer;
     let count: number;
+    let notes: ExportNote[] = [];
     const secrets = withSecrets ? 'included' : 'redacted';
-    if (asJson) {
+    if (format !== 'toolsmith') {
+      const query = `format=${format}${withSecrets ? '&secrets=include' : ''}`;
+      const [list, response, listed] = await Promise.all([
+        app.inject({ method: 'GET', url: '/api/tools' }),
+        app.inject({ method: 'GET', url: `/api/tools/export?${query}`, headers: headers(config) }),
+        app.inject({
+          method: 'GET',
+          url: `/api/tools/export/notes?format=${format}`,
+          headers: headers(config),
+        }),
+      ]);
+      count = (list.json() as { tools: unknown[] }).tools.length;
+      data = response.rawPayload;
+      notes = (listed.json() as { notes: ExportNote[] }).notes;
+    } else if (asJson) {
       // the stored definitions, masked like every API answer unless secrets are asked for
       const stored = (await app.toolsmith.storage.tools.list(GLOBAL_SCOPE)).map(storedToDefinition);
       const tools = redactForExport(stored, secrets);
@@ -155,7 +188,14 @@ export async function toolsExportCommand(
     const note = withSecrets
       ? 'webhook credentials included: keep the file private'
       : 'credentials in webhook URLs masked; --include-secrets keeps them';
-    io.out(`Exported ${count} tool${count === 1 ? '' : 's'} to ${path} (${size(data.length)}; ${note}).\n`);
+    const where = format === 'toolsmith' ? '' : ` for ${format === 'marinara' ? 'Marinara Engine' : 'Luker'}`;
+    io.out(
+      `Exported ${count} tool${count === 1 ? '' : 's'}${where} to ${path} (${size(data.length)}; ${note}).\n`,
+    );
+    if (notes.length > 0) {
+      io.out(`Not carried over as it is (${notes.length}):\n`);
+      for (const n of notes) io.out(`  ${n.tool}: ${n.message}\n`);
+    }
     return 0;
   });
 }

@@ -38,6 +38,8 @@ import {
   type StoredCharacter,
   type ToolInput,
 } from '../storage/types.js';
+import { lukerCard } from './character-luker-export.js';
+import { sendForeign } from './export-formats.js';
 import { bodyObject } from './fields.js';
 import { storedToDefinition, toolResource } from './tool-input.js';
 
@@ -50,6 +52,8 @@ export const MSG_CARD_MEDIA_TYPE =
   'Send the card file as its raw bytes with Content-Type image/png (a PNG card) or application/json (a JSON card).';
 export const MSG_IMPORT_GONE =
   'This card import is no longer waiting for review (it was applied, cancelled, or expired). Import the card again.';
+
+const CARD_EXPORT_FORMATS = ['json', 'png', 'luker', 'luker-png'];
 
 export interface CharacterTransferOptions {
   pendingImports?: Partial<PendingImportLimits>;
@@ -251,8 +255,11 @@ export async function characterTransferRoutes(
       const { format = 'json', version = 'v3' } = request.query;
       const secrets = exportSecretsMode(request, reply);
       const problems = [];
-      if (format !== 'json' && format !== 'png')
-        problems.push({ field: 'format', message: 'format must be "json" or "png".' });
+      if (!CARD_EXPORT_FORMATS.includes(format))
+        problems.push({
+          field: 'format',
+          message: 'format must be "json" or "png" (Toolsmith), or "luker" / "luker-png" (a card for Luker).',
+        });
       if (version !== 'v2' && version !== 'v3')
         problems.push({ field: 'version', message: 'version must be "v2" or "v3".' });
       if (problems.length > 0) throw validationError(problems);
@@ -268,6 +275,14 @@ export async function characterTransferRoutes(
         cardWithLorebook(character.card, book ? storedToLorebook(book) : undefined),
         secrets,
       );
+      if (format === 'luker' || format === 'luker-png') {
+        const avatar = format === 'luker-png' ? await storage.characters.getAvatar(character.id) : undefined;
+        const luker = lukerCard(card, tools, avatar && isPng(avatar) ? avatar : undefined, format);
+        return sendForeign(reply, 'luker', {
+          ...luker,
+          fileName: fileName(card.name, format === 'luker' ? 'luker.card.json' : 'luker.png'),
+        });
+      }
       if (format === 'png') {
         const avatar = await storage.characters.getAvatar(character.id);
         // a JPEG or WebP portrait cannot carry the card's chunks: the card goes in the default image

@@ -18,8 +18,16 @@ import {
   uploadedJsonProblem,
   valueTooDeep,
 } from '../app/json-body.js';
+import { loadGlobalProfile } from '../orchestration/profile-store.js';
 import { exportSecretsMode, redactForExport } from '../secrets/export-secrets.js';
 import { DuplicateNameError, GLOBAL_SCOPE, type ToolInput } from '../storage/types.js';
+import {
+  exportFormat,
+  foreignToolFile,
+  foreignToolsFile,
+  loopSettingsOf,
+  sendForeign,
+} from './export-formats.js';
 import { storedToDefinition } from './tool-input.js';
 
 /** The largest upload the import route reads (the archive limit of the transfer rules: 10 MiB). */
@@ -144,22 +152,50 @@ export async function toolTransferRoutes(app: FastifyInstance): Promise<void> {
     (_request, body, done) => done(null, body),
   );
 
-  app.get<{ Querystring: { secrets?: string } }>('/api/tools/export', async (request, reply) => {
-    const secrets = exportSecretsMode(request, reply);
-    const tools = (await storage.tools.list(GLOBAL_SCOPE)).map(storedToDefinition);
-    const zip = exportToolsZip(redactForExport(tools, secrets), new Date(), { secrets });
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', 'attachment; filename="toolsmith-tools.zip"')
-      .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+  /** Every global tool, masked unless secrets are asked for, and the Luker loop settings of the profile. */
+  const exportable = async (secrets: 'redacted' | 'included') => ({
+    tools: redactForExport((await storage.tools.list(GLOBAL_SCOPE)).map(storedToDefinition), secrets),
+    luker: loopSettingsOf(await loadGlobalProfile(storage)),
   });
 
-  app.get<{ Params: { id: string }; Querystring: { secrets?: string } }>(
+  // What a Marinara or Luker export of every tool cannot hold, to show before (or after) downloading it.
+  app.get<{ Querystring: { format?: string } }>('/api/tools/export/notes', async (request) => {
+    const format = exportFormat(request.query.format);
+    if (format === 'toolsmith') return { format, notes: [] };
+    const { tools, luker } = await exportable('redacted');
+    return { format, notes: foreignToolsFile(format, tools, luker).notes };
+  });
+
+  app.get<{ Querystring: { secrets?: string; format?: string } }>(
+    '/api/tools/export',
+    async (request, reply) => {
+      const format = exportFormat(request.query.format);
+      const secrets = exportSecretsMode(request, reply);
+      if (format !== 'toolsmith') {
+        const { tools, luker } = await exportable(secrets);
+        return sendForeign(reply, format, foreignToolsFile(format, tools, luker));
+      }
+      const tools = (await storage.tools.list(GLOBAL_SCOPE)).map(storedToDefinition);
+      const zip = exportToolsZip(redactForExport(tools, secrets), new Date(), { secrets });
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', 'attachment; filename="toolsmith-tools.zip"')
+        .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { secrets?: string; format?: string } }>(
     '/api/tools/:id/export',
     async (request, reply) => {
+      const format = exportFormat(request.query.format);
       const secrets = exportSecretsMode(request, reply);
       const tool = await storage.tools.get(request.params.id);
       if (!tool || tool.scope !== GLOBAL_SCOPE) throw notFound('tool', request.params.id);
+      if (format !== 'toolsmith') {
+        const definition = redactForExport(storedToDefinition(tool), secrets);
+        const safeName = tool.name.replace(/[^A-Za-z0-9_-]/g, '_') || 'tool';
+        return sendForeign(reply, format, foreignToolFile(format, definition, safeName));
+      }
       return reply
         .header('content-disposition', `attachment; filename="${attachmentName(tool.name)}"`)
         .send({ ...exportToolJson(storedToDefinition(tool)), secrets });
