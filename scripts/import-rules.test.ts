@@ -26,12 +26,16 @@ interface PackageRule {
   testsUse: readonly string[];
 }
 
-/** The package order, top first. Only the browser-safe `@toolsmith/core/schema` entry may reach the web bundle. */
+/** The package order, top first. Only the browser-safe `@toolsmith/core/schema` and `/api-schema` entries may reach the web bundle. */
 const PACKAGES: readonly PackageRule[] = [
-  { folder: 'web', uses: ['@toolsmith/core/schema'], testsUse: ['@toolsmith/emulator'] },
+  {
+    folder: 'web',
+    uses: ['@toolsmith/core/schema', '@toolsmith/core/api-schema'],
+    testsUse: ['@toolsmith/emulator'],
+  },
   {
     folder: 'server',
-    uses: ['@toolsmith/core', '@toolsmith/core/internal'],
+    uses: ['@toolsmith/core', '@toolsmith/core/internal', '@toolsmith/core/api-schema'],
     testsUse: ['@toolsmith/core/test', '@toolsmith/emulator'],
   },
   {

@@ -14,6 +14,7 @@ const srcDir = dirname(fileURLToPath(import.meta.url));
 const ENTRIES: Record<string, string> = {
   '@toolsmith/core': 'index.ts',
   '@toolsmith/core/schema': 'schema.ts',
+  '@toolsmith/core/api-schema': 'api-schema.ts',
   '@toolsmith/core/test': 'test.ts',
 };
 

@@ -14,7 +14,8 @@ import { describe, expect, it } from 'vitest';
  * share a layer are peers and may not import each other. A new folder under src/ must be placed here.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['index.ts', 'internal.ts', 'schema.ts', 'test.ts'], // the package entries (public, internal, shapes, tests)
+  ['index.ts', 'internal.ts', 'schema.ts', 'api-schema.ts', 'test.ts'], // the package entries (public, internal, shapes, HTTP API schemas, tests)
+  ['api'], // the HTTP API's route schemas (TypeBox), over the shapes below
   ['testing'], // test helpers: a scripted provider adapter
   ['cards'], // character cards: tools bundled with orchestration profiles
   ['transfer'], // tool import/export; Luker's orchestrator profiles read into orchestration's shapes

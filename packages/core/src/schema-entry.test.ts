@@ -69,6 +69,14 @@ describe('@toolsmith/core/schema', () => {
     ]);
   });
 
+  it('@toolsmith/core/api-schema (route schemas) loads only TypeBox and pure core modules', () => {
+    const { modules, outside } = closure('api-schema.ts');
+    expect(outside.map((o) => o.split(' → ')[1]).filter((name) => name !== 'typebox')).toEqual([]);
+    expect(modules.filter((m) => !m.startsWith('api/') && m !== 'api-schema.ts')).toEqual([
+      'tools/messages.ts',
+    ]);
+  });
+
   it('the follower sees through type-only imports but not value imports', () => {
     expect(runtimeImports("import type { A } from 'node:fs';")).toEqual([]);
     expect(runtimeImports("import { type A, type B } from 'ajv';")).toEqual([]);

@@ -29,6 +29,7 @@ import { lorebookRoutes } from '../routes/lorebooks.js';
 import { mcpEndpointRoutes } from '../routes/mcp-endpoint.js';
 import { mcpServerRoutes } from '../routes/mcp-servers.js';
 import { metricsRoutes } from '../routes/metrics.js';
+import { openApiRoutes, registerOpenApi } from '../routes/openapi.js';
 import { orchestrationRoutes } from '../routes/orchestration.js';
 import { orchestrationImportRoutes } from '../routes/orchestration-import.js';
 import { personaRoutes } from '../routes/personas.js';
@@ -47,6 +48,7 @@ import { webTools } from '../web/web-tools.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './error-handler.js';
 import { jsonTooDeep, loneSurrogateError, loneSurrogatePath, tooDeepError } from './json-body.js';
+import { ROUTE_AJV_OPTIONS, schemaErrorFormatter } from './schema-errors.js';
 import { registerSecurity } from './security.js';
 import { DEFAULT_WEB_DIST_DIR, registerStaticUi } from './static-ui.js';
 
@@ -88,6 +90,9 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     // unreadable requests and bad URLs answered in the shape of the API they were for (OpenAI's under /v1)
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,
+    // route schemas (@toolsmith/core/api-schema): strict validation, 400s in the API's own words
+    ajv: ROUTE_AJV_OPTIONS,
+    schemaErrorFormatter,
   });
 
   const storage = deps.storage ?? createSqliteStorage(config.dataDir);
@@ -168,7 +173,9 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     if (secretNeededFor(config, request)) await assertSecret(config, request);
   });
 
+  await registerOpenApi(app);
   await app.register(healthRoutes);
+  await app.register(openApiRoutes);
   await app.register(metricsRoutes);
   await app.register(toolRoutes);
   await app.register(toolTransferRoutes);

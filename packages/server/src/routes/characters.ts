@@ -1,3 +1,4 @@
+import { ToolPatchBody } from '@toolsmith/core/api-schema';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../app/http-error.js';
 import { sendAvatar } from '../avatars/avatar-image.js';
@@ -72,9 +73,9 @@ export async function characterRoutes(app: FastifyInstance): Promise<void> {
 
   // The character's tools are edited like global tools (same rules, privileged); enabling an imported
   // webhook or script tool happens here.
-  app.patch<{ Params: { id: string; toolId: string } }>(
+  app.patch<{ Params: { id: string; toolId: string }; Body: ToolPatchBody }>(
     '/api/characters/:id/tools/:toolId',
-    { config: { privileged: true } },
+    { config: { privileged: true }, schema: { tags: ['characters'], body: ToolPatchBody } },
     async (request) => {
       const existing = await loadTool(request.params.id, request.params.toolId);
       const siblings = await storage.tools.list(existing.scope);

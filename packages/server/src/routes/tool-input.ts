@@ -1,33 +1,16 @@
 import { type FieldError, type ToolDefinition, validateToolDefinition } from '@toolsmith/core';
+import type { ToolCreateBody, ToolPatchBody } from '@toolsmith/core/api-schema';
 import { normalizeParametersSchema } from '@toolsmith/core/internal';
 import { HttpError, validationError } from '../app/http-error.js';
 import type { ServerConfig } from '../config/config.js';
 import { containsMask, msgMaskedUrl, unmaskUrl } from '../secrets/url-credentials.js';
 import type { StoredTool, ToolInput } from '../storage/types.js';
-import { bodyObject } from './fields.js';
 
 // The exact messages from the foundation issue (the core validator uses the same text).
 export const msgReservedName = (name: string) => `"${name}" is a reserved built-in tool name.`;
 export const msgDuplicateName = (name: string) => `A tool named "${name}" already exists.`;
 export const MSG_SCRIPTS_DISABLED =
   'Script custom tools are disabled. Set CUSTOM_TOOL_SCRIPT_ENABLED=true and restart to enable sandboxed script tools.';
-
-const WRITABLE = [
-  'name',
-  'displayName',
-  'description',
-  'parameters',
-  'mode',
-  'kind',
-  'body',
-  'simulateBody',
-  'staticResult',
-  'webhookUrl',
-  'includeHiddenContext',
-  'allowFetch',
-  'enabled',
-] as const;
-const READ_ONLY = ['id', 'order', 'createdAt', 'updatedAt', 'confirmCredentials'];
 
 export const EMPTY_PARAMETERS = { type: 'object', properties: {} };
 
@@ -38,31 +21,39 @@ export interface ToolWriteContext {
   existingNames: Set<string>;
 }
 
-function pickWritable(body: Record<string, unknown>): {
-  changes: Record<string, unknown>;
-  unknown: FieldError[];
-} {
-  const changes: Record<string, unknown> = {};
-  const unknown: FieldError[] = [];
-  for (const [key, value] of Object.entries(body)) {
-    if ((WRITABLE as readonly string[]).includes(key)) {
-      // `{}` and a schema without `type` are the empty object schema (Marinara's reading)
-      if (value !== undefined) changes[key] = key === 'parameters' ? normalizeParametersSchema(value) : value;
-    } else if (!READ_ONLY.includes(key)) {
-      unknown.push({ field: key, message: `Unknown field "${key}". Known fields: ${WRITABLE.join(', ')}.` });
-    }
-  }
-  return { changes, unknown };
+/** The fields the request sent (read-only ones left out), null texts as empty, `parameters` normalized. */
+function pickWritable(body: ToolPatchBody): Partial<ToolDefinition> {
+  const text = (v: string | null | undefined) => (v === null ? '' : v);
+  const sent: Partial<ToolDefinition> = {
+    name: body.name,
+    displayName: text(body.displayName),
+    description: body.description,
+    // `{}` and a schema without `type` are the empty object schema (Marinara's reading)
+    parameters: body.parameters === undefined ? undefined : normalizeParametersSchema(body.parameters),
+    mode: body.mode,
+    kind: body.kind,
+    body: text(body.body),
+    simulateBody: text(body.simulateBody),
+    staticResult: text(body.staticResult),
+    webhookUrl: text(body.webhookUrl),
+    includeHiddenContext: body.includeHiddenContext,
+    allowFetch: body.allowFetch,
+    enabled: body.enabled,
+  };
+  for (const key of Object.keys(sent) as (keyof ToolDefinition)[])
+    if (sent[key] === undefined) delete sent[key];
+  return sent;
 }
 
-function toInput(def: Record<string, unknown>): ToolInput {
-  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+function toInput(def: ToolDefinition): ToolInput {
+  const text = (v: string | undefined) => v ?? '';
   return {
-    name: def.name as string,
+    name: def.name,
     displayName: text(def.displayName),
-    description: def.description as string,
-    parameters: def.parameters as Record<string, unknown>,
-    mode: def.mode as ToolInput['mode'],
+    description: def.description,
+    parameters: def.parameters,
+    mode: def.mode,
+    // the check refused "native"
     kind: def.kind as ToolInput['kind'],
     body: text(def.body),
     simulateBody: text(def.simulateBody),
@@ -79,7 +70,7 @@ function toInput(def: Record<string, unknown>): ToolInput {
  * clashes, then 400 listing every other problem (from the core validator).
  */
 function check(
-  def: Record<string, unknown>,
+  def: ToolDefinition,
   context: ToolWriteContext,
   options: { scriptGate: boolean; confirmCredentials: boolean },
 ) {
@@ -87,10 +78,10 @@ function check(
     throw new HttpError(403, MSG_SCRIPTS_DISABLED, { code: 'scripts_disabled' });
   }
   const name = def.name;
-  if (typeof name === 'string' && context.reservedNames.has(name)) {
+  if (context.reservedNames.has(name)) {
     throw new HttpError(409, msgReservedName(name), { code: 'reserved_name' });
   }
-  if (typeof name === 'string' && context.existingNames.has(name)) {
+  if (context.existingNames.has(name)) {
     throw new HttpError(409, msgDuplicateName(name), { code: 'duplicate_name' });
   }
   const errors: FieldError[] = [];
@@ -100,7 +91,7 @@ function check(
       message: 'Custom tools cannot be "native"; use "script", "static" or "webhook".',
     });
   }
-  const result = validateToolDefinition(def as unknown as ToolDefinition, {
+  const result = validateToolDefinition(def, {
     reservedNames: context.reservedNames,
     existingNames: context.existingNames,
     // The gate above already answered 403 where it applies; an untouched script tool may still be toggled.
@@ -112,15 +103,13 @@ function check(
   if (errors.length > 0) throw validationError(errors);
 }
 
-/** POST /api/tools: a complete new tool from the request body. */
-export function toolInputForCreate(rawBody: unknown, context: ToolWriteContext): ToolInput {
-  const body = bodyObject(rawBody);
-  const { changes, unknown } = pickWritable(body);
-  if (unknown.length > 0) throw validationError(unknown);
+/** POST /api/tools: a complete new tool from the request body (its shape checked by ToolCreateBody). */
+export function toolInputForCreate(body: ToolCreateBody, context: ToolWriteContext): ToolInput {
+  const changes = pickWritable(body);
   if (typeof changes.webhookUrl === 'string' && containsMask(changes.webhookUrl)) {
     throw validationError([{ field: 'webhookUrl', message: msgMaskedUrl('webhookUrl') }]);
   }
-  const def: Record<string, unknown> = {
+  const def: ToolDefinition = {
     displayName: '',
     parameters: EMPTY_PARAMETERS,
     mode: 'read',
@@ -128,6 +117,8 @@ export function toolInputForCreate(rawBody: unknown, context: ToolWriteContext):
     enabled: true,
     includeHiddenContext: false,
     ...changes,
+    name: body.name,
+    description: body.description,
   };
   check(def, context, { scriptGate: true, confirmCredentials: body.confirmCredentials === true });
   return toInput(def);
@@ -135,13 +126,11 @@ export function toolInputForCreate(rawBody: unknown, context: ToolWriteContext):
 
 /** PATCH /api/tools/:id: only the sent fields change; the merged result must still be valid. */
 export function toolChangesForPatch(
-  rawBody: unknown,
+  body: ToolPatchBody,
   existing: StoredTool,
   context: ToolWriteContext,
 ): Partial<ToolInput> {
-  const body = bodyObject(rawBody);
-  const { changes, unknown } = pickWritable(body);
-  if (unknown.length > 0) throw validationError(unknown);
+  const changes = pickWritable(body);
   if (typeof changes.webhookUrl === 'string') {
     // answers carry the URL masked: the masked form sent back means "keep the stored URL"
     const url = unmaskUrl(changes.webhookUrl, existing.webhookUrl);
@@ -150,7 +139,7 @@ export function toolChangesForPatch(
     }
     changes.webhookUrl = url;
   }
-  const merged: Record<string, unknown> = { ...storedToDefinition(existing), ...changes };
+  const merged: ToolDefinition = { ...storedToDefinition(existing), ...changes };
   const onlyToggles = Object.keys(changes).every((k) => k === 'enabled');
   // credentials already stored were confirmed when they were stored
   const confirmCredentials = body.confirmCredentials === true || merged.webhookUrl === existing.webhookUrl;

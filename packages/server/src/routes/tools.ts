@@ -1,8 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { toolRouteSchemas as schemas } from '@toolsmith/core/api-schema';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
 import { listMcpTools } from '../mcp/mcp-tools.js';
 import { GLOBAL_SCOPE } from '../storage/types.js';
-import { bodyObject } from './fields.js';
 import {
   type ToolWriteContext,
   toolChangesForPatch,
@@ -13,7 +14,8 @@ import {
 const privileged = { privileged: true };
 
 /** Tools CRUD, order, builtin toggles and capabilities (docs/api.md, "Tools"). */
-export async function toolRoutes(app: FastifyInstance): Promise<void> {
+export async function toolRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { config, storage, builtins } = app.toolsmith;
   const reservedNames = new Set(builtins.map((b) => b.name));
 
@@ -39,7 +41,7 @@ export async function toolRoutes(app: FastifyInstance): Promise<void> {
     }));
   };
 
-  app.get('/api/tools/capabilities', async () => ({
+  app.get('/api/tools/capabilities', { schema: schemas.capabilities }, async () => ({
     scriptExecutionEnabled: config.customToolScriptEnabled,
     localWebhooksEnabled: config.webhookLocalUrlsEnabled,
     timeoutMs: config.customToolTimeoutMs,
@@ -61,24 +63,20 @@ export async function toolRoutes(app: FastifyInstance): Promise<void> {
       available: e.available,
     }));
 
-  app.get('/api/tools', async () => ({
+  app.get('/api/tools', { schema: schemas.list }, async () => ({
     tools: (await storage.tools.list(GLOBAL_SCOPE)).map(toolResource),
     builtin: await builtinEntries(),
     mcp: await mcpEntries(),
   }));
 
-  app.post('/api/tools', { config: privileged }, async (request, reply) => {
+  app.post('/api/tools', { config: privileged, schema: schemas.create }, async (request, reply) => {
     const input = toolInputForCreate(request.body, await writeContext());
     const tool = await storage.tools.create(input, GLOBAL_SCOPE);
     return reply.code(201).send(toolResource(tool));
   });
 
-  app.put('/api/tools/order', { config: privileged }, async (request) => {
-    const body = bodyObject(request.body);
-    const ids = body.ids;
-    if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) {
-      throw validationError([{ field: 'ids', message: 'ids must be a list of tool ids.' }]);
-    }
+  app.put('/api/tools/order', { config: privileged, schema: schemas.order }, async (request) => {
+    const { ids } = request.body;
     const known = new Set((await storage.tools.list(GLOBAL_SCOPE)).map((t) => t.id));
     const problems = [];
     if (new Set(ids).size !== ids.length)
@@ -90,29 +88,25 @@ export async function toolRoutes(app: FastifyInstance): Promise<void> {
     return { tools: (await storage.tools.reorder(ids, GLOBAL_SCOPE)).map(toolResource) };
   });
 
-  app.put<{ Params: { name: string } }>(
+  app.put(
     '/api/tools/builtin/:name',
-    { config: privileged },
+    { config: privileged, schema: schemas.builtinToggle },
     async (request) => {
-      const body = bodyObject(request.body);
       if (!builtins.some((b) => b.name === request.params.name)) {
         throw new HttpError(404, `No built-in tool named "${request.params.name}".`);
       }
-      if (typeof body.enabled !== 'boolean') {
-        throw validationError([{ field: 'enabled', message: 'enabled must be true or false.' }]);
-      }
-      await storage.builtinTools.set(request.params.name, body.enabled, GLOBAL_SCOPE);
+      await storage.builtinTools.set(request.params.name, request.body.enabled, GLOBAL_SCOPE);
       return (await builtinEntries()).find((b) => b.name === request.params.name);
     },
   );
 
-  app.get<{ Params: { id: string } }>('/api/tools/:id', async (request) => {
+  app.get('/api/tools/:id', { schema: schemas.get }, async (request) => {
     const tool = await storage.tools.get(request.params.id);
     if (!tool || tool.scope !== GLOBAL_SCOPE) throw notFound('tool', request.params.id);
     return toolResource(tool);
   });
 
-  app.patch<{ Params: { id: string } }>('/api/tools/:id', { config: privileged }, async (request) => {
+  app.patch('/api/tools/:id', { config: privileged, schema: schemas.patch }, async (request) => {
     const existing = await storage.tools.get(request.params.id);
     if (!existing || existing.scope !== GLOBAL_SCOPE) throw notFound('tool', request.params.id);
     const changes = toolChangesForPatch(request.body, existing, await writeContext(existing.id));
@@ -121,10 +115,10 @@ export async function toolRoutes(app: FastifyInstance): Promise<void> {
     return toolResource(updated);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/tools/:id', { config: privileged }, async (request, reply) => {
+  app.delete('/api/tools/:id', { config: privileged, schema: schemas.delete }, async (request, reply) => {
     const existing = await storage.tools.get(request.params.id);
     if (!existing || existing.scope !== GLOBAL_SCOPE) throw notFound('tool', request.params.id);
     await storage.tools.delete(existing.id);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 }

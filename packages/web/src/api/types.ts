@@ -3,50 +3,17 @@
 import type { ConnectionApi, FunctionCallMode, LogEntry, ToolKind, ToolMode } from '@toolsmith/core/schema';
 import type { ConnectionProviderFields, PresetProviderFields } from './provider-settings-types';
 
+// The tools routes' shapes come from their route schemas (the server validates and serializes with them).
+export type {
+  BuiltinToolResource as BuiltinTool,
+  McpToolEntry,
+  ToolCapabilities as Capabilities,
+  ToolCreateBody,
+  ToolPatchBody,
+  ToolResource as Tool,
+  ToolsList,
+} from '@toolsmith/core/api-schema';
 export type { ConnectionApi, FunctionCallMode, LogEntry, ToolKind, ToolMode } from '@toolsmith/core/schema';
-
-export interface Tool {
-  id: string;
-  name: string;
-  displayName?: string;
-  description: string;
-  parameters: Record<string, unknown>;
-  mode: ToolMode;
-  kind: ToolKind;
-  body?: string;
-  simulateBody?: string;
-  staticResult?: string;
-  webhookUrl?: string;
-  includeHiddenContext: boolean;
-  /** script tools: may call fetch (sent by the server under the webhook URL rules) */
-  allowFetch?: boolean;
-  enabled: boolean;
-  order: number;
-  createdAt?: string;
-  updatedAt?: string;
-}
-
-export interface BuiltinTool {
-  name: string;
-  displayName?: string;
-  description: string;
-  parameters: Record<string, unknown>;
-  mode: ToolMode;
-  kind: 'native';
-  enabled: boolean;
-}
-
-export interface ToolsList {
-  tools: Tool[];
-  builtin: BuiltinTool[];
-}
-
-export interface Capabilities {
-  scriptExecutionEnabled: boolean;
-  localWebhooksEnabled: boolean;
-  timeoutMs: number;
-  maxRounds: number;
-}
 
 export interface DryRunResult {
   ok: boolean;

@@ -1,12 +1,12 @@
 import type { DragEvent } from 'react';
-import type { Tool } from '../../api/types';
+import type { Tool, ToolKind } from '../../api/types';
 import { hrefFor } from '../../app/router';
 import { Switch } from '../../components/Switch';
 import { parameterCount } from './tool-form';
 
 const KIND_LABEL = { static: 'Static', webhook: 'Webhook', script: 'Script', native: 'Native' } as const;
 
-export function KindPill({ kind }: { kind: Tool['kind'] }) {
+export function KindPill({ kind }: { kind: ToolKind }) {
   return <span className={`pill kind-${kind}`}>{KIND_LABEL[kind]}</span>;
 }
 

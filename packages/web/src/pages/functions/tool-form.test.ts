@@ -30,6 +30,8 @@ const tool = (over: Partial<Tool> = {}): Tool => ({
   includeHiddenContext: false,
   enabled: true,
   order: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
   ...over,
 });
 

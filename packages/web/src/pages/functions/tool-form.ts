@@ -43,7 +43,7 @@ export function formFromTool(tool: Tool | null): ToolForm {
     displayName: tool?.displayName ?? '',
     description: tool?.description ?? '',
     mode: tool?.mode ?? 'read',
-    kind: tool && tool.kind !== 'native' ? tool.kind : 'static',
+    kind: tool?.kind ?? 'static',
     body: tool?.body ?? '',
     simulateBody: tool?.simulateBody ?? '',
     staticResult: tool?.staticResult ?? '',

@@ -1,0 +1,6 @@
+// @toolsmith/core/api-schema — the HTTP API's route schemas (TypeBox: JSON Schema and TypeScript types from one
+// declaration). The server hands them to Fastify (validation, serialization, /api/openapi.json); the web client
+// takes its request and response types from them. Browser-safe: it loads only TypeBox and pure core modules.
+
+export * from './api/common.js';
+export * from './api/tools.js';

@@ -1,0 +1,140 @@
+// Fastify validates requests against the route schemas (@toolsmith/core/api-schema) with Ajv; this turns Ajv's
+// errors into the API's 400: `{ error, details: [{ field, message }] }`, one row per field, naming the field and
+// the fix, in the same words the hand-written checks used.
+
+import type { FieldError } from '@toolsmith/core';
+import type { FastifySchemaValidationError } from 'fastify';
+import { validationError } from './http-error.js';
+
+/** Ajv options for route schemas: no coercion, no silent removal, no defaults, every problem reported. */
+export const ROUTE_AJV_OPTIONS = {
+  customOptions: {
+    coerceTypes: false,
+    removeAdditional: false,
+    useDefaults: false,
+    // bodies are size-limited, so listing every problem stays cheap
+    allErrors: true,
+    // errors carry their schemas, where the API's messages live
+    verbose: true,
+    keywords: ['x-message', 'x-missing'],
+  },
+};
+
+type Schema = Record<string, unknown>;
+type AjvError = FastifySchemaValidationError & { parentSchema?: Schema; data?: unknown };
+
+const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `/director/subAgents/0` → `director.subAgents.0` (the project's field paths). */
+function fieldOf(instancePath: string): string {
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+}
+
+const quoteList = (values: unknown[]) => values.map((v) => JSON.stringify(v)).join(', ');
+
+/** A message worded from the schema, where it carries no `x-message`. */
+function describe(label: string, schema: Schema | undefined, fallback: string): string {
+  if (!schema) return `${label} ${fallback}.`;
+  if (typeof schema['x-message'] === 'string') return schema['x-message'];
+  if (label === '' && schema.type === 'object') return 'The request body must be a JSON object.';
+  const branches = Array.isArray(schema.anyOf) ? (schema.anyOf as Schema[]) : [schema];
+  const nullable = branches.some((b) => b.type === 'null');
+  const main = branches.find((b) => b.type !== 'null') ?? schema;
+  const orNull = nullable ? ', or null' : '';
+  if (Array.isArray(main.enum)) return `${label} must be one of ${quoteList(main.enum)}${orNull}.`;
+  if (
+    branches.every((b) => b.const !== undefined || b.type === 'null') &&
+    branches.some((b) => b.const !== undefined)
+  ) {
+    return `${label} must be one of ${quoteList(branches.filter((b) => b.const !== undefined).map((b) => b.const))}${orNull}.`;
+  }
+  switch (main.type) {
+    case 'string': {
+      const min = typeof main.minLength === 'number' ? main.minLength : 0;
+      const max = typeof main.maxLength === 'number' ? main.maxLength : undefined;
+      if (max === undefined) return `${label} must be text${orNull}.`;
+      return min > 0
+        ? `${label} must be text of ${min}–${max} characters${orNull}.`
+        : `${label} must be text of at most ${max} characters${orNull}.`;
+    }
+    case 'boolean':
+      return `${label} must be true or false${orNull}.`;
+    case 'number':
+    case 'integer': {
+      const kind = main.type === 'integer' ? 'a whole number' : 'a number';
+      const range =
+        typeof main.minimum === 'number' && typeof main.maximum === 'number'
+          ? ` from ${main.minimum} to ${main.maximum}`
+          : '';
+      return `${label} must be ${kind}${range}${orNull}.`;
+    }
+    case 'array': {
+      const max = typeof main.maxItems === 'number' ? `at most ${main.maxItems} ` : '';
+      return `${label} must be a list of ${max}items${orNull}.`;
+    }
+    case 'object':
+      return `${label} must be a JSON object${orNull}.`;
+    default:
+      return `${label} ${fallback}.`;
+  }
+}
+
+/** The schema of a property of an object schema, looking through `anyOf` branches. */
+function propertySchema(objectSchema: Schema | undefined, key: string): Schema | undefined {
+  if (!objectSchema) return undefined;
+  const properties = objectSchema.properties;
+  if (isSchema(properties) && isSchema(properties[key])) return properties[key];
+  return undefined;
+}
+
+/** The names a client may write: the object's properties, less the read-only ones. */
+function knownFields(objectSchema: Schema | undefined): string[] {
+  const properties = isSchema(objectSchema?.properties) ? objectSchema.properties : {};
+  return Object.entries(properties)
+    .filter(([, s]) => !(isSchema(s) && s.readOnly === true))
+    .map(([k]) => k);
+}
+
+/** One `{ field, message }` per field, from the errors Ajv reported for a request part. */
+export function fieldErrorsFromAjv(errors: readonly FastifySchemaValidationError[]): FieldError[] {
+  const byField = new Map<string, string>();
+  // Errors inside an anyOf come with the anyOf's own error; the union's schema words the message once.
+  const unionFields = new Set<string>();
+  for (const e of errors as AjvError[]) if (e.keyword === 'anyOf') unionFields.add(e.instancePath);
+  for (const e of errors as AjvError[]) {
+    const params = e.params as Record<string, unknown>;
+    let field: string;
+    let message: string;
+    if (e.keyword === 'required') {
+      const key = String(params.missingProperty);
+      field = [fieldOf(e.instancePath), key].filter(Boolean).join('.');
+      const schema = propertySchema(e.parentSchema, key);
+      message =
+        (typeof schema?.['x-missing'] === 'string' && schema['x-missing']) ||
+        (typeof schema?.['x-message'] === 'string' && schema['x-message']) ||
+        `${field} is required.`;
+    } else if (e.keyword === 'additionalProperties') {
+      const key = String(params.additionalProperty);
+      field = [fieldOf(e.instancePath), key].filter(Boolean).join('.');
+      message = `Unknown field "${key}". Known fields: ${knownFields(e.parentSchema).join(', ')}.`;
+    } else {
+      field = fieldOf(e.instancePath);
+      if (unionFields.has(e.instancePath) && e.keyword !== 'anyOf') continue;
+      message = describe(field, e.parentSchema, e.message ?? 'is not valid');
+    }
+    if (!byField.has(field)) byField.set(field, message);
+  }
+  const rows = [...byField].map(([field, message]) => ({ field, message }));
+  // Unknown fields come first and alone (often a misspelt name: the other errors follow from it).
+  const unknown = rows.filter((r) => r.message.startsWith('Unknown field "'));
+  return unknown.length > 0 ? unknown : rows;
+}
+
+/** Fastify's `schemaErrorFormatter`: a 400 naming every field (the error handler answers it). */
+export function schemaErrorFormatter(errors: FastifySchemaValidationError[]): Error {
+  return validationError(fieldErrorsFromAjv(errors));
+}
