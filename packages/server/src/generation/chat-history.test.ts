@@ -17,6 +17,7 @@ const message = (
   toolInvocations,
   editedAt: null,
   interrupted: null,
+  images: [],
   replyId: null,
   swipe: null,
   characterId: null,

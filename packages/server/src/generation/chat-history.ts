@@ -1,10 +1,11 @@
 import {
   type ChatMessage,
+  type ImagePart,
   type ToolError,
   type ToolResultEnvelope,
   toolResultContent,
 } from '@toolsmith/core';
-import type { StoredMessage, StoredToolInvocation } from '../storage/types.js';
+import type { ImageInput, StoredMessage, StoredToolInvocation } from '../storage/types.js';
 
 /** What goes before a greeting that opens the chat (SillyTavern's "new chat" prompt). */
 export const NEW_CHAT_LINE = '[Start a new Chat]';
@@ -39,13 +40,25 @@ export function invocationEnvelope(invocation: StoredToolInvocation): ToolResult
  * form (with the reasoning of tool-calling turns, which some providers require back). Empty assistant messages are left out and back-to-back user messages (after an aborted run) are
  * joined, since some providers insist on alternating turns.
  */
-export function historyFromMessages(messages: readonly StoredMessage[]): ChatMessage[] {
+export function historyFromMessages(
+  messages: readonly StoredMessage[],
+  images: ReadonlyMap<string, ImageInput[]> = new Map(),
+): ChatMessage[] {
   const history: ChatMessage[] = [];
   for (const message of messages) {
     if (message.role === 'user') {
+      const parts = (images.get(message.id) ?? []).map(imagePart);
       const last = history[history.length - 1];
-      if (last?.role === 'user') last.content = `${last.content}\n\n${message.content}`;
-      else history.push({ role: 'user', content: message.content });
+      if (last?.role === 'user') {
+        last.content = [last.content, message.content].filter((text) => text !== '').join('\n\n');
+        if (parts.length > 0) last.images = [...(last.images ?? []), ...parts];
+      } else {
+        history.push({
+          role: 'user',
+          content: message.content,
+          ...(parts.length > 0 ? { images: parts } : {}),
+        });
+      }
       continue;
     }
     const invocations = message.toolInvocations;
@@ -76,6 +89,15 @@ export function historyFromMessages(messages: readonly StoredMessage[]): ChatMes
   // new-chat line)
   if (history[0]?.role === 'assistant') history.unshift({ role: 'user', content: NEW_CHAT_LINE });
   return history;
+}
+
+/** The ids of the messages whose images the model reads (user messages with images). */
+export function imageMessageIds(messages: readonly StoredMessage[]): string[] {
+  return messages.filter((m) => m.role === 'user' && m.images.length > 0).map((m) => m.id);
+}
+
+function imagePart(image: ImageInput): ImagePart {
+  return { mediaType: image.mediaType, data: Buffer.from(image.data).toString('base64') };
 }
 
 function argsObject(args: unknown): Record<string, unknown> {

@@ -1,6 +1,7 @@
 import { HttpError, validationError } from '../app/http-error.js';
+import { parseChatImages } from '../chat-images/chat-images.js';
 import { newId } from '../storage/sqlite/ids.js';
-import type { StoredMessage } from '../storage/types.js';
+import type { ImageInput, StoredMessage } from '../storage/types.js';
 
 /** Longest user message accepted (the body limit applies as well). */
 export const MAX_MESSAGE_CHARS = 200_000;
@@ -15,6 +16,8 @@ export interface GenerationPlan {
   history: StoredMessage[];
   /** send: the new user message, stored before the provider is called */
   userContent?: string;
+  /** send: the images attached to the new user message (checked) */
+  userImages?: ImageInput[];
   /** the reply the answer's rounds belong to, and their swipe number */
   replyId: string;
   swipe: number;
@@ -56,9 +59,17 @@ export async function planGeneration(
     ]);
   }
   if (mode === 'send') {
-    const content = body.content;
-    if (typeof content !== 'string' || content.trim() === '') {
-      throw validationError([{ field: 'content', message: 'content must be the message text (not empty).' }]);
+    const problems: { field: string; message: string }[] = [];
+    const images = parseChatImages(body.images, (field, message) => problems.push({ field, message }));
+    if (problems.length > 0) throw validationError(problems);
+    const content = body.content ?? (images.length > 0 ? '' : undefined);
+    if (typeof content !== 'string' || (content.trim() === '' && images.length === 0)) {
+      throw validationError([
+        {
+          field: 'content',
+          message: 'content must be the message text (not empty unless images are attached).',
+        },
+      ]);
     }
     if (content.length > MAX_MESSAGE_CHARS) {
       throw validationError([
@@ -69,10 +80,19 @@ export async function planGeneration(
       mode,
       history: stored,
       userContent: content,
+      ...(images.length > 0 ? { userImages: images } : {}),
       replyId: newId('r'),
       swipe: 0,
       lastUserMessage: content,
     };
+  }
+  if (body.images !== undefined) {
+    throw validationError([
+      {
+        field: 'images',
+        message: `images go with a new message; leave them out with mode "${mode}" (the history keeps its images).`,
+      },
+    ]);
   }
   if (body.content !== undefined) {
     throw validationError([

@@ -25,7 +25,7 @@ import { observedFetch } from '../observability/observed-fetch.js';
 import { runTurnOrchestration } from '../orchestration/turn-hook.js';
 import type { MessageInterruption, StoredChat, StoredMessage } from '../storage/types.js';
 import type { GenerationOutcome } from './chat-generations.js';
-import { historyFromMessages, storedToolError } from './chat-history.js';
+import { historyFromMessages, imageMessageIds, storedToolError } from './chat-history.js';
 import { loadChatTools } from './chat-tools.js';
 import { applyUserMessageMacros, prepareChatTurn } from './chat-turn.js';
 import type { GenerationPlan } from './generation-plan.js';
@@ -99,6 +99,7 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
     const userMessage = await storage.messages.append(chat.id, {
       role: 'user',
       content: plan.userContent,
+      ...(plan.userImages ? { images: plan.userImages } : {}),
       personaId: persona?.id ?? null,
       name: persona?.name ?? '',
     });
@@ -219,7 +220,7 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
       ...turn.leadingMessages,
       ...characterPromptMessages(characters),
       ...notes,
-      ...historyFromMessages(stored),
+      ...historyFromMessages(stored, await storage.messages.imagesOf(imageMessageIds(stored))),
       // continuing: the model reads its cut answer last, then the nudge
       ...(plan.mode === 'continue' ? [{ role: 'system' as const, content: CONTINUE_NUDGE }] : []),
     ];

@@ -58,6 +58,26 @@ export async function chatMessageRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // An attached image, only through its own chat and message (an id from another chat is a 404).
+  app.get<{ Params: { id: string; messageId: string; imageId: string } }>(
+    '/api/chats/:id/messages/:messageId/images/:imageId',
+    async (request, reply) => {
+      const { id, messageId, imageId } = request.params;
+      if (!(await storage.chats.get(id))) throw notFound('chat', id);
+      const message = await storage.messages.get(messageId);
+      if (!message || message.chatId !== id) throw notFound('message', messageId);
+      const image = await storage.messages.imageData(messageId, imageId);
+      if (!image) throw notFound('image', imageId);
+      // stored bytes never change under an id; a browser never reads them as anything but the checked type
+      return reply
+        .header('content-type', image.mediaType)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .send(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength));
+    },
+  );
+
   app.delete<{ Params: { id: string; messageId: string } }>(
     '/api/chats/:id/messages/:messageId',
     async (request) => {

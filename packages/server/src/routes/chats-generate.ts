@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { abortWhen } from '../app/abort-link.js';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
 import { toCoreConnection, toCorePreset } from '../executors/runtime-sources.js';
@@ -6,6 +6,7 @@ import { chatGenerationsFor } from '../generation/chat-generations.js';
 import { planGeneration } from '../generation/generation-plan.js';
 import { runChatGeneration } from '../generation/run-chat-generation.js';
 import { openSseStream } from '../generation/sse-stream.js';
+import { CHAT_IMAGES_BODY_LIMIT, MAX_CHAT_IMAGE_BYTES, MAX_CHAT_IMAGES } from '../chat-images/chat-images.js';
 import { bodyObject } from './fields.js';
 
 export { MAX_MESSAGE_CHARS } from '../generation/generation-plan.js';
@@ -15,6 +16,16 @@ export const MSG_ALREADY_GENERATING =
 
 const notGenerating = () =>
   new HttpError(404, 'This chat is not generating anything right now.', { code: 'not_generating' });
+
+/** The generate body may carry images, so it has its own (larger) limit and says what it is. */
+async function generateBodyErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return reply.code(413).send({
+      error: `The message is larger than the ${CHAT_IMAGES_BODY_LIMIT}-byte limit: at most ${MAX_CHAT_IMAGES} images of ${MAX_CHAT_IMAGE_BYTES} bytes each, plus the text.`,
+    });
+  }
+  throw error;
+}
 
 /**
  * POST /api/chats/:id/generate `{ content }` or `{ mode }` → Server-Sent Events while the tool loop runs
@@ -30,7 +41,11 @@ export async function chatGenerateRoutes(app: FastifyInstance): Promise<void> {
   // Privileged: a generation runs tools (webhooks, scripts) and spends the connection's API key.
   app.post<{ Params: { id: string } }>(
     '/api/chats/:id/generate',
-    { config: { privileged: true } },
+    {
+      config: { privileged: true },
+      bodyLimit: Math.max(app.toolsmith.config.bodyLimit, CHAT_IMAGES_BODY_LIMIT),
+      errorHandler: generateBodyErrors,
+    },
     async (request, reply) => {
       const body = bodyObject(request.body);
       const chat = await storage.chats.get(request.params.id);

@@ -92,6 +92,21 @@ export interface StoredMessage {
   name: string;
   /** an assistant round cut short (its text so far is kept): stopped by the user, or ended by an error */
   interrupted: MessageInterruption | null;
+  /** the images the user attached (user messages), in order; the bytes are read separately */
+  images: StoredImageInfo[];
+}
+
+/** An image on a message, as listed: its id, type and size (the bytes come from `imageData`). */
+export interface StoredImageInfo {
+  id: string;
+  mediaType: string;
+  bytes: number;
+}
+
+/** An image to store with a message: bytes already checked, and the type read from them. */
+export interface ImageInput {
+  mediaType: string;
+  data: Uint8Array;
 }
 
 /** Why an answer ended before it was complete. */
@@ -114,12 +129,18 @@ export interface MessageInput {
   personaId?: string | null;
   name?: string;
   interrupted?: MessageInterruption | null;
+  /** user messages: attached images (stored in the same transaction) */
+  images?: ImageInput[];
 }
 
 export interface MessageRepository {
   /** the chat's history: oldest first, only the chosen swipe of each reply, each with its tool invocations */
   list(chatId: string): Promise<StoredMessage[]>;
   get(id: string): Promise<StoredMessage | undefined>;
+  /** one image's bytes, only when it belongs to that message */
+  imageData(messageId: string, imageId: string): Promise<ImageInput | undefined>;
+  /** the bytes of every image on those messages, by message id (for the model) */
+  imagesOf(messageIds: readonly string[]): Promise<Map<string, ImageInput[]>>;
   /** the message and its invocations in one transaction */
   append(chatId: string, input: MessageInput): Promise<StoredMessage>;
   /** `edited` marks a user's edit (editedAt) */

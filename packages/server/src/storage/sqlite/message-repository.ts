@@ -1,7 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import type {
+  ImageInput,
   MessageInput,
   MessageRepository,
+  StoredImageInfo,
   StoredMessage,
   StoredToolInvocation,
   ToolInvocationInput,
@@ -59,6 +61,19 @@ function json(value: unknown): string | null {
   return value === undefined ? null : JSON.stringify(value);
 }
 
+interface ImageInfoRow {
+  id: string;
+  message_id: string;
+  media_type: string;
+  bytes: number;
+}
+
+const imageInfo = (row: ImageInfoRow): StoredImageInfo => ({
+  id: row.id,
+  mediaType: row.media_type,
+  bytes: row.bytes,
+});
+
 /** A reply's swipe numbers in order: the chosen one's position and the count. */
 type SwipeNumbers = Map<string, number[]>;
 
@@ -93,6 +108,23 @@ export function createSqliteMessageRepository(db: Database): MessageRepository {
   const nextInvocationSeq = db.prepare<[string], { next: number }>(
     'SELECT COALESCE(MAX(seq) + 1, 0) AS next FROM tool_invocations WHERE message_id = ?',
   );
+  const selectImageInfoByChat = db.prepare<[string], ImageInfoRow>(
+    `SELECT mi.id, mi.message_id, mi.media_type, length(mi.data) AS bytes FROM message_images mi
+     JOIN messages m ON m.id = mi.message_id WHERE m.chat_id = ? AND m.active = 1 ORDER BY mi.message_id, mi.seq`,
+  );
+  const selectImageInfo = db.prepare<[string], ImageInfoRow>(
+    'SELECT id, message_id, media_type, length(data) AS bytes FROM message_images WHERE message_id = ? ORDER BY seq',
+  );
+  const selectImageData = db.prepare<[string, string], { media_type: string; data: Buffer }>(
+    'SELECT media_type, data FROM message_images WHERE message_id = ? AND id = ?',
+  );
+  const selectImagesData = db.prepare<[string], { media_type: string; data: Buffer }>(
+    'SELECT media_type, data FROM message_images WHERE message_id = ? ORDER BY seq',
+  );
+  const insertImage = db.prepare(
+    `INSERT INTO message_images (id, message_id, seq, media_type, data)
+     VALUES (@id, @message_id, @seq, @media_type, @data)`,
+  );
   const chatExists = db.prepare<[string], { id: string }>('SELECT id FROM chats WHERE id = ?');
   const insertMessage = db.prepare(
     `INSERT INTO messages (id, chat_id, seq, role, content, reasoning, created_at, reply_id, swipe, active,
@@ -118,6 +150,7 @@ export function createSqliteMessageRepository(db: Database): MessageRepository {
       row,
       selectInvocations.all(row.id).map(invocationFromRow),
       row.reply_id ? new Map([[row.reply_id, replySwipes(row.reply_id)]]) : new Map(),
+      selectImageInfo.all(row.id).map(imageInfo),
     );
 
   const addInvocation = (messageId: string, input: ToolInvocationInput): string => {
@@ -162,6 +195,15 @@ export function createSqliteMessageRepository(db: Database): MessageRepository {
       interrupted: input.interrupted ? JSON.stringify(input.interrupted) : null,
     });
     for (const invocation of input.toolInvocations ?? []) addInvocation(id, invocation);
+    (input.images ?? []).forEach((image, seq) => {
+      insertImage.run({
+        id: newId('img'),
+        message_id: id,
+        seq,
+        media_type: image.mediaType,
+        data: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+      });
+    });
     touchChat.run(at, chatId);
     return id;
   });
@@ -187,7 +229,31 @@ export function createSqliteMessageRepository(db: Database): MessageRepository {
         list.push(swipe);
         swipes.set(reply_id, list);
       }
-      return selectByChat.all(chatId).map((row) => fromRow(row, invocations.get(row.id) ?? [], swipes));
+      const images = new Map<string, StoredImageInfo[]>();
+      for (const row of selectImageInfoByChat.all(chatId)) {
+        const list = images.get(row.message_id) ?? [];
+        list.push(imageInfo(row));
+        images.set(row.message_id, list);
+      }
+      return selectByChat
+        .all(chatId)
+        .map((row) => fromRow(row, invocations.get(row.id) ?? [], swipes, images.get(row.id) ?? []));
+    },
+    async imageData(messageId, imageId) {
+      const row = selectImageData.get(messageId, imageId);
+      return row ? { mediaType: row.media_type, data: new Uint8Array(row.data) } : undefined;
+    },
+    async imagesOf(messageIds) {
+      const out = new Map<string, ImageInput[]>();
+      for (const id of messageIds) {
+        const rows = selectImagesData.all(id);
+        if (rows.length > 0)
+          out.set(
+            id,
+            rows.map((row) => ({ mediaType: row.media_type, data: new Uint8Array(row.data) })),
+          );
+      }
+      return out;
     },
     async get(id) {
       const row = selectOne.get(id);
@@ -242,6 +308,7 @@ function fromRow(
   row: MessageRow,
   toolInvocations: StoredToolInvocation[],
   swipes: SwipeNumbers,
+  images: StoredImageInfo[],
 ): StoredMessage {
   return {
     id: row.id,
@@ -258,5 +325,6 @@ function fromRow(
     personaId: row.persona_id,
     name: row.name,
     interrupted: row.interrupted === null ? null : JSON.parse(row.interrupted),
+    images,
   };
 }

@@ -314,6 +314,21 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       ALTER TABLE tools ADD COLUMN allow_fetch INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 14,
+    name: 'images attached to messages',
+    sql: `
+      -- The user's images on a message, in the order attached: the checked bytes and the type read from them.
+      CREATE TABLE message_images (
+        id TEXT PRIMARY KEY,
+        message_id TEXT NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        media_type TEXT NOT NULL,
+        data BLOB NOT NULL
+      );
+      CREATE INDEX message_images_message ON message_images (message_id, seq);
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database's user_version; returns how many ran. */
