@@ -1,12 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { abortWhen } from '../app/abort-link.js';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
+import { CHAT_IMAGES_BODY_LIMIT, MAX_CHAT_IMAGE_BYTES, MAX_CHAT_IMAGES } from '../chat-images/chat-images.js';
 import { toCoreConnection, toCorePreset } from '../executors/runtime-sources.js';
 import { chatGenerationsFor } from '../generation/chat-generations.js';
 import { planGeneration } from '../generation/generation-plan.js';
 import { runChatGeneration } from '../generation/run-chat-generation.js';
 import { openSseStream } from '../generation/sse-stream.js';
-import { CHAT_IMAGES_BODY_LIMIT, MAX_CHAT_IMAGE_BYTES, MAX_CHAT_IMAGES } from '../chat-images/chat-images.js';
 import { bodyObject } from './fields.js';
 
 export { MAX_MESSAGE_CHARS } from '../generation/generation-plan.js';
