@@ -47,7 +47,7 @@ export async function chatMessageRoutes(app: FastifyInstance): Promise<void> {
           { field: 'content', message: `content must be text of at most ${MAX_MESSAGE_CHARS} characters.` },
         ]);
       }
-      if (content.trim() === '' && message.role === 'user') {
+      if (content.trim() === '' && message.role === 'user' && message.images.length === 0) {
         throw validationError([
           { field: 'content', message: 'A message of yours cannot be empty; delete it instead.' },
         ]);

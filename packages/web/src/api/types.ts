@@ -122,6 +122,15 @@ export interface Message {
   /** answers: every round of one answer shares its reply id; a reply has one or more swipes */
   replyId?: string | null;
   swipe?: { index: number; count: number } | null;
+  /** user messages: attached images (bytes at /api/chats/:id/messages/:messageId/images/:imageId) */
+  images?: MessageImage[];
+}
+
+/** An image stored with a message. */
+export interface MessageImage {
+  id: string;
+  mediaType: string;
+  bytes: number;
 }
 
 // --- Functions panel and tool editor (appended) ---

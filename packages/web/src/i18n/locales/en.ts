@@ -86,6 +86,21 @@ const en = {
     you: 'You',
     assistant: 'Assistant',
   },
+  attach: {
+    add: 'Attach images',
+    addHint:
+      'Attach images (PNG, JPEG, WebP or GIF, up to 4 MB each, at most 4) — or paste them, or drop them here',
+    attached: 'Attached images',
+    remove: 'Remove {{name}}',
+    pasted: 'pasted image',
+    wrongType: '{{name}} is not a PNG, JPEG, WebP or GIF image.',
+    tooLarge: '{{name}} is {{size}}; an image may be at most {{max}}.',
+    tooMany: 'A message can carry at most {{max}} images.',
+    textOnly:
+      'The connection {{name}} is marked text-only (Vision off): the model gets a note saying an image was attached, not the image.',
+    images: 'Images',
+    imageN: 'Image {{n}} ({{size}})',
+  },
   message: {
     by: '{{name}} message',
     edited: '(edited)',

@@ -91,6 +91,21 @@ const pl: Messages = {
     you: 'Ty',
     assistant: 'Asystent',
   },
+  attach: {
+    add: 'Dołącz obrazy',
+    addHint:
+      'Dołącz obrazy (PNG, JPEG, WebP lub GIF, do 4 MB każdy, najwyżej 4) — albo wklej je lub upuść tutaj',
+    attached: 'Dołączone obrazy',
+    remove: 'Usuń {{name}}',
+    pasted: 'wklejony obraz',
+    wrongType: '{{name}} nie jest obrazem PNG, JPEG, WebP ani GIF.',
+    tooLarge: '{{name}} ma {{size}}; obraz może mieć najwyżej {{max}}.',
+    tooMany: 'Wiadomość może zawierać najwyżej {{max}} obrazy.',
+    textOnly:
+      'Połączenie {{name}} jest oznaczone jako tylko tekst (Vision wyłączone): model dostaje notatkę, że dołączono obraz, a nie sam obraz.',
+    images: 'Obrazy',
+    imageN: 'Obraz {{n}} ({{size}})',
+  },
   message: {
     by: 'Wiadomość: {{name}}',
     edited: '(edytowano)',

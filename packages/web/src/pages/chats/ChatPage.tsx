@@ -7,8 +7,10 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { portraitUrl } from '../../components/portrait';
 import { i18n } from '../../i18n/i18n';
+import type { Attachment } from './attachments';
 import { ChatHeader } from './ChatHeader';
 import { type ChatPatch, ChatSettingsDrawer } from './ChatSettingsDrawer';
+import { Composer } from './Composer';
 import { liveAssistantMessages } from './chat-stream';
 import { type Author, type MessageActions, ReplyView, UserMessageView } from './MessageView';
 import { chatEntries, storedBesideLive } from './message-groups';
@@ -27,6 +29,9 @@ export function ChatPage({ id }: { id: string }) {
   const [messages, setMessages] = useState<Message[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  /** what the last send took out of the composer, given back if the server refuses it */
+  const sentAttachments = useRef<Attachment[]>([]);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [connections, setConnections] = useState<Connection[] | null>(null);
   const [presets, setPresets] = useState<Preset[] | null>(null);
@@ -46,7 +51,10 @@ export function ChatPage({ id }: { id: string }) {
     async () => (await api.get<{ messages: Message[] }>(`${path}/messages`)).messages,
     [path],
   );
-  const giveBack = useCallback((content: string) => setDraft((d) => d || content), []);
+  const giveBack = useCallback((content: string) => {
+    setDraft((d) => d || content);
+    setAttachments((list) => (list.length > 0 ? list : sentAttachments.current));
+  }, []);
   const { live, notice, setNotice, generate, stop, approve, streaming } = useGeneration({
     path,
     messages,
@@ -120,13 +128,14 @@ export function ChatPage({ id }: { id: string }) {
     }
   };
 
-  const send = (event?: React.FormEvent) => {
-    event?.preventDefault();
+  const send = () => {
     const content = draft.trim();
-    if (!content || streaming) return;
+    if ((!content && attachments.length === 0) || streaming || !chat || live) return;
     setDraft('');
+    sentAttachments.current = attachments;
+    setAttachments([]);
     stickToBottom.current = true;
-    generate({ content });
+    generate(attachments.length > 0 ? { content, images: attachments.map((a) => a.dataUrl) } : { content });
   };
 
   const authorOf = (message: Pick<Message, 'role' | 'name' | 'characterId' | 'personaId'>): Author => {
@@ -248,6 +257,7 @@ export function ChatPage({ id }: { id: string }) {
               <UserMessageView
                 key={entry.message.id}
                 message={entry.message}
+                chatPath={path}
                 author={authorOf(entry.message)}
                 actions={actionsFor(entry)}
               />
@@ -263,7 +273,9 @@ export function ChatPage({ id }: { id: string }) {
           )}
           {live && (
             <>
-              {live.user && <UserMessageView message={live.user} author={authorOf(live.user)} />}
+              {live.user && (
+                <UserMessageView message={live.user} chatPath={path} author={authorOf(live.user)} />
+              )}
               <ReplyView
                 rounds={liveRounds}
                 author={authorOf(liveRounds[0] ?? { role: 'assistant' })}
@@ -319,36 +331,22 @@ export function ChatPage({ id }: { id: string }) {
             {t('chat.functionCallingOff', { name: connection.name })}
           </p>
         )}
-        <form className="composer" onSubmit={send}>
-          <label className="composer-input">
-            <span className="visually-hidden">{t('chat.message')}</span>
-            <textarea
-              rows={2}
-              value={draft}
-              placeholder={t('chat.placeholder')}
-              onChange={(e) => setDraft(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-                  e.preventDefault();
-                  send();
-                } else if (e.key === 'ArrowUp' && !draft && idle && lastEntry) {
-                  // SillyTavern's habit: Up in an empty box edits the last message
-                  e.preventDefault();
-                  setEditLast(true);
-                }
-              }}
-            />
-          </label>
-          {streaming ? (
-            <button type="button" className="danger" onClick={stop}>
-              {t('chat.stop')}
-            </button>
-          ) : (
-            <button type="submit" className="primary" disabled={!draft.trim() || !chat || Boolean(live)}>
-              {t('chat.send')}
-            </button>
-          )}
-        </form>
+        <Composer
+          draft={draft}
+          setDraft={setDraft}
+          attachments={attachments}
+          setAttachments={setAttachments}
+          connection={connection}
+          streaming={streaming}
+          canSend={Boolean(chat) && !live}
+          onSend={send}
+          onStop={stop}
+          onUpInEmpty={() => {
+            if (!idle || !lastEntry) return false;
+            setEditLast(true);
+            return true;
+          }}
+        />
       </div>
       {drawerOpen && chat && (
         <div id="chat-settings" className="drawer-wrap">

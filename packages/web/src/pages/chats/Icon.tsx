@@ -6,6 +6,7 @@ const PATHS = {
   continue: 'M5 5l7 7-7 7M13 5l7 7-7 7',
   previous: 'M15 5l-7 7 7 7',
   next: 'M9 5l7 7-7 7',
+  attach: 'M21 11.5l-8.5 8.5a5 5 0 0 1-7-7l9-9a3.3 3.3 0 0 1 4.7 4.7l-9 9a1.7 1.7 0 0 1-2.4-2.4l8.3-8.3',
 } as const;
 
 export type IconName = keyof typeof PATHS;

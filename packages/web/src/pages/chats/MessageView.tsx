@@ -6,6 +6,7 @@ import type { CallView } from './chat-stream';
 import { Icon } from './Icon';
 import { Markdown } from './Markdown';
 import { MessageEditor } from './MessageEditor';
+import { MessageImages } from './MessageImages';
 import { editableRound } from './message-groups';
 import { ToolCallCard, type ToolModes } from './ToolCallCard';
 
@@ -66,10 +67,13 @@ function AuthorLine({
 /** One of the user's messages: persona name and portrait, the text as markdown, Edit and Delete. */
 export function UserMessageView({
   message,
+  chatPath,
   author,
   actions = {},
 }: {
   message: Message;
+  /** the chat's API path, where the message's images are served */
+  chatPath?: string;
   author: Author;
   actions?: MessageActions;
 }) {
@@ -81,6 +85,7 @@ export function UserMessageView({
       <Avatar name={author.name} src={author.avatar} />
       <div className="message-body">
         <AuthorLine author={author} edited={Boolean(message.editedAt)} />
+        <MessageImages message={message} chatPath={chatPath} />
         {editing && actions.onEdit ? (
           <MessageEditor
             initial={message.content}

@@ -114,7 +114,7 @@ export function useGeneration({
   );
 
   const generate = useCallback(
-    (body: { content: string } | { mode: Exclude<GenerateMode, 'send'> }) => {
+    (body: { content: string; images?: string[] } | { mode: Exclude<GenerateMode, 'send'> }) => {
       if (controller.current) return;
       const turn = 'content' in body ? startTurn(body.content) : startTurn(null, body.mode);
       void follow((signal) => request('POST', `${path}/generate`, { json: body, signal }), turn);
