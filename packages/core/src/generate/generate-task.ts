@@ -7,6 +7,8 @@ import type {
   GenerationParams,
   ProviderAdapter,
   ProviderRequest,
+  ToolChoice,
+  ToolSpec,
   Usage,
 } from '../providers/types.js';
 import { assemblePrompt } from './assemble-prompt.js';
@@ -306,6 +308,13 @@ export async function* runGenerateTask(
   return result;
 }
 
+/** The tools a text-mode answer must call one of (tool choice `required` or a named tool); else undefined. */
+function requiredNames(tools: ToolSpec[], choice: ToolChoice | undefined): string[] | undefined {
+  if (choice === 'required') return tools.map((t) => t.name);
+  if (typeof choice === 'object' && choice) return [choice.name];
+  return undefined;
+}
+
 async function* runTextMode(
   resolved: Resolved,
   norm: NormalizedOptions,
@@ -322,6 +331,8 @@ async function* runTextMode(
     const outcome = emptyOutcome();
     const router = createTextRouter(norm.tools, trigger, outcome, markupOf(resolved.connection));
     const request: ProviderRequest = { ...base, messages };
+    const names = requiredNames(norm.tools, norm.toolChoice);
+    if (names) request.requiredTextCall = { style, trigger, names };
     // `finish` waits until the parser has flushed and the calls are accepted, so it stays the last event
     let finish: Extract<GenerateEvent, { type: 'finish' }> | undefined;
     for await (const event of sendAndCollect(resolved.adapter, request, outcome, router.push)) {

@@ -219,6 +219,15 @@ export type StreamEvent =
     }
   | { type: 'error'; code: string; message: string };
 
+/** A text-mode tool call the model must make: the protocol's style, this request's trigger, the allowed names. */
+export interface RequiredTextCall {
+  style: 'xml' | 'json';
+  /** the live trigger line of this request */
+  trigger: string;
+  /** the tools the call may name: every sent tool for `required`, one for a named tool */
+  names: string[];
+}
+
 export interface ProviderRequest {
   connection: Connection;
   messages: ChatMessage[];
@@ -227,6 +236,11 @@ export interface ProviderRequest {
   parallelToolCalls?: boolean;
   /** structured output: the provider's native form where it has one */
   jsonSchema?: { name: string; schema: JsonSchema };
+  /**
+   * text mode with a call the model must make (tool choice `required` or a named tool): backends that decode
+   * under a grammar (KoboldCpp, llama.cpp) are held to the protocol's form (docs/providers.md)
+   */
+  requiredTextCall?: RequiredTextCall;
   params?: GenerationParams;
   stream: boolean;
   signal?: AbortSignal;

@@ -11,6 +11,7 @@ import { openaiCompletionsBackend } from './backends/openai-completions.js';
 import type { TextBackend, TextPiece } from './backends/types.js';
 import { StopStringFilter } from './stop-filter.js';
 import { getInstructTemplate, toInstructTurns } from './templates.js';
+import { toolCallGrammar } from './tool-call-grammar.js';
 
 const BACKENDS: Readonly<Record<string, TextBackend>> = Object.freeze({
   koboldcpp: koboldcppBackend,
@@ -78,6 +79,9 @@ async function* send(request: ProviderRequest): AsyncGenerator<StreamEvent> {
         stream: request.stream,
         images,
         ...(request.jsonSchema ? { jsonSchema: request.jsonSchema.schema } : {}),
+        ...(request.requiredTextCall && backend.grammar
+          ? { grammar: toolCallGrammar(request.requiredTextCall) }
+          : {}),
       }),
       request,
     ),

@@ -10,10 +10,11 @@ import { serverRoot, type TextBackend, type TextPiece } from './types.js';
 export const koboldcppBackend: TextBackend = {
   name: 'koboldcpp',
   images: true,
+  grammar: true,
   url(baseUrl, stream) {
     return joinUrl(serverRoot(baseUrl), stream ? 'api/extra/generate/stream' : 'api/v1/generate');
   },
-  body({ prompt, stop, params, images }) {
+  body({ prompt, stop, params, images, grammar }) {
     const body: Record<string, unknown> = { prompt, stop_sequence: stop, trim_stop: true };
     if (params.contextLength !== undefined) body.max_context_length = params.contextLength;
     if (params.maxTokens !== undefined) body.max_length = params.maxTokens;
@@ -26,6 +27,8 @@ export const koboldcppBackend: TextBackend = {
     if (params.seed !== undefined) body.sampler_seed = params.seed;
     // KoboldCpp with a vision projector (--mmproj) reads base64 images next to the prompt
     if (images.length > 0) body.images = images;
+    // KoboldCpp decodes under a GBNF grammar given in `grammar` (a required text-mode tool call)
+    if (grammar) body.grammar = grammar;
     return body;
   },
   async *stream(response, signal) {

@@ -40,8 +40,9 @@ function piece(chunk: Record<string, any>): TextPiece {
 export const llamacppBackend: TextBackend = {
   name: 'llamacpp',
   images: false,
+  grammar: true,
   url: (baseUrl) => joinUrl(serverRoot(baseUrl), 'completion'),
-  body({ prompt, stop, params, stream, jsonSchema }) {
+  body({ prompt, stop, params, stream, jsonSchema, grammar }) {
     // cache_prompt reuses the evaluated prefix of the last request: a chat's prompt grows at its end
     const body: Record<string, unknown> = { prompt, stream, cache_prompt: true };
     if (params.maxTokens !== undefined) body.n_predict = params.maxTokens;
@@ -55,6 +56,8 @@ export const llamacppBackend: TextBackend = {
     if (params.seed !== undefined) body.seed = params.seed;
     if (stop.length > 0) body.stop = stop;
     if (jsonSchema) body.json_schema = jsonSchema;
+    // a required text-mode tool call: the GBNF grammar of the protocol (llama.cpp takes one or the other)
+    else if (grammar) body.grammar = grammar;
     return body;
   },
   async *stream(response, signal) {

@@ -36,6 +36,7 @@ function piece(line: Record<string, any>): TextPiece {
 export const ollamaBackend: TextBackend = {
   name: 'ollama',
   images: true,
+  grammar: false,
   url: (baseUrl) => joinUrl(serverRoot(baseUrl), 'api/generate'),
   body({ model, prompt, stop, params, stream, images, jsonSchema }) {
     const options: Record<string, unknown> = {};

@@ -27,6 +27,7 @@ function piece(chunk: Record<string, any>): TextPiece {
 export const openaiCompletionsBackend: TextBackend = {
   name: 'openai-completions',
   images: false,
+  grammar: false,
   url: (baseUrl) => completionsUrl(baseUrl),
   body({ model, prompt, stop, params, stream }) {
     const body: Record<string, unknown> = { model, prompt };

@@ -12,6 +12,8 @@ export interface TextBackendInput {
   images: string[];
   /** structured output: backends that constrain decoding to a JSON Schema use it */
   jsonSchema?: JsonSchema;
+  /** a GBNF grammar the answer must follow (backends with `grammar: true`) */
+  grammar?: string;
 }
 
 /** One piece of a backend's answer, streamed or whole. */
@@ -27,6 +29,8 @@ export interface TextBackend {
   name: 'koboldcpp' | 'openai-completions' | 'ollama' | 'llamacpp';
   /** whether the API carries images (base64, next to the prompt) */
   images: boolean;
+  /** whether the API decodes under a GBNF grammar (`grammar`) */
+  grammar: boolean;
   url(baseUrl: string, stream: boolean): string;
   body(input: TextBackendInput): Record<string, unknown>;
   /** Reads a streaming answer; a stream that ends before the backend said it finished throws `network`. */
