@@ -1,7 +1,8 @@
 import { CONNECTION_PRESETS, type Connection, isGenerateTaskError, listModels } from '@toolsmith/core';
+import { buildInstructPrompt, type ChatMessage, getInstructTemplate } from '@toolsmith/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { abortWhen } from '../app/abort-link.js';
-import { notFound } from '../app/http-error.js';
+import { notFound, validationError } from '../app/http-error.js';
 import { providerFetch } from '../executors/provider-fetch.js';
 import { DEFAULT_BASE_URLS, toCoreConnection } from '../executors/runtime-sources.js';
 import type { ConnectionApi, StoredConnection } from '../storage/types.js';
@@ -18,6 +19,14 @@ const APIS: readonly ConnectionApi[] = [
 ];
 const TEXT_BACKENDS = ['koboldcpp', 'openai-completions', 'ollama', 'llamacpp'] as const;
 const privileged = { privileged: true };
+
+/** The sample chat an instruct template is previewed with (system, user, assistant, user). */
+const INSTRUCT_PREVIEW_CHAT: ChatMessage[] = [
+  { role: 'system', content: 'You are Ayla, the lighthouse keeper.' },
+  { role: 'user', content: 'Is a storm coming?' },
+  { role: 'assistant', content: 'The gulls flew inland this morning.' },
+  { role: 'user', content: 'Should I stay?' },
+];
 
 function originOf(api: ConnectionApi, baseUrl: string): string {
   try {
@@ -95,5 +104,20 @@ export async function connectionSetupRoutes(app: FastifyInstance): Promise<void>
       ...(key ? { apiKey: key } : {}),
       ...(textBackend ? { textBackend } : {}),
     });
+  });
+
+  // the instruct template as the form has it, rendered for a short sample chat (text-completion connections)
+  app.post('/api/connections/instruct-preview', async (request) => {
+    const check = new FieldChecker(bodyObject(request.body));
+    check.rejectUnknown(['instructTemplate'], []);
+    const name = check.string('instructTemplate', { max: 65_536 }) ?? '';
+    check.finish();
+    let template: ReturnType<typeof getInstructTemplate>;
+    try {
+      template = getInstructTemplate(name);
+    } catch (error) {
+      throw validationError([{ field: 'instructTemplate', message: (error as Error).message }]);
+    }
+    return { prompt: buildInstructPrompt(INSTRUCT_PREVIEW_CHAT, template), stop: template.stop };
   });
 }

@@ -106,6 +106,25 @@ const pl: Messages = {
     images: 'Obrazy',
     imageN: 'Obraz {{n}} ({{size}})',
   },
+  connVision: {
+    label: 'Vision (obrazy)',
+    unset: 'Nie ustawiono — obrazy są wysyłane',
+    on: 'Włączone — model czyta obrazy',
+    off: 'Wyłączone — tylko tekst',
+    hint_unset:
+      'Obrazy dołączone w czatach trafiają do modelu; ustaw Wyłączone dla modelu, który ich nie czyta.',
+    hint_on: 'Obrazy dołączone w czatach trafiają do modelu w formacie jego dostawcy.',
+    hint_off: 'Model dostaje notatkę, że dołączono obraz, zamiast samego obrazu; czat o tym informuje.',
+  },
+  instructEditor: {
+    label: 'Szablon instrukcji',
+    custom: 'Własny…',
+    sequences: 'Własny szablon (sekwencje JSON)',
+    help: 'Sekwencje w stylu SillyTavern: userPrefix i assistantPrefix są wymagane; systemPrefix, systemSuffix, userSuffix, assistantSuffix, prefix, systemAsUser i stop są opcjonalne. Sprawdzane przy zapisie.',
+    preview: 'Podgląd promptu',
+    stops: 'Ciągi zatrzymania: {{stops}}',
+    noStops: 'Brak ciągów zatrzymania.',
+  },
   message: {
     by: 'Wiadomość: {{name}}',
     edited: '(edytowano)',

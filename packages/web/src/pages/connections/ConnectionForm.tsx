@@ -13,14 +13,15 @@ import {
   draftFrom,
   emptyDraft,
   FUNCTION_CALL_MODES,
-  INSTRUCT_TEMPLATES,
   TEXT_BACKENDS,
 } from './connection-form';
 import { applyPreset } from './connection-presets';
 import { FetchModels } from './FetchModels';
+import { InstructTemplateField } from './InstructTemplateField';
 import { KeyOriginNotice } from './KeyOriginNotice';
 import { keyMove } from './key-origin';
 import { ToolCallFormatSelect } from './ToolCallFormatSelect';
+import { VisionField } from './VisionField';
 
 /** Create or edit one connection. The API key field is write-only: it shows whether a key is stored, never the key. */
 export function ConnectionForm({
@@ -222,22 +223,14 @@ export function ConnectionForm({
             </select>
             {fieldError('textBackend')}
           </label>
-          <label>
-            Instruct template
-            <select value={draft.instructTemplate} onChange={(e) => set('instructTemplate', e.target.value)}>
-              {INSTRUCT_TEMPLATES.some((t) => t.value === draft.instructTemplate) ? null : (
-                <option value={draft.instructTemplate}>{draft.instructTemplate}</option>
-              )}
-              {INSTRUCT_TEMPLATES.map((t) => (
-                <option key={t.value} value={t.value}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
-            {fieldError('instructTemplate')}
-          </label>
+          <InstructTemplateField
+            value={draft.instructTemplate}
+            onChange={(v) => set('instructTemplate', v)}
+            error={fieldErrors.instructTemplate}
+          />
         </fieldset>
       )}
+      <VisionField value={draft.vision} onChange={(v) => set('vision', v)} error={fieldErrors.vision} />
       <ConnectionProviderSettings
         api={draft.api}
         value={providerDraft}

@@ -26,8 +26,21 @@ describe('connection form', () => {
       instructTemplate: '',
       textBackend: '',
       toolCallFormat: 'auto',
+      vision: null,
     });
     expect(body).not.toHaveProperty('apiKey');
+  });
+
+  it('vision: not set, on and off round-trip as null, true and false', () => {
+    for (const [vision, choice] of [
+      [null, ''],
+      [true, 'on'],
+      [false, 'off'],
+    ] as const) {
+      const draft = draftFrom({ ...stored, vision });
+      expect(draft.vision).toBe(choice);
+      expect(connectionBody(draft, false).vision).toBe(vision);
+    }
   });
 
   it('never sends the stored key back: an untouched key field leaves it alone', () => {

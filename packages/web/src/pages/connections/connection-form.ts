@@ -53,6 +53,24 @@ export const INSTRUCT_TEMPLATES: ReadonlyArray<{ value: string; label: string }>
   { value: 'vicuna', label: 'Vicuna 1.1' },
 ];
 
+/** A user-defined instruct template: JSON sequences in the same field (docs/providers.md). */
+export const isCustomTemplate = (value: string) => value.trimStart().startsWith('{');
+
+/** What "Custom…" starts from: every sequence, so the user edits rather than looks them up. */
+export const CUSTOM_TEMPLATE_STARTER = JSON.stringify(
+  {
+    systemPrefix: '### System:\n',
+    systemSuffix: '\n\n',
+    userPrefix: '### User:\n',
+    userSuffix: '\n\n',
+    assistantPrefix: '### Assistant:\n',
+    assistantSuffix: '\n\n',
+    stop: ['### User:'],
+  },
+  null,
+  2,
+);
+
 export interface ConnectionDraft {
   name: string;
   api: ConnectionApi;
@@ -67,6 +85,8 @@ export interface ConnectionDraft {
   instructTemplate: string;
   textBackend: string;
   toolCallFormat: string;
+  /** '' = not set (images are sent), 'on' = the model reads images, 'off' = text only */
+  vision: '' | 'on' | 'off';
 }
 
 export function emptyDraft(): ConnectionDraft {
@@ -82,6 +102,7 @@ export function emptyDraft(): ConnectionDraft {
     instructTemplate: '',
     textBackend: '',
     toolCallFormat: 'auto',
+    vision: '',
   };
 }
 
@@ -98,6 +119,7 @@ export function draftFrom(connection: Connection): ConnectionDraft {
     instructTemplate: connection.instructTemplate ?? '',
     textBackend: connection.textBackend ?? '',
     toolCallFormat: connection.toolCallFormat ?? 'auto',
+    vision: connection.vision === true ? 'on' : connection.vision === false ? 'off' : '',
   };
 }
 
@@ -117,6 +139,7 @@ export function connectionBody(draft: ConnectionDraft, creating: boolean): Recor
     instructTemplate: textCompletion ? draft.instructTemplate : '',
     textBackend: textCompletion ? draft.textBackend : '',
     toolCallFormat: draft.toolCallFormat,
+    vision: draft.vision === '' ? null : draft.vision === 'on',
   };
   if (draft.apiKey !== '') body.apiKey = draft.apiKey;
   else if (draft.clearKey && !creating) body.apiKey = null;

@@ -1,0 +1,129 @@
+// Connections page in Chromium (desktop and phone): the Vision select stores true / false / null, and a
+// text-completion connection's custom instruct template is edited with a live preview of the prompt it renders
+// (from the server), a broken one is explained before saving, and the saved template is what the backend gets.
+import { koboldGenerateResponse } from '@toolsmith/emulator';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, launchBrowser, type Stack, screenshot, startStack } from './harness.js';
+
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 50 });
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+let stack: Stack;
+let browser: Browser;
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const stored = async (name: string) => {
+  const res = await fetch(`${stack.serverUrl}/api/connections`);
+  const body = (await res.json()) as { connections: Record<string, unknown>[] };
+  return body.connections.find((c) => c.name === name);
+};
+
+async function editForm(page: Page, name: string) {
+  await page.goto('/#/connections');
+  const card = page.getByRole('listitem', { name });
+  await poll(() => card.isVisible()).toBe(true);
+  await card.getByRole('button', { name: `Edit ${name}` }).click();
+  return page.getByRole('form', { name: `Edit ${name}` });
+}
+
+describe.each(VIEWPORTS)('Connections form at $width×$height', (viewport) => {
+  it('Vision: off, on and not set are stored as false, true and null', async () => {
+    const name = `eyes-${viewport.name}`;
+    await apiPost(stack, '/api/connections', {
+      name,
+      api: 'openai',
+      baseUrl: `${stack.emulator.url}/v1`,
+      model: 'm',
+    });
+    const context = await browser.newContext({ baseURL: stack.serverUrl, viewport });
+    const page = await context.newPage();
+    let form = await editForm(page, name);
+    const vision = () => form.getByLabel('Vision (images)');
+    expect(await vision().inputValue()).toBe('');
+    await vision().selectOption('off');
+    expect(await form.getByText('The model gets a note saying an image was attached').isVisible()).toBe(true);
+    await form.getByRole('button', { name: 'Save connection' }).click();
+    await poll(async () => (await stored(name))?.vision).toBe(false);
+    form = await editForm(page, name);
+    expect(await vision().inputValue()).toBe('off');
+    await vision().selectOption('on');
+    await form.getByRole('button', { name: 'Save connection' }).click();
+    await poll(async () => (await stored(name))?.vision).toBe(true);
+    form = await editForm(page, name);
+    await vision().selectOption('');
+    await form.getByRole('button', { name: 'Save connection' }).click();
+    await poll(async () => (await stored(name))?.vision).toBe(null);
+    await context.close();
+  });
+
+  it('custom instruct template: preview as you type, a broken one explained, the saved one sent to KoboldCpp', async () => {
+    const name = `kobold-${viewport.name}`;
+    await apiPost(stack, '/api/connections', {
+      name,
+      api: 'text-completion',
+      baseUrl: stack.emulator.url,
+      model: 'local',
+      textBackend: 'koboldcpp',
+    });
+    const context = await browser.newContext({ baseURL: stack.serverUrl, viewport });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const form = await editForm(page, name);
+    const preview = form.getByTestId('instruct-preview');
+    // a built-in one shows its prompt too
+    await form.getByLabel('Instruct template').selectOption('llama3');
+    await form.getByText('Preview of the prompt').click();
+    await poll(() => preview.textContent()).toContain('<|start_header_id|>user<|end_header_id|>');
+
+    await form.getByLabel('Instruct template').selectOption('custom');
+    const editor = form.getByLabel('Custom template (JSON sequences)');
+    await poll(() => preview.textContent()).toContain('### User:\nIs a storm coming?');
+    await editor.fill('{"userPrefix":"Q: "}');
+    await poll(() => form.getByRole('alert').textContent()).toContain('needs userPrefix and assistantPrefix');
+    await editor.fill(
+      JSON.stringify({
+        systemPrefix: '[SYS] ',
+        systemSuffix: '\n',
+        userPrefix: 'Q: ',
+        userSuffix: '\n',
+        assistantPrefix: 'A: ',
+        stop: ['Q:'],
+      }),
+    );
+    await poll(() => preview.textContent()).toBe(
+      '[SYS] You are Ayla, the lighthouse keeper.\nQ: Is a storm coming?\nA: The gulls flew inland this morning.Q: Should I stay?\nA: ',
+    );
+    expect(await form.getByText('Stop strings: "Q:"').isVisible()).toBe(true);
+    await screenshot(page, `connections-instruct-template-${viewport.name}`);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    await form.getByRole('button', { name: 'Save connection' }).click();
+    await poll(async () => String((await stored(name))?.instructTemplate ?? '')).toContain(
+      '"userPrefix":"Q: "',
+    );
+
+    // what the backend gets is the previewed form
+    stack.emulator.reset();
+    stack.emulator.enqueue('/api/v1/generate', koboldGenerateResponse('Stay.'));
+    await apiPost(stack, '/v1/chat/completions', {
+      model: name,
+      messages: [{ role: 'user', content: 'Should I stay?' }],
+    });
+    expect((stack.emulator.requests[0].body as { prompt: string }).prompt).toBe('Q: Should I stay?\nA: ');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
