@@ -17,6 +17,22 @@ const en = {
     cannotUndo: 'This cannot be undone.',
   },
   language: { label: 'Language' },
+  toolExport: {
+    format: 'Export format',
+    option: {
+      toolsmith: 'Toolsmith (ZIP)',
+      marinara: 'Marinara Engine (function folder ZIP)',
+      luker: 'Luker (loop preset JSON)',
+    },
+    app: { toolsmith: 'Toolsmith', marinara: 'Marinara Engine', luker: 'Luker' },
+    buttonToolsmith: 'Export functions to ZIP',
+    buttonFor: 'Export for {{app}}',
+    includeSecrets: 'Include webhook credentials',
+    notesLabel: 'What {{app}} cannot hold',
+    allFits: 'Every function fits {{app}}’s format as it is.',
+    notesTitle_one: '{{count}} thing changes or stays behind in {{app}}’s format:',
+    notesTitle_other: '{{count}} things change or stay behind in {{app}}’s format:',
+  },
   nav: {
     main: 'Main',
     functions: 'Functions',

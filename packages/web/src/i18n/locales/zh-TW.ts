@@ -16,6 +16,21 @@ const zhTW: Messages = {
     cannotUndo: '此動作無法復原。',
   },
   language: { label: '語言' },
+  toolExport: {
+    format: '匯出格式',
+    option: {
+      toolsmith: 'Toolsmith（ZIP）',
+      marinara: 'Marinara Engine（函式資料夾 ZIP）',
+      luker: 'Luker（迴圈預設 JSON）',
+    },
+    app: { toolsmith: 'Toolsmith', marinara: 'Marinara Engine', luker: 'Luker' },
+    buttonToolsmith: '匯出函式為 ZIP',
+    buttonFor: '匯出給 {{app}}',
+    includeSecrets: '包含 webhook 憑證',
+    notesLabel: '{{app}} 無法保留的內容',
+    allFits: '每個函式都能原樣放進 {{app}} 的格式。',
+    notesTitle_other: '在 {{app}} 的格式中有 {{count}} 項會變更或被略過：',
+  },
   nav: {
     main: '主選單',
     functions: '函式',

@@ -4,9 +4,9 @@ import { api, errorMessage } from '../../api/client';
 import type { BuiltinTool, Capabilities, ImportResult, Tool, ToolsList } from '../../api/types';
 import { navigate } from '../../app/router';
 import { ConfirmDialog } from '../../components/Dialog';
-import { downloadExport, exportedMessage } from '../../components/download';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Switch } from '../../components/Switch';
+import { ExportMenu } from './ExportMenu';
 import { ImportReview } from './ImportReview';
 import { importToolsFile, loadReview, saveReview } from './import-tools';
 import { moveItem } from './reorder';
@@ -21,8 +21,6 @@ export function FunctionsPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
-  // exports leave webhook credentials out unless asked
-  const [withSecrets, setWithSecrets] = useState(false);
   const [review, setReview] = useState<ImportResult | null>(() => loadReview());
   const [deleting, setDeleting] = useState<Tool | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -143,13 +141,6 @@ export function FunctionsPage() {
     });
   };
 
-  const exportAll = () =>
-    run(async () => {
-      const path = withSecrets ? '/api/tools/export?secrets=include' : '/api/tools/export';
-      const { name, secrets } = await downloadExport(path, 'toolsmith-functions.zip');
-      setStatus(exportedMessage(name, secrets));
-    });
-
   const dragHandlers = (index: number, tool: Tool) => ({
     onDragStart: (event: DragEvent) => {
       event.dataTransfer.effectAllowed = 'move';
@@ -194,16 +185,15 @@ export function FunctionsPage() {
             aria-label="Functions file to import"
             onChange={(e) => onImportFile(e.target.files?.[0])}
           />
-          <button type="button" onClick={exportAll} disabled={busy || !tools || tools.length === 0}>
-            Export functions to ZIP
-          </button>
-          <label className="inline">
-            <input type="checkbox" checked={withSecrets} onChange={(e) => setWithSecrets(e.target.checked)} />
-            Include webhook credentials
-          </label>
         </div>
       </div>
 
+      <ExportMenu
+        disabled={busy || !tools || tools.length === 0}
+        version={tools}
+        onStatus={setStatus}
+        onError={setError}
+      />
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       <p className="hint" role="status" aria-live="polite">
         {status}
