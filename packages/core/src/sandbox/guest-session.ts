@@ -8,7 +8,9 @@ import type {
   QuickJSRuntime,
   QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
+import { classify, decodeEnvelope, readSyntaxError } from './guest-errors.js';
 import { GUEST_PARTS, GUEST_PRELUDE } from './guest-prelude.js';
+import type { CompileOutcome, RunOutcome, RunRequest, SessionIo, SessionLimits } from './guest-session-io.js';
 import {
   ABORT_WIND_DOWN_MS,
   MAX_HOST_CALL_ARGS_CHARS,
@@ -17,46 +19,9 @@ import {
   MAX_PENDING_TIMERS,
 } from './limits.js';
 import { LogLimiter } from './log-limiter.js';
-import type { LogEntry, SandboxErrorCode } from './types.js';
+import type { LogEntry } from './types.js';
 
-export interface SessionLimits {
-  memoryLimitBytes: number;
-  stackSizeBytes: number;
-}
-
-export interface RunRequest {
-  id: number;
-  body: string;
-  argsJson: string;
-  ctxJson: string;
-  hostFunctionNames: string[];
-  deadline: number;
-  timeoutMs: number;
-}
-
-/** What a running job needs from the worker around it. */
-export interface SessionIo {
-  log(entry: LogEntry): void;
-  logCut(): void;
-  hostCall(callId: number, name: string, argsJson: string): void;
-  /** true once the host aborted this job */
-  aborted(): boolean;
-}
-
-export interface RunOutcome {
-  ok: boolean;
-  json?: string;
-  error?: string;
-  errorCode?: SandboxErrorCode;
-  droppedLogs: number;
-}
-
-export interface CompileOutcome {
-  ok: boolean;
-  error?: string;
-  line?: number;
-  column?: number;
-}
+export type { CompileOutcome, RunOutcome, RunRequest, SessionIo, SessionLimits };
 
 const LEVELS = new Set(['log', 'info', 'warn', 'error', 'debug']);
 
@@ -353,41 +318,13 @@ export class GuestSession {
     ]) {
       const result = this.context.evalCode(wrapped, 'body.js', { compileOnly: true });
       if (result.error) {
-        const error = this.syntaxError(result.error);
+        const error = readSyntaxError(this.context, result.error);
         result.error.dispose();
         return error;
       }
       result.value.dispose();
     }
     return { ok: true };
-  }
-
-  /** Message and body-relative position of a syntax error (one wrapper line precedes the body). */
-  private syntaxError(handle: QuickJSHandle): CompileOutcome {
-    const vm = this.context;
-    const read = (key: string): unknown => {
-      const h = vm.getProp(handle, key);
-      try {
-        const type = vm.typeof(h);
-        return type === 'string' ? vm.getString(h) : type === 'number' ? vm.getNumber(h) : undefined;
-      } finally {
-        h.dispose();
-      }
-    };
-    const name = read('name');
-    const message = read('message');
-    const stack = read('stack');
-    const at = typeof stack === 'string' ? /:(\d+):(\d+)/.exec(stack) : null;
-    const lineNumber =
-      typeof read('lineNumber') === 'number' ? (read('lineNumber') as number) : Number(at?.[1] ?? 2);
-    const column =
-      typeof read('columnNumber') === 'number' ? (read('columnNumber') as number) : Number(at?.[2] ?? 1);
-    return {
-      ok: false,
-      error: `${typeof name === 'string' ? name : 'SyntaxError'}: ${typeof message === 'string' ? message : 'invalid syntax'}`,
-      line: lineNumber - 1,
-      column,
-    };
   }
 
   /**
@@ -433,16 +370,4 @@ export class GuestSession {
     }
     return clean;
   }
-}
-
-function decodeEnvelope(text: string): Omit<RunOutcome, 'droppedLogs'> {
-  if (text.startsWith('R')) return { ok: true, json: text.slice(1) };
-  if (text.startsWith('Eo')) return { ok: false, error: text.slice(2), errorCode: 'out_of_memory' };
-  if (text.startsWith('Ee')) return { ok: false, error: text.slice(2), errorCode: 'error' };
-  return { ok: false, error: 'The script produced no readable result.', errorCode: 'error' };
-}
-
-function classify(message: string): Omit<RunOutcome, 'droppedLogs'> {
-  const oom = /\bout of memory\b|\bstack overflow\b/.test(message);
-  return { ok: false, error: message, errorCode: oom ? 'out_of_memory' : 'error' };
 }
