@@ -1,13 +1,8 @@
 import { isToolCallFormat } from '@toolsmith/core';
 import { type ConnectionProviderSettings, defaultConnectionProviderSettings } from '@toolsmith/core/internal';
 import type { Database } from 'better-sqlite3';
-import {
-  type ConnectionInput,
-  type ConnectionRepository,
-  DuplicateNameError,
-  type StoredConnection,
-} from '../types.js';
-import { isUniqueViolation, newId, now } from './ids.js';
+import type { ConnectionInput, ConnectionRepository, StoredConnection } from '../types.js';
+import { newId, now, writeNamed } from './ids.js';
 import type { SecretBox } from './secret-box.js';
 
 interface ConnectionRow {
@@ -100,14 +95,8 @@ export function createSqliteConnectionRepository(db: Database, box: SecretBox): 
   const deleteOne = db.prepare<[string]>('DELETE FROM connections WHERE id = ?');
 
   const seal = (apiKey: string | null | undefined) => (apiKey ? box.encrypt(apiKey) : null);
-  const write = (statement: typeof insert, params: Record<string, unknown>, name: string) => {
-    try {
-      statement.run(params);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DuplicateNameError('connection', name);
-      throw error;
-    }
-  };
+  const write = (statement: typeof insert, params: Record<string, unknown>, name: string) =>
+    writeNamed(() => statement.run(params), 'connection', name);
 
   return {
     async list() {

@@ -1,13 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type {
-  McpServerInput,
-  McpServerRepository,
-  McpToolInfo,
-  SecretMapChanges,
-  StoredMcpServer,
-} from '../mcp-types.js';
-import { DuplicateNameError } from '../types.js';
-import { isUniqueViolation, newId, now } from './ids.js';
+import type { McpServerRepository, McpToolInfo, SecretMapChanges, StoredMcpServer } from '../mcp-types.js';
+import { newId, now, writeNamed } from './ids.js';
 import type { SecretBox } from './secret-box.js';
 
 interface Row {
@@ -103,14 +96,8 @@ export function createSqliteMcpServerRepository(db: Database, box: SecretBox): M
     sealed ? parseJson<Record<string, string>>(box.decrypt(sealed), {}) : {};
   const seal = (map: Record<string, string>) =>
     Object.keys(map).length > 0 ? box.encrypt(JSON.stringify(map)) : null;
-  const write = (statement: typeof insert, params: Record<string, unknown>, name: string) => {
-    try {
-      statement.run(params);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DuplicateNameError('MCP server', name);
-      throw error;
-    }
-  };
+  const write = (statement: typeof insert, params: Record<string, unknown>, name: string) =>
+    writeNamed(() => statement.run(params), 'MCP server', name);
 
   return {
     async list() {

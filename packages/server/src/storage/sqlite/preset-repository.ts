@@ -1,7 +1,7 @@
 import { defaultPresetProviderSettings, type PresetProviderSettings } from '@toolsmith/core/internal';
 import type { Database } from 'better-sqlite3';
-import { DuplicateNameError, type PresetInput, type PresetRepository, type StoredPreset } from '../types.js';
-import { isUniqueViolation, newId, now } from './ids.js';
+import type { PresetInput, PresetRepository, StoredPreset } from '../types.js';
+import { newId, now, writeNamed } from './ids.js';
 
 interface PresetRow {
   id: string;
@@ -93,14 +93,8 @@ export function createSqlitePresetRepository(db: Database): PresetRepository {
   const selectByName = db.prepare<[string], PresetRow>('SELECT * FROM presets WHERE name = ?');
   const deleteOne = db.prepare<[string]>('DELETE FROM presets WHERE id = ?');
 
-  const run = (sql: string, values: Record<string, unknown>, name: string) => {
-    try {
-      db.prepare(sql).run(values);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DuplicateNameError('preset', name);
-      throw error;
-    }
-  };
+  const run = (sql: string, values: Record<string, unknown>, name: string) =>
+    writeNamed(() => db.prepare(sql).run(values), 'preset', name);
 
   return {
     async list() {

@@ -1,13 +1,12 @@
 import type { Database } from 'better-sqlite3';
 import {
   type BuiltinToolStateRepository,
-  DuplicateNameError,
   GLOBAL_SCOPE,
   type StoredTool,
   type ToolInput,
   type ToolRepository,
 } from '../types.js';
-import { isUniqueViolation, newId, now } from './ids.js';
+import { newId, now, writeNamed } from './ids.js';
 
 interface ToolRow {
   id: string;
@@ -98,12 +97,7 @@ export function createToolInserter(db: Database): (input: ToolInput, scope: stri
     for (const key of Object.keys(COLUMNS) as (keyof ToolInput)[])
       row[COLUMNS[key]] = toColumnValue(key, input[key]);
     row.position = nextPosition.get(scope)!.next;
-    try {
-      insert.run(row);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DuplicateNameError('tool', input.name);
-      throw error;
-    }
+    writeNamed(() => insert.run(row), 'tool', input.name);
     return fromRow(selectOne.get(id)!);
   };
 }
@@ -189,12 +183,11 @@ export function createSqliteToolRepository(db: Database): ToolRepository {
         const sets = keys.map((k) => `${COLUMNS[k]} = @${COLUMNS[k]}`).join(', ');
         const params: Record<string, unknown> = { id, updated_at: now() };
         for (const k of keys) params[COLUMNS[k]] = toColumnValue(k, changes[k]);
-        try {
-          db.prepare(`UPDATE tools SET ${sets}, updated_at = @updated_at WHERE id = @id`).run(params);
-        } catch (error) {
-          if (isUniqueViolation(error)) throw new DuplicateNameError('tool', String(changes.name));
-          throw error;
-        }
+        writeNamed(
+          () => db.prepare(`UPDATE tools SET ${sets}, updated_at = @updated_at WHERE id = @id`).run(params),
+          'tool',
+          String(changes.name),
+        );
       }
       return fromRow(selectOne.get(id)!);
     },
