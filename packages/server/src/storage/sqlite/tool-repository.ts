@@ -125,15 +125,16 @@ export function createSqliteToolRepository(db: Database): ToolRepository {
     const sets = Object.values(COLUMNS)
       .map((column) => `${column} = @${column}`)
       .join(', ');
-    let changed: number;
-    try {
-      changed = db
-        .prepare(`UPDATE tools SET ${sets}, updated_at = @updated_at WHERE id = @id AND scope = @scope`)
-        .run(params).changes;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new DuplicateNameError('tool', input.name);
-      throw error;
-    }
+    let changed = 0;
+    writeNamed(
+      () => {
+        changed = db
+          .prepare(`UPDATE tools SET ${sets}, updated_at = @updated_at WHERE id = @id AND scope = @scope`)
+          .run(params).changes;
+      },
+      'tool',
+      input.name,
+    );
     // the tool was deleted since the plan was made: the whole import is refused
     if (changed === 0) throw new Error(`Tool ${id} to replace is gone.`);
     return fromRow(selectOne.get(id)!);
