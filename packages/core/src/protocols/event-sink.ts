@@ -38,7 +38,12 @@ interface TriggeredBlock {
  * streamed already; like a cut-off call's, they are never followed by a `tool-call`.
  */
 export class EventSink {
+  /**
+   * The events since the last drain: the first `eventCount` entries of a buffer reused from push to push
+   * (a fresh array per push grows to 17 slots for its first event; the caller gets an exact copy).
+   */
   private events: StreamEvent[] = [];
+  private eventCount = 0;
   private text = '';
   private thinking = '';
   private delta: { call: CallHandle; text: string } | null = null;
@@ -75,7 +80,7 @@ export class EventSink {
 
   /** Nothing is pending: a plain text chunk can go straight out (the streaming fast path). */
   get idle(): boolean {
-    return this.text === '' && this.thinking === '' && this.delta === null && this.events.length === 0;
+    return this.text === '' && this.thinking === '' && this.delta === null && this.eventCount === 0;
   }
 
   /** The events for a plain text chunk when the sink is idle: one text delta, no buffering. */
@@ -122,7 +127,7 @@ export class EventSink {
     const call: CallHandle = { id: this.createId(index), index, name, format, settled: false };
     this.lineStart = true;
     this.last = 0;
-    this.events.push({ type: 'tool-call-start', id: call.id, index, name });
+    this.add({ type: 'tool-call-start', id: call.id, index, name });
     return call;
   }
 
@@ -178,7 +183,7 @@ export class EventSink {
       return;
     }
     this.flushAll();
-    this.events.push(event);
+    this.add(event);
     this.callList.push(parsed);
   }
 
@@ -206,7 +211,7 @@ export class EventSink {
     if (!block) return;
     this.block = null;
     this.flushAll();
-    this.events.push(...block.finals);
+    for (const event of block.finals) this.add(event);
     this.callList.push(...block.calls);
     this.errors.push(...block.errors);
   }
@@ -224,9 +229,19 @@ export class EventSink {
     this.flushText(final);
     this.flushReasoning(final);
     this.flushDelta(final);
-    const out = this.events;
-    this.events = [];
-    return out;
+    const n = this.eventCount;
+    if (n === 0) return [];
+    this.eventCount = 0;
+    if (final) {
+      const out = this.events.slice(0, n);
+      this.events = [];
+      return out;
+    }
+    return n === 1 ? [this.events[0]] : this.events.slice(0, n);
+  }
+
+  private add(event: StreamEvent): void {
+    this.events[this.eventCount++] = event;
   }
 
   private flushAll(): void {
@@ -245,7 +260,7 @@ export class EventSink {
       if (!text) return;
     }
     this.reasoningText += text;
-    this.events.push({ type: 'reasoning-delta', text });
+    this.add({ type: 'reasoning-delta', text });
   }
 
   private flushText(all: boolean): void {
@@ -258,7 +273,7 @@ export class EventSink {
       if (!text) return;
     }
     this.contentText += text;
-    this.events.push({ type: 'text-delta', text });
+    this.add({ type: 'text-delta', text });
   }
 
   private flushDelta(all: boolean): void {
@@ -271,6 +286,6 @@ export class EventSink {
       text = text.slice(0, -1);
       if (!text) return;
     }
-    this.events.push({ type: 'tool-call-delta', id: d.call.id, index: d.call.index, argsDelta: text });
+    this.add({ type: 'tool-call-delta', id: d.call.id, index: d.call.index, argsDelta: text });
   }
 }

@@ -25,31 +25,75 @@ export function partialSuffix(buf: string, from: number, marker: string): number
 
 export type FindResult = { index: number; marker: string } | { index: -1; safeEnd: number };
 
+/** A compiled search for one marker list. */
+interface Finder {
+  re: RegExp;
+  /** the markers, longest first: the one a match ends with */
+  longestFirst: readonly string[];
+  /** first characters of the markers (ASCII by code; others in `otherFirsts`) */
+  asciiFirsts: Uint8Array;
+  otherFirsts: ReadonlySet<number>;
+  maxLength: number;
+}
+
 /** One compiled search per marker list; callers pass module-level (or per-state) arrays, never fresh ones. */
-const finders = new WeakMap<readonly string[], RegExp>();
+const finders = new WeakMap<readonly string[], Finder>();
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+function finderFor(markers: readonly string[]): Finder {
+  let finder = finders.get(markers);
+  if (finder) return finder;
+  const asciiFirsts = new Uint8Array(128);
+  const otherFirsts = new Set<number>();
+  for (const marker of markers) {
+    const c = marker.charCodeAt(0);
+    if (c < 128) asciiFirsts[c] = 1;
+    else otherFirsts.add(c);
+  }
+  finder = {
+    re: new RegExp(markers.map(escapeRegExp).join('|'), 'g'),
+    longestFirst: [...markers].sort((x, y) => y.length - x.length),
+    asciiFirsts,
+    otherFirsts,
+    maxLength: Math.max(0, ...markers.map((m) => m.length)),
+  };
+  finders.set(markers, finder);
+  return finder;
+}
+
 /**
  * The earliest of `markers` at or after `from`. When none is there, `safeEnd` tells how far the text is
  * certainly free of them (only a possible marker start at the very end is held back). One regex search,
- * so the scan stops at the first hit instead of running each marker to the end of the buffer.
+ * so the scan stops at the first hit instead of running each marker to the end of the buffer; test()
+ * rather than exec(), so no match object per search (this runs once per chunk while streaming).
  */
 export function findFirst(buf: string, from: number, markers: readonly string[], final: boolean): FindResult {
-  let re = finders.get(markers);
-  if (!re) {
-    re = new RegExp(markers.map(escapeRegExp).join('|'), 'g');
-    finders.set(markers, re);
-  }
+  const f = finderFor(markers);
+  const re = f.re;
   re.lastIndex = from;
-  const m = re.exec(buf);
-  if (m) return { index: m.index, marker: m[0] };
+  if (re.test(buf)) {
+    const end = re.lastIndex;
+    // the match starts leftmost, so it is the longest marker ending where it ends
+    for (const marker of f.longestFirst) {
+      const start = end - marker.length;
+      if (start >= from && buf.startsWith(marker, start)) return { index: start, marker };
+    }
+  }
   if (final) return { index: -1, safeEnd: buf.length };
+  // a marker can only be cut off at the end if one's first character is among the last few
+  const n = buf.length;
+  let i = Math.max(from, n - f.maxLength + 1);
+  for (; i < n; i++) {
+    const c = buf.charCodeAt(i);
+    if (c < 128 ? f.asciiFirsts[c] === 1 : f.otherFirsts.has(c)) break;
+  }
+  if (i >= n) return { index: -1, safeEnd: n };
   let hold = 0;
   for (const marker of markers) hold = Math.max(hold, partialSuffix(buf, from, marker));
-  return { index: -1, safeEnd: buf.length - hold };
+  return { index: -1, safeEnd: n - hold };
 }
 
 export function isWhitespace(c: number): boolean {

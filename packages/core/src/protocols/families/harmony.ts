@@ -20,9 +20,8 @@ class HeaderState implements ParserState {
   step(ctx: ParserContext): boolean {
     // look ahead without consuming: giving up must resume at the same place however the text was cut;
     // only as far as a header can reach, so text full of `<|channel|>` stays linear
-    const window = ctx.buf.slice(ctx.pos, ctx.pos + MAX_HEADER + MESSAGE.length);
-    const found = window.indexOf(MESSAGE);
-    const end = found < 0 ? -1 : ctx.pos + found;
+    // (slicing from 0 copies nothing, and a short streamed buffer comes back as it is)
+    const end = ctx.buf.slice(0, ctx.pos + MAX_HEADER + MESSAGE.length).indexOf(MESSAGE, ctx.pos);
     if (end < 0 || end - ctx.pos > MAX_HEADER) {
       if (!ctx.final && end < 0 && ctx.buf.length - ctx.pos <= MAX_HEADER + 10) return false;
       return this.notHarmony(ctx);
