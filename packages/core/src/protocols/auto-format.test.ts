@@ -200,6 +200,43 @@ describe('format selection', () => {
     expect(parse(hunyuan, { model: 'tencent/Hunyuan-A13B-Instruct' }).content).toBe('Hi!');
   });
 
+  it('ERNIE <response> under auto: dropped after reasoning or around calls, content anywhere else', () => {
+    const call = '<tool_call>\n{"name": "ping", "arguments": {}}\n</tool_call>';
+    const shapes: [string, ReturnType<typeof parse>][] = [
+      [
+        'Plan.\n</think>\n\n<response>\nHello there.\n</response>\n',
+        { content: 'Plan.\n\nHello there.\n\n', reasoning: '', calls: [], errors: [] },
+      ],
+      [
+        `<think>\nPing it.\n</think>\n\n<response>\n${call}\n</response>\n`,
+        { content: '\n\n\n', reasoning: 'Ping it.\n', calls: [PING_CALL], errors: [] },
+      ],
+      [
+        `Checking.<response>\n${call}\n</response> Done.`,
+        { content: 'Checking.\n\n Done.', reasoning: '', calls: [PING_CALL], errors: [] },
+      ],
+    ];
+    for (const [text, expected] of shapes) {
+      expect(parse(text)).toEqual(expected);
+      // the model named reads it the same
+      expect(parse(text, { model: 'baidu/ERNIE-4.5-21B-A3B-Thinking' })).toEqual(expected);
+      for (let cut = 1; cut < text.length; cut++) expect(parseStreamed(text, cut)).toEqual(expected);
+    }
+    for (const prose of [
+      'Wrap it in a <response> element.',
+      'x</response>',
+      '<response>\n</response>',
+      'The <response>\n<tool_c',
+    ]) {
+      expect(parse(prose)).toEqual(unchanged(prose));
+      for (let cut = 1; cut < prose.length; cut++)
+        expect(parseStreamed(prose, cut)).toEqual(unchanged(prose));
+    }
+    // after reasoning, but with answer text before it: the tag is the answer's own text
+    const later = 'Done.</think> Then a <response> element.';
+    expect(parse(later).content).toBe('Done.Then a <response> element.');
+  });
+
   it('a closing think tag with no opening one (templates that open it in the prompt) is removed', () => {
     expect(parse('Reasoning here.\n</think>\n\nThe answer.')).toMatchObject({
       content: 'Reasoning here.\nThe answer.',

@@ -21,6 +21,7 @@ const THINK_TAGS: [open: string, close: string][] = [
 ];
 
 function afterReasoning(ctx: ParserContext): void {
+  ctx.sink.endReasoning();
   // the blank line a template puts after the block is layout, not answer
   ctx.state = new SkipWhitespaceState();
 }

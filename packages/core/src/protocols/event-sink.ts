@@ -58,6 +58,7 @@ export class EventSink {
   private lineStart = true;
   private last = 0;
   private callEnded = false;
+  private reasoningEnded = false;
 
   constructor(private readonly createId: (index: number) => string) {}
 
@@ -68,6 +69,7 @@ export class EventSink {
     this.text += s;
     this.trackLine(s);
     if (this.callEnded) this.callEnded = !/\S/.test(s);
+    if (this.reasoningEnded) this.reasoningEnded = !/\S/.test(s);
   }
 
   /** Reasoning the model wrote in its text (`<think>` blocks, a harmony analysis channel). */
@@ -87,6 +89,7 @@ export class EventSink {
   textEvents(s: string): StreamEvent[] {
     this.trackLine(s);
     if (this.callEnded) this.callEnded = !/\S/.test(s);
+    if (this.reasoningEnded) this.reasoningEnded = !/\S/.test(s);
     this.contentText += s;
     return [{ type: 'text-delta', text: s }];
   }
@@ -116,6 +119,16 @@ export class EventSink {
     return this.callEnded;
   }
 
+  /** A reasoning block ended (its closing tag) and only whitespace came as content since. */
+  get afterReasoning(): boolean {
+    return this.reasoningEnded;
+  }
+
+  /** Marks the end of a reasoning block (`</think>`): an answer wrapper right after it is layout. */
+  endReasoning(): void {
+    this.reasoningEnded = true;
+  }
+
   /** The last content character since the last call (0 when none): tells a quoted marker from markup. */
   get lastChar(): number {
     return this.last;
@@ -127,6 +140,7 @@ export class EventSink {
     const call: CallHandle = { id: this.createId(index), index, name, format, settled: false };
     this.lineStart = true;
     this.last = 0;
+    this.reasoningEnded = false;
     this.add({ type: 'tool-call-start', id: call.id, index, name });
     return call;
   }

@@ -20,6 +20,8 @@ export interface ParserContext {
   /** the family picked on the connection or named by the model, whose looser forms are read too */
   preferred?: ToolCallFamily;
   state: ParserState;
+  /** the closing tag of an answer wrapper (ERNIE `<response>`) whose opening tag was dropped as layout */
+  openWrapper?: string;
   /** switches back to plain text scanning */
   toText(): void;
 }

@@ -49,6 +49,7 @@ class StreamingTextParser implements TextToolCallParser, ParserContext {
   readonly table: ParserContext['table'];
   readonly preferred: ParserContext['preferred'];
   state: ParserState;
+  openWrapper: string | undefined = undefined;
   private readonly text = new TextState();
   private readonly decoder = new Utf8Chunks();
   private ended = false;

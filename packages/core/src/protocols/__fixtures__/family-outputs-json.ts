@@ -84,6 +84,21 @@ export const JSON_FAMILY_CASES: FamilyCase[] = [
     calls: [UNICODE],
     content: '好的。\n',
   },
+  {
+    family: 'ernie',
+    label: 'call in the response block after thinking',
+    text: `<think>\nThe user wants Oslo.\n</think>\n\n<response>\n${hermes(OSLO)}\n</response>\n`,
+    calls: [OSLO],
+    reasoning: 'The user wants Oslo.\n',
+    content: '\n\n\n',
+  },
+  {
+    family: 'ernie',
+    label: 'text and a call in the response block',
+    text: `Weather first.\n</think>\n\n<response>\nChecking Paris.\n${hermes(WEATHER)}\n</response>\n`,
+    calls: [WEATHER],
+    content: 'Weather first.\n\nChecking Paris.\n\n\n',
+  },
   { family: 'ernie', label: 'nested', text: hermes(NESTED), calls: [NESTED], content: '' },
   { family: 'ernie', label: 'no arguments', text: hermes(PING), calls: [PING], content: '' },
   {

@@ -2,6 +2,7 @@ import { JsonRegionState } from '../json-region.js';
 import type { MarkerSpec } from '../marker-table.js';
 import { type ParserContext, type ParserState, revert, take, takeWhitespace } from '../parser-context.js';
 import type { TextCallFormat } from '../parser-types.js';
+import { wrapperAroundCalls } from './answer-wrapper.js';
 import type { FamilyParser } from './family.js';
 import { TOOL_CALL_TAG } from './tool-call-tag.js';
 
@@ -23,11 +24,16 @@ export function wrapperTag(open: string): MarkerSpec {
 }
 
 const ERNIE_WRAPPERS = [wrapperTag('<response>'), wrapperTag('</response>')];
+const ERNIE_WRAPPERS_AROUND_CALLS = wrapperAroundCalls('<response>', '</response>', TOOL_CALL_TAG.open);
 
-/** ERNIE 4.5: Hermes-style `<tool_call>` JSON; the thinking models wrap the answer in `<response>`. */
+/**
+ * ERNIE 4.5: Hermes-style `<tool_call>` JSON; the thinking models wrap the answer in `<response>`. Under
+ * `auto` without the model named, the wrapper goes only after reasoning or around calls.
+ */
 export const ernieFamily: FamilyParser = {
   id: 'ernie',
-  markers: (mode) => (mode.preferred ? [TOOL_CALL_TAG, ...ERNIE_WRAPPERS] : [TOOL_CALL_TAG]),
+  markers: (mode) =>
+    mode.preferred ? [TOOL_CALL_TAG, ...ERNIE_WRAPPERS] : [TOOL_CALL_TAG, ...ERNIE_WRAPPERS_AROUND_CALLS],
 };
 
 const LONGCAT_TAG: MarkerSpec = {

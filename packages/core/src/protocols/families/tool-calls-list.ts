@@ -1,5 +1,6 @@
 import type { MarkerSpec } from '../marker-table.js';
-import { type ParserContext, type ParserState, revert, take, takeWhitespace } from '../parser-context.js';
+import { take } from '../parser-context.js';
+import { wrapperAroundCalls } from './answer-wrapper.js';
 import type { FamilyParser } from './family.js';
 import { JsonOpenState, wrapperTag } from './hermes.js';
 
@@ -23,47 +24,8 @@ export const minimaxM1Family: FamilyParser = { id: 'minimax-m1', markers: () => 
 
 const ANSWER_TAGS = [wrapperTag('<answer>'), wrapperTag('</answer>')];
 
-/**
- * After `<answer>` when Hunyuan is not the known family: the tag is layout only when calls follow it, so
- * it waits for the next non-blank text; anything else and the tag is content, as written.
- */
-class AnswerOpenState implements ParserState {
-  constructor(private raw: string) {}
-
-  step(ctx: ParserContext): boolean {
-    this.raw += takeWhitespace(ctx);
-    const rest = ctx.buf.slice(ctx.pos, ctx.pos + TOOL_CALLS_TAG.open.length);
-    if (rest === TOOL_CALLS_TAG.open) {
-      ctx.sink.emitText(this.raw.slice('<answer>'.length));
-      ctx.toText();
-      return true;
-    }
-    if (!ctx.final && TOOL_CALLS_TAG.open.startsWith(rest)) return false;
-    return revert(ctx, this.raw);
-  }
-
-  finish(ctx: ParserContext): void {
-    ctx.sink.emitText(this.raw);
-  }
-}
-
-/** Under `auto`, Hunyuan's answer tags are dropped only around calls: `<answer>` before, `</answer>` after. */
-const ANSWER_TAGS_AROUND_CALLS: MarkerSpec[] = [
-  {
-    open: '<answer>',
-    enter: (ctx, at, length) => {
-      ctx.state = new AnswerOpenState(take(ctx, at + length));
-    },
-  },
-  {
-    open: '</answer>',
-    enter: (ctx, at, length) => {
-      const tag = take(ctx, at + length);
-      if (!ctx.sink.afterCall) ctx.sink.emitText(tag);
-      ctx.toText();
-    },
-  },
-];
+/** Under `auto` without the model named, Hunyuan's answer tags go only after reasoning or around calls. */
+const ANSWER_TAGS_AROUND_CALLS = wrapperAroundCalls('<answer>', '</answer>', TOOL_CALLS_TAG.open);
 
 /** Hunyuan: `<think>…</think><answer>…<tool_calls>[…]</tool_calls></answer>`; the answer tags are layout. */
 export const hunyuanFamily: FamilyParser = {
