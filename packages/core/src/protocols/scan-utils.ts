@@ -43,9 +43,18 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** the last list searched: a state searches the same list chunk after chunk, so skip the map lookup */
+let lastMarkers: readonly string[] | undefined;
+let lastFinder: Finder | undefined;
+
 function finderFor(markers: readonly string[]): Finder {
+  if (markers === lastMarkers && lastFinder) return lastFinder;
   let finder = finders.get(markers);
-  if (finder) return finder;
+  if (finder) {
+    lastMarkers = markers;
+    lastFinder = finder;
+    return finder;
+  }
   const asciiFirsts = new Uint8Array(128);
   const otherFirsts = new Set<number>();
   for (const marker of markers) {
