@@ -27,10 +27,13 @@ export async function downloadFromApi(path: string, fallbackName: string): Promi
 export async function downloadExport(
   path: string,
   fallbackName: string,
-): Promise<{ name: string; secrets: 'redacted' | 'included' | null }> {
+): Promise<{ name: string; secrets: 'redacted' | 'included' | null; notes: number | null }> {
   const response = await request('GET', path);
   const header = response.headers.get('x-toolsmith-secrets');
   const secrets = header === 'redacted' || header === 'included' ? header : null;
+  // exports in another app's format count what that format could not hold
+  const counted = Number.parseInt(response.headers.get('x-toolsmith-export-notes') ?? '', 10);
+  const notes = Number.isFinite(counted) ? counted : null;
   const blob = await response.blob();
   const name = fileNameFrom(response.headers.get('content-disposition'), fallbackName);
   const url = URL.createObjectURL(blob);
@@ -42,7 +45,7 @@ export async function downloadExport(
   link.remove();
   // Revoke later: some browsers read the URL after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return { name, secrets };
+  return { name, secrets, notes };
 }
 
 /** The status line after an export: what was written and whether credentials are in it. */

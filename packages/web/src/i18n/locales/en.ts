@@ -163,6 +163,12 @@ const en = {
     startChatWith: 'Start chat with {{name}}',
     startChatFailed: 'Could not start a chat: {{message}}',
     editNamed: 'Edit {{name}}',
+    exportLukerJson: 'Luker, JSON',
+    exportLukerPng: 'Luker, PNG',
+    exportNotes_one:
+      'Luker cannot hold {{count}} part of the tools as it is (docs/exporting.md says what changes).',
+    exportNotes_other:
+      'Luker cannot hold {{count}} parts of the tools as they are (docs/exporting.md says what changes).',
     exportFormatFor: 'Export format for {{name}}',
     export: 'Export',
     exportNamed: 'Export {{name}}',

@@ -171,6 +171,16 @@ const pl: Messages = {
     startChatWith: 'Rozpocznij czat z: {{name}}',
     startChatFailed: 'Nie udało się rozpocząć czatu: {{message}}',
     editNamed: 'Edytuj: {{name}}',
+    exportLukerJson: 'Luker, JSON',
+    exportLukerPng: 'Luker, PNG',
+    exportNotes_one:
+      'Luker nie pomieści {{count}} elementu narzędzi bez zmian (co się zmienia: docs/exporting.md).',
+    exportNotes_few:
+      'Luker nie pomieści {{count}} elementów narzędzi bez zmian (co się zmienia: docs/exporting.md).',
+    exportNotes_many:
+      'Luker nie pomieści {{count}} elementów narzędzi bez zmian (co się zmienia: docs/exporting.md).',
+    exportNotes_other:
+      'Luker nie pomieści {{count}} elementu narzędzi bez zmian (co się zmienia: docs/exporting.md).',
     exportFormatFor: 'Format eksportu dla: {{name}}',
     export: 'Eksportuj',
     exportNamed: 'Eksportuj: {{name}}',

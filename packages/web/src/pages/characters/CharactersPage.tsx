@@ -170,14 +170,16 @@ export function CharactersPage() {
 
   const exportCharacter = async (character: Character) => {
     const choice = exportFormat[character.id] ?? 'json-v3';
-    const [format, version] = choice.split('-');
+    // `luker` / `luker-png`: a card for Luker (its orchestrator extension instead of Toolsmith's)
+    const [format, version] = choice.startsWith('luker') ? [choice, 'v3'] : choice.split('-');
     setError(null);
     try {
-      const { name, secrets } = await downloadExport(
+      const { name, secrets, notes } = await downloadExport(
         `/api/characters/${encodeURIComponent(character.id)}/export?format=${format}&version=${version}`,
-        `${character.name}.${format === 'png' ? 'png' : 'card.json'}`,
+        `${character.name}.${format.endsWith('png') ? 'png' : 'card.json'}`,
       );
-      setStatus(exportedMessage(name, secrets));
+      const lossy = notes ? ` ${t('characters.exportNotes', { count: notes })}` : '';
+      setStatus(exportedMessage(name, secrets) + lossy);
     } catch (e) {
       setError(t('characters.exportFailed', { message: errorMessage(e) }));
     }
@@ -293,6 +295,8 @@ export function CharactersPage() {
                       <option value="json-v2">JSON, V2</option>
                       <option value="png-v3">PNG, V3</option>
                       <option value="png-v2">PNG, V2</option>
+                      <option value="luker">{t('characters.exportLukerJson')}</option>
+                      <option value="luker-png">{t('characters.exportLukerPng')}</option>
                     </select>
                   </label>
                   <button
