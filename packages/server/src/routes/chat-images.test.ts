@@ -232,6 +232,14 @@ describe('images on chat messages', () => {
     const message = ofType(events, 'user-message')[0].message;
     const url = `/api/chats/${chatId}/messages/${message.id}/images/${message.images[0].id}`;
     expect((await server.request('GET', url)).status).toBe(200);
+    // an unknown image id of the right message is a 404 too
+    expect((await server.request('GET', `${url}x`)).status).toBe(404);
+    // a message with images may lose its text (the images still say something); one without may not
+    const edited = await server.request('PATCH', `/api/chats/${chatId}/messages/${message.id}`, {
+      content: '',
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.images).toEqual(message.images);
     expect((await server.request('DELETE', `/api/chats/${chatId}/messages/${message.id}`)).status).toBe(200);
     expect((await server.request('GET', url)).status).toBe(404);
   });
