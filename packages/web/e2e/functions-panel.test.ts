@@ -54,7 +54,7 @@ describe('Functions panel in a real browser', () => {
     await poll(() => page.locator('#name-errors').count()).toBe(0);
     await page.getByLabel('Display name').fill('Store hours');
     await page.getByLabel('Description', { exact: true }).fill('Opening hours of the store.');
-    await poll(() => page.getByText('27 / 8192 characters', { exact: false }).isVisible()).toBe(true);
+    await poll(() => page.getByText('27 / 8,192 characters', { exact: false }).isVisible()).toBe(true);
     await page.getByLabel('Static result').fill('Open 9–5, Monday to Saturday.');
     await page.getByRole('button', { name: 'Add parameter' }).click();
     await page.getByLabel('Parameter 1 name').fill('day');

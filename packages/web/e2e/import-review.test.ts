@@ -85,7 +85,7 @@ describe('import review in a real browser', () => {
     await (await chooser).setFiles(zipPath);
 
     const review = page.getByRole('region', { name: 'Import result' });
-    await poll(() => review.getByText('Imported 2 function(s).').isVisible()).toBe(true);
+    await poll(() => review.getByText('Imported 2 functions.').isVisible()).toBe(true);
     expect(
       await review.getByText('Skipped roll_dice: "roll_dice" is a reserved built-in tool name.').isVisible(),
     ).toBe(true);

@@ -1,4 +1,5 @@
 import { request } from '../api/client';
+import { i18n } from '../i18n/i18n';
 
 /** The file name from a Content-Disposition header, if the server gave one. */
 export function fileNameFrom(disposition: string | null, fallback: string): string {
@@ -50,7 +51,7 @@ export async function downloadExport(
 
 /** The status line after an export: what was written and whether credentials are in it. */
 export function exportedMessage(name: string, secrets: 'redacted' | 'included' | null): string {
-  if (secrets === 'included') return `Exported ${name} with webhook credentials: keep the file private.`;
-  if (secrets === 'redacted') return `Exported ${name}; credentials in webhook URLs are masked (•••).`;
-  return `Exported ${name}.`;
+  if (secrets === 'included') return i18n.t('common.exportedWithSecrets', { name });
+  if (secrets === 'redacted') return i18n.t('common.exportedMasked', { name });
+  return i18n.t('common.exported', { name });
 }

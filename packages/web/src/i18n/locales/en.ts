@@ -1,5 +1,6 @@
 // English: the source of every key. zh-TW.ts and pl.ts carry the same keys (locales.test.ts checks that,
 // including each language's plural forms: English one/other, Polish one/few/many/other, Chinese other).
+import functions from './functions/en';
 import type { Messages } from './messages';
 
 const en = {
@@ -15,7 +16,11 @@ const en = {
     saved: 'Saved.',
     savedName: 'Saved “{{name}}”.',
     cannotUndo: 'This cannot be undone.',
+    exported: 'Exported {{name}}.',
+    exportedWithSecrets: 'Exported {{name}} with webhook credentials: keep the file private.',
+    exportedMasked: 'Exported {{name}}; credentials in webhook URLs are masked (•••).',
   },
+  functions,
   language: { label: 'Language' },
   toolExport: {
     format: 'Export format',

@@ -1,4 +1,5 @@
 // Polski. Liczby mnogie: one (1), few (2–4, 22–24…), many (5–21, 25…), other (ułamki).
+import functions from './functions/pl';
 import type { Messages } from './messages';
 
 const pl: Messages = {
@@ -14,7 +15,11 @@ const pl: Messages = {
     saved: 'Zapisano.',
     savedName: 'Zapisano „{{name}}”.',
     cannotUndo: 'Tego nie można cofnąć.',
+    exported: 'Wyeksportowano {{name}}.',
+    exportedWithSecrets: 'Wyeksportowano {{name}} z danymi logowania webhooków: zachowaj plik dla siebie.',
+    exportedMasked: 'Wyeksportowano {{name}}; dane logowania w URL-ach webhooków są zamaskowane (•••).',
   },
+  functions,
   language: { label: 'Język' },
   toolExport: {
     format: 'Format eksportu',

@@ -1,4 +1,5 @@
 // 繁體中文（台灣）。中文沒有複數變化：只有 _other。
+import functions from './functions/zh-TW';
 import type { Messages } from './messages';
 
 const zhTW: Messages = {
@@ -14,7 +15,11 @@ const zhTW: Messages = {
     saved: '已儲存。',
     savedName: '已儲存「{{name}}」。',
     cannotUndo: '此動作無法復原。',
+    exported: '已匯出 {{name}}。',
+    exportedWithSecrets: '已匯出 {{name}}，含 Webhook 憑證：請妥善保管此檔案。',
+    exportedMasked: '已匯出 {{name}}；Webhook URL 中的憑證已遮蔽（•••）。',
   },
+  functions,
   language: { label: '語言' },
   toolExport: {
     format: '匯出格式',

@@ -4,6 +4,7 @@ import {
   checkDisplayName,
   DESCRIPTION_MAX_LENGTH,
 } from '@toolsmith/core/schema';
+import { useTranslation } from 'react-i18next';
 import { FieldMessages } from './FieldMessages';
 import type { ToolForm } from './tool-form';
 
@@ -24,11 +25,12 @@ export function BasicsSection({
   /** the description check shows once the user changed it (or the server refused it) */
   descriptionChanged: boolean;
 }) {
+  const { t, i18n } = useTranslation();
   const descriptionLength = charLength(form.description);
   return (
     <section className="panel" aria-labelledby="basics-title">
-      <h2 id="basics-title">Basics</h2>
-      <label htmlFor="tool-name">Technical name</label>
+      <h2 id="basics-title">{t('functions.basics.title')}</h2>
+      <label htmlFor="tool-name">{t('functions.basics.name')}</label>
       <input
         id="tool-name"
         value={form.name}
@@ -43,11 +45,11 @@ export function BasicsSection({
         spellCheck={false}
       />
       <p id="name-help" className="hint">
-        What the model calls: a letter, then letters, digits or underscores (up to 64).
+        {t('functions.basics.nameHint')}
       </p>
       <FieldMessages id="name-errors" messages={[nameMessage, ...(fieldErrors.name ?? [])]} />
 
-      <label htmlFor="tool-display-name">Display name</label>
+      <label htmlFor="tool-display-name">{t('functions.basics.displayName')}</label>
       <input
         id="tool-display-name"
         value={form.displayName}
@@ -59,7 +61,7 @@ export function BasicsSection({
         messages={[checkDisplayName(form.displayName), ...(fieldErrors.displayName ?? [])]}
       />
 
-      <label htmlFor="tool-description">Description</label>
+      <label htmlFor="tool-description">{t('functions.basics.description')}</label>
       <textarea
         id="tool-description"
         className="prose"
@@ -72,8 +74,10 @@ export function BasicsSection({
         id="description-count"
         className={`hint counter${descriptionLength > DESCRIPTION_MAX_LENGTH ? ' error' : ''}`}
       >
-        {descriptionLength} / {DESCRIPTION_MAX_LENGTH} characters — written for the model: say what the tool
-        does and when to call it.
+        {t('functions.basics.descriptionCount', {
+          length: descriptionLength.toLocaleString(i18n.language),
+          max: DESCRIPTION_MAX_LENGTH.toLocaleString(i18n.language),
+        })}
       </p>
       <FieldMessages
         id="description-errors"
@@ -84,7 +88,7 @@ export function BasicsSection({
       />
 
       <fieldset className="mode">
-        <legend>Mode</legend>
+        <legend>{t('functions.basics.mode')}</legend>
         <label className="inline">
           <input
             type="radio"
@@ -92,11 +96,9 @@ export function BasicsSection({
             checked={form.mode === 'read'}
             onChange={() => update({ mode: 'read' })}
           />
-          Read
+          {t('functions.basics.read')}
         </label>
-        <p className="hint indent">
-          Only looks things up, no side effects. Runs for real even when simulating.
-        </p>
+        <p className="hint indent">{t('functions.basics.readHint')}</p>
         <label className="inline">
           <input
             type="radio"
@@ -104,12 +106,9 @@ export function BasicsSection({
             checked={form.mode === 'write'}
             onChange={() => update({ mode: 'write' })}
           />
-          Write
+          {t('functions.basics.write')}
         </label>
-        <p className="hint indent">
-          Changes something (game state, files, another service). When simulating, its simulate body runs
-          instead.
-        </p>
+        <p className="hint indent">{t('functions.basics.writeHint')}</p>
       </fieldset>
     </section>
   );

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import type { Capabilities } from '../../api/types';
 import { CodeEditor, type EditorMarker } from '../../editor/CodeEditor';
 import { FieldMessages } from './FieldMessages';
@@ -39,10 +40,11 @@ export function BehaviourSection({
   confirmCredentials: boolean;
   onConfirmCredentials: (confirmed: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const scriptsEnabled = caps.scriptExecutionEnabled;
   return (
     <section className="panel" aria-labelledby="behaviour-title">
-      <h2 id="behaviour-title">What it does</h2>
+      <h2 id="behaviour-title">{t('functions.behaviour.title')}</h2>
       <KindTiles
         value={form.kind}
         scriptsEnabled={scriptsEnabled}
@@ -54,7 +56,7 @@ export function BehaviourSection({
 
       {form.kind === 'static' && (
         <>
-          <label htmlFor="tool-static-result">Static result</label>
+          <label htmlFor="tool-static-result">{t('functions.behaviour.staticResult')}</label>
           <textarea
             id="tool-static-result"
             className="prose"
@@ -62,14 +64,14 @@ export function BehaviourSection({
             value={form.staticResult}
             onChange={(e) => update({ staticResult: e.target.value })}
           />
-          <p className="hint">The text the model gets back. Empty returns OK.</p>
+          <p className="hint">{t('functions.behaviour.staticHint')}</p>
           <FieldMessages id="static-errors" messages={fieldErrors.staticResult ?? []} />
         </>
       )}
 
       {form.kind === 'webhook' && (
         <>
-          <label htmlFor="tool-webhook-url">Webhook URL</label>
+          <label htmlFor="tool-webhook-url">{t('functions.behaviour.webhookUrl')}</label>
           <input
             id="tool-webhook-url"
             type="url"
@@ -80,16 +82,13 @@ export function BehaviourSection({
             aria-describedby="webhook-help webhook-errors"
           />
           <p id="webhook-help" className="hint">
-            Receives POST {'{ tool, arguments, context? }'} as JSON; its JSON answer is the result.
+            {t('functions.behaviour.webhookHint', { body: '{ tool, arguments, context? }' })}{' '}
             {caps.localWebhooksEnabled
-              ? ' Local and http:// addresses are allowed on this server.'
-              : ' HTTPS only; local and private addresses are refused.'}
+              ? t('functions.behaviour.webhookLocal')
+              : t('functions.behaviour.webhookHttpsOnly')}
           </p>
           {form.webhookUrl.includes('•••') && (
-            <p className="hint">
-              Credentials in this URL are hidden (•••). Leave them as they are to keep the stored ones, or
-              type the whole URL again.
-            </p>
+            <p className="hint">{t('functions.behaviour.credentialsHidden')}</p>
           )}
           {hasCredentials(form.webhookUrl) && !form.webhookUrl.includes('•••') && (
             <label className="inline">
@@ -98,7 +97,7 @@ export function BehaviourSection({
                 checked={confirmCredentials}
                 onChange={(e) => onConfirmCredentials(e.target.checked)}
               />
-              Store the user name and password in this URL with the tool
+              {t('functions.behaviour.storeCredentials')}
             </label>
           )}
           <FieldMessages id="webhook-errors" messages={fieldErrors.webhookUrl ?? []} />
@@ -109,20 +108,20 @@ export function BehaviourSection({
         <div className="code-with-reference">
           <div className="code-fields">
             <CodeEditor
-              label="Script body"
+              label={t('functions.behaviour.body')}
               value={form.body}
               onChange={(v) => update({ body: v })}
               markers={bodyCheck.markers}
-              hint="JavaScript: the inside of async (args, ctx) => { … }."
+              hint={t('functions.behaviour.bodyHint', { signature: 'async (args, ctx) => { … }' })}
             />
             {bodyCheck.checkError && <p className="error">{bodyCheck.checkError}</p>}
             <FieldMessages id="body-errors" messages={fieldErrors.body ?? []} />
             <CodeEditor
-              label="Simulate body"
+              label={t('functions.behaviour.simulateBody')}
               value={form.simulateBody}
               onChange={(v) => update({ simulateBody: v })}
               markers={simulateCheck.markers}
-              hint="Optional, for write tools: runs instead of the body when simulating. Empty returns a placeholder."
+              hint={t('functions.behaviour.simulateHint')}
             />
             {simulateCheck.checkError && <p className="error">{simulateCheck.checkError}</p>}
             <FieldMessages id="simulate-body-errors" messages={fieldErrors.simulateBody ?? []} />
@@ -139,12 +138,12 @@ export function BehaviourSection({
               checked={form.includeHiddenContext}
               onChange={(e) => update({ includeHiddenContext: e.target.checked })}
             />
-            Include hidden chat context
+            {t('functions.behaviour.hiddenContext')}
           </label>
           <p className="hint indent">
-            Also sends chat id and mode, persona, characters, chat variables, the last user message, date and
-            time ({form.kind === 'webhook' ? 'as the context field' : 'as ctx.context'}). Never API keys or
-            other chats.
+            {t('functions.behaviour.hiddenContextHint', {
+              field: form.kind === 'webhook' ? 'context' : 'ctx.context',
+            })}
           </p>
         </>
       )}
@@ -156,12 +155,10 @@ export function BehaviourSection({
               checked={form.allowFetch}
               onChange={(e) => update({ allowFetch: e.target.checked })}
             />
-            Allow fetch
+            {t('functions.behaviour.allowFetch')}
           </label>
           <p className="hint indent">
-            Lets the script call <code>fetch(url, init)</code> (as Luker scripts do). The server sends each
-            request under the webhook URL rules: https only unless local URLs are enabled, private and
-            cloud-metadata addresses refused, redirects checked, answers capped at 512 KiB.
+            <Trans i18nKey="functions.behaviour.allowFetchHint" components={{ code: <code /> }} />
           </p>
         </>
       )}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { Chat, DryRunAnswer, ToolMode } from '../../api/types';
 import { sampleArgs } from './row-drafts';
@@ -26,6 +27,7 @@ export function DryRunPanel({
   mode: ToolMode;
   disabledReason: string | null;
 }) {
+  const { t, i18n } = useTranslation();
   const prefill = JSON.stringify(sampleArgs(schema), null, 2);
   const [argsText, setArgsText] = useState(prefill);
   const touched = useRef(false);
@@ -56,7 +58,7 @@ export function DryRunPanel({
     try {
       args = JSON.parse(argsText);
     } catch (e) {
-      setFailure(`The arguments are not valid JSON: ${(e as Error).message}`);
+      setFailure(t('functions.dryRun.badJson', { message: (e as Error).message }));
       return;
     }
     setRunning(true);
@@ -78,11 +80,9 @@ export function DryRunPanel({
 
   return (
     <section className="panel dry-run" aria-labelledby="dry-run-title">
-      <h2 id="dry-run-title">Dry run</h2>
-      <p className="hint">
-        Runs the tool as it is in the editor now, with a 3 second limit. Webhooks are really called.
-      </p>
-      <label htmlFor="dry-run-args">Arguments (JSON)</label>
+      <h2 id="dry-run-title">{t('functions.dryRun.title')}</h2>
+      <p className="hint">{t('functions.dryRun.hint')}</p>
+      <label htmlFor="dry-run-args">{t('functions.dryRun.args')}</label>
       <textarea
         id="dry-run-args"
         rows={6}
@@ -93,9 +93,9 @@ export function DryRunPanel({
           setArgsText(e.target.value);
         }}
       />
-      <label htmlFor="dry-run-chat">Chat (the ctx scripts see)</label>
+      <label htmlFor="dry-run-chat">{t('functions.dryRun.chat')}</label>
       <select id="dry-run-chat" value={chatId} onChange={(e) => setChatId(e.target.value)}>
-        <option value="">No chat (empty ctx.chat, name1 "User", name2 "Assistant")</option>
+        <option value="">{t('functions.dryRun.noChat')}</option>
         {chats.map((c) => (
           <option key={c.id} value={c.id}>
             {c.title}
@@ -106,7 +106,7 @@ export function DryRunPanel({
         {mode === 'write' && (
           <label className="inline">
             <input type="checkbox" checked={simulate} onChange={(e) => setSimulate(e.target.checked)} />
-            Simulate (run the simulate body instead)
+            {t('functions.dryRun.simulate')}
           </label>
         )}
         <button
@@ -116,7 +116,7 @@ export function DryRunPanel({
             setArgsText(prefill);
           }}
         >
-          Reset arguments
+          {t('functions.dryRun.reset')}
         </button>
         <button
           type="button"
@@ -124,7 +124,7 @@ export function DryRunPanel({
           onClick={() => void runIt()}
           disabled={running || !!disabledReason}
         >
-          {running ? 'Running…' : 'Run'}
+          {running ? t('functions.dryRun.running') : t('functions.dryRun.run')}
         </button>
       </div>
       {disabledReason && <p className="hint">{disabledReason}</p>}
@@ -134,34 +134,46 @@ export function DryRunPanel({
         </p>
       )}
       {answer && (
-        <section className="dry-run-answer" aria-label="Dry-run result">
+        <section className="dry-run-answer" aria-label={t('functions.dryRun.result')}>
           <div className="row">
-            <span className={`pill ${answer.ok ? 'ok' : 'danger'}`}>{answer.ok ? 'OK' : 'Failed'}</span>
-            <span>Duration: {answer.durationMs} ms</span>
-            {answer.simulated && <span className="pill">simulated</span>}
-            {answer.unvalidated && <span className="pill amber">unvalidated</span>}
+            <span className={`pill ${answer.ok ? 'ok' : 'danger'}`}>
+              {answer.ok ? 'OK' : t('functions.dryRun.failed')}
+            </span>
+            <span>
+              {t('functions.dryRun.duration', { ms: answer.durationMs.toLocaleString(i18n.language) })}
+            </span>
+            {answer.simulated && <span className="pill">{t('functions.dryRun.simulated')}</span>}
+            {answer.unvalidated && <span className="pill amber">{t('functions.dryRun.unvalidated')}</span>}
           </div>
           {answer.ok ? (
             <>
-              <h3>Result ({show(answer.result).as})</h3>
+              <h3>
+                {show(answer.result).as === 'text'
+                  ? t('functions.dryRun.resultText')
+                  : t('functions.dryRun.resultJson')}
+              </h3>
               <pre className="output result">{show(answer.result).text}</pre>
             </>
           ) : (
             <>
-              <h3>Error</h3>
+              <h3>{t('functions.dryRun.error')}</h3>
               <pre className="output error">{answer.error}</pre>
               {answer.code && (
                 <p>
-                  Code: <code>{answer.code}</code>
+                  <Trans
+                    i18nKey="toolCard.code"
+                    values={{ code: answer.code }}
+                    components={{ code: <code /> }}
+                  />
                 </p>
               )}
-              {answer.hint && <p className="hint">Hint: {answer.hint}</p>}
+              {answer.hint && <p className="hint">{t('functions.dryRun.hintLine', { hint: answer.hint })}</p>}
             </>
           )}
           {answer.writes && answer.writes.length > 0 && (
             <>
-              <h3>Writes (recorded, not applied)</h3>
-              <ul className="dry-run-writes" aria-label="Recorded writes">
+              <h3>{t('functions.dryRun.writes')}</h3>
+              <ul className="dry-run-writes" aria-label={t('functions.dryRun.writesList')}>
                 {answer.writes.map((w, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: writes are a fixed list, shown once
                   <li key={i}>
@@ -173,11 +185,11 @@ export function DryRunPanel({
               </ul>
             </>
           )}
-          <h3>Logs</h3>
+          <h3>{t('functions.dryRun.logs')}</h3>
           {answer.logs.length === 0 ? (
-            <p className="hint">No console output.</p>
+            <p className="hint">{t('functions.dryRun.noLogs')}</p>
           ) : (
-            <ol className="logs" aria-label="Logs">
+            <ol className="logs" aria-label={t('functions.dryRun.logs')}>
               {answer.logs.map((log, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: logs are a fixed list, shown once
                 <li key={i} className={`log log-${log.level}`}>

@@ -1,5 +1,6 @@
 import './functions.css';
 import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { BuiltinTool, Capabilities, ImportResult, Tool, ToolsList } from '../../api/types';
 import { navigate } from '../../app/router';
@@ -15,6 +16,7 @@ import { WebSearchSettings } from './WebSearchSettings';
 
 /** The Functions panel: custom tools (ordered, switchable), builtins, import and export. */
 export function FunctionsPage() {
+  const { t } = useTranslation();
   const [tools, setTools] = useState<Tool[] | null>(null);
   const [builtin, setBuiltin] = useState<BuiltinTool[]>([]);
   const [caps, setCaps] = useState<Capabilities | null>(null);
@@ -96,7 +98,7 @@ export function FunctionsPage() {
         if (seq !== orderSeq.current) return;
         toolsRef.current = answer.tools;
         setTools(answer.tools);
-        setStatus(`Moved ${current[from].name} to position ${at + 1}.`);
+        setStatus(t('functions.moved', { name: current[from].name, position: at + 1 }));
       } catch (e) {
         setError(errorMessage(e));
         if (seq === orderSeq.current) await load();
@@ -112,7 +114,7 @@ export function FunctionsPage() {
     try {
       await api.del(`/api/tools/${encodeURIComponent(deleting.id)}`);
       setTools((list) => list?.filter((t) => t.id !== deleting.id) ?? null);
-      setStatus(`Deleted ${deleting.name}.`);
+      setStatus(t('functions.deleted', { name: deleting.name }));
       setDeleting(null);
     } catch (e) {
       setDeleteError(errorMessage(e));
@@ -124,7 +126,7 @@ export function FunctionsPage() {
 
   const onImportFile = (file: File | undefined) => {
     if (!file) return;
-    setStatus(`Importing ${file.name}…`);
+    setStatus(t('functions.importing', { name: file.name }));
     void run(async () => {
       try {
         const result = await importToolsFile(file);
@@ -164,17 +166,17 @@ export function FunctionsPage() {
   return (
     <section className="functions-page">
       <div className="spread page-head">
-        <h1>Functions</h1>
+        <h1>{t('nav.functions')}</h1>
         <div className="row">
           <button
             type="button"
             className="primary"
             onClick={() => navigate({ page: 'function-edit', id: null })}
           >
-            Create function
+            {t('functions.create')}
           </button>
           <button type="button" onClick={() => fileInput.current?.click()} disabled={busy}>
-            Import functions from ZIP or JSON
+            {t('functions.import')}
           </button>
           <input
             ref={fileInput}
@@ -182,7 +184,7 @@ export function FunctionsPage() {
             accept=".zip,.json,application/zip,application/json"
             className="file-input-hidden"
             tabIndex={-1}
-            aria-label="Functions file to import"
+            aria-label={t('functions.importFile')}
             onChange={(e) => onImportFile(e.target.files?.[0])}
           />
         </div>
@@ -199,10 +201,7 @@ export function FunctionsPage() {
         {status}
       </p>
       {caps && !caps.scriptExecutionEnabled && tools?.some((t) => t.kind === 'script') && (
-        <p className="banner info">
-          Script tools cannot run: the server has CUSTOM_TOOL_SCRIPT_ENABLED off. Set it to true and restart
-          to use them.
-        </p>
+        <p className="banner info">{t('functions.scriptsOff')}</p>
       )}
 
       {review && (
@@ -217,15 +216,15 @@ export function FunctionsPage() {
       )}
 
       <section className="panel" aria-labelledby="custom-tools-title">
-        <h2 id="custom-tools-title">Your functions</h2>
+        <h2 id="custom-tools-title">{t('functions.yours')}</h2>
         {tools === null ? (
-          !error && <p className="hint">Loading…</p>
+          !error && <p className="hint">{t('common.loading')}</p>
         ) : tools.length === 0 ? (
-          <p className="empty">No functions yet</p>
+          <p className="empty">{t('functions.empty')}</p>
         ) : (
           <>
-            <p className="hint">Drag a row by its handle, or use the arrow buttons, to change the order.</p>
-            <ul className="tool-list" aria-label="Custom functions">
+            <p className="hint">{t('functions.reorderHint')}</p>
+            <ul className="tool-list" aria-label={t('functions.customList')}>
               {tools.map((tool, index) => (
                 <ToolRow
                   key={tool.id}
@@ -251,26 +250,28 @@ export function FunctionsPage() {
 
       {builtin.length > 0 && (
         <section className="panel" aria-labelledby="builtin-tools-title">
-          <h2 id="builtin-tools-title">Built-in functions</h2>
-          <p className="hint">These ship with Toolsmith. They cannot be edited, only switched on or off.</p>
-          <ul className="tool-list" aria-label="Built-in functions">
+          <h2 id="builtin-tools-title">{t('functions.builtinTitle')}</h2>
+          <p className="hint">{t('functions.builtinHint')}</p>
+          <ul className="tool-list" aria-label={t('functions.builtinTitle')}>
             {builtin.map((entry) => (
               <li key={entry.name} className="tool-row builtin" data-tool-name={entry.name}>
                 <div className="tool-main">
                   <div className="row">
-                    <strong className="tool-name">
+                    <strong className="tool-name" translate="no">
                       {entry.displayName ? `${entry.displayName} (${entry.name})` : entry.name}
                     </strong>
                     <KindPill kind="native" />
-                    <span className="pill">Built-in</span>
+                    <span className="pill">{t('functions.builtin')}</span>
                     <ParameterCount parameters={entry.parameters} />
                   </div>
-                  <p className="tool-description">{entry.description}</p>
+                  <p className="tool-description" translate="no">
+                    {entry.description}
+                  </p>
                 </div>
                 <div className="tool-actions row">
                   <Switch
                     checked={entry.enabled}
-                    label={`Enable ${entry.name}`}
+                    label={t('functions.enableNamed', { name: entry.name })}
                     onChange={(enabled) => void toggleBuiltin(entry, enabled)}
                   />
                 </div>
@@ -284,14 +285,17 @@ export function FunctionsPage() {
 
       {deleting && (
         <ConfirmDialog
-          title={`Delete ${deleting.name}?`}
+          title={t('functions.deleteTitle', { name: deleting.name })}
           message={
             <p>
-              The function <strong>{deleting.name}</strong> will be removed for good. Chats that list it will
-              no longer offer it. To keep it but stop its use, switch it off instead.
+              <Trans
+                i18nKey="functions.deleteConfirm"
+                values={{ name: deleting.name }}
+                components={{ strong: <strong /> }}
+              />
             </p>
           }
-          confirmLabel="Delete"
+          confirmLabel={t('common.delete')}
           danger
           busy={busy}
           error={deleteError}

@@ -1,9 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import type { ImportResult, Tool } from '../../api/types';
 import { hrefFor } from '../../app/router';
-import { importSummary } from './import-tools';
 import { KindPill } from './ToolRow';
-
-const yesNo = (v: boolean) => (v ? 'yes' : 'no');
 
 /**
  * What the last import did: the counts, what was skipped and why, and every webhook/script tool that arrived
@@ -18,17 +16,21 @@ export function ImportReview({
   tools: Tool[];
   onDismiss: () => void;
 }) {
-  const { headline, skipped } = importSummary(result);
+  const { t } = useTranslation();
+  const yesNo = (v: boolean) => (v ? t('functions.review.yes') : t('functions.review.no'));
+  const skipped = result.skipped.map((s) =>
+    t('functions.review.skipped', { name: s.name, reason: s.reason }),
+  );
   return (
     <section className="panel import-review" aria-labelledby="import-review-title">
       <div className="spread">
-        <h2 id="import-review-title">Import result</h2>
+        <h2 id="import-review-title">{t('functions.review.title')}</h2>
         <button type="button" onClick={onDismiss}>
-          Dismiss
+          {t('common.dismiss')}
         </button>
       </div>
       <div role="status">
-        <p className="import-headline">{headline}</p>
+        <p className="import-headline">{t('functions.review.imported', { count: result.imported })}</p>
         {skipped.length > 0 && (
           <ul className="skipped">
             {skipped.map((line) => (
@@ -39,12 +41,9 @@ export function ImportReview({
       </div>
       {result.review.length > 0 && (
         <>
-          <h3>Review before switching on</h3>
-          <p className="hint">
-            Webhook and script tools are imported switched off, with hidden chat context off, whatever the
-            file asked for. Open each one, check what it does, then switch it on.
-          </p>
-          <ul className="review-list" aria-label="Imported tools to review">
+          <h3>{t('functions.review.before')}</h3>
+          <p className="hint">{t('functions.review.beforeHint')}</p>
+          <ul className="review-list" aria-label={t('functions.review.list')}>
             {result.review.map((entry) => {
               const tool = tools.find((t) => t.name === entry.name);
               return (
@@ -53,33 +52,39 @@ export function ImportReview({
                     <strong>{entry.name}</strong>
                     <KindPill kind={entry.kind} />
                     <span className={`pill${tool?.enabled ? ' ok' : ''}`}>
-                      {tool ? (tool.enabled ? 'On' : 'Off') : 'Deleted'}
+                      {tool
+                        ? tool.enabled
+                          ? t('functions.review.on')
+                          : t('functions.review.off')
+                        : t('functions.review.deleted')}
                     </span>
                   </div>
                   <dl className="review-facts">
-                    <dt>Origin</dt>
+                    <dt>{t('functions.review.origin')}</dt>
                     <dd>{entry.origin ?? '—'}</dd>
-                    <dt>File asked to be enabled</dt>
+                    <dt>{t('functions.review.askedEnabled')}</dt>
                     <dd>{yesNo(entry.requestedEnabled)}</dd>
-                    <dt>File asked for hidden context</dt>
+                    <dt>{t('functions.review.askedContext')}</dt>
                     <dd>{yesNo(entry.requestedHiddenContext)}</dd>
                     {entry.requestedFetch !== undefined && entry.kind === 'script' && (
                       <>
-                        <dt>Calls fetch (Allow fetch arrives off)</dt>
+                        <dt>{t('functions.review.callsFetch')}</dt>
                         <dd>{yesNo(entry.requestedFetch)}</dd>
                       </>
                     )}
                     {entry.luker && entry.luker.supported.length > 0 && (
                       <>
-                        <dt>Luker features used</dt>
+                        <dt>{t('functions.review.lukerUsed')}</dt>
                         <dd>{entry.luker.supported.join(', ')}</dd>
                       </>
                     )}
                     {entry.luker && entry.luker.unsupported.length > 0 && (
                       <>
-                        <dt>Not supported here</dt>
+                        <dt>{t('functions.review.unsupported')}</dt>
                         <dd className="error">
-                          {entry.luker.unsupported.join(', ')} — these throw when the script reaches them
+                          {t('functions.review.unsupportedList', {
+                            list: entry.luker.unsupported.join(', '),
+                          })}
                         </dd>
                       </>
                     )}
@@ -88,9 +93,9 @@ export function ImportReview({
                     <a
                       className="button"
                       href={hrefFor({ page: 'function-edit', id: tool.id })}
-                      aria-label={`Open ${entry.name} to review`}
+                      aria-label={t('functions.review.openNamed', { name: entry.name })}
                     >
-                      Open to review
+                      {t('functions.review.open')}
                     </a>
                   )}
                 </li>

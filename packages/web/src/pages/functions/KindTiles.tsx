@@ -1,15 +1,8 @@
 import { MSG_SCRIPTS_DISABLED } from '@toolsmith/core/schema';
+import { useTranslation } from 'react-i18next';
 import type { EditableKind } from './tool-form';
 
-const KINDS: Array<{ kind: EditableKind; label: string; line: string }> = [
-  { kind: 'static', label: 'Static', line: 'Returns fixed text you write (empty returns OK).' },
-  {
-    kind: 'webhook',
-    label: 'Webhook',
-    line: 'POSTs the call as JSON to your HTTPS endpoint and returns its answer.',
-  },
-  { kind: 'script', label: 'Script', line: 'Runs your JavaScript in a sandbox with args and ctx.' },
-];
+const KINDS: EditableKind[] = ['static', 'webhook', 'script'];
 
 /** The kind picker: three radio tiles; Script is greyed out with the server's instruction when scripts are off. */
 export function KindTiles({
@@ -21,11 +14,13 @@ export function KindTiles({
   scriptsEnabled: boolean;
   onChange: (kind: EditableKind) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <fieldset className="kind-tiles">
-      <legend>Kind</legend>
+      <legend>{t('functions.kindLegend')}</legend>
       <div className="tiles">
-        {KINDS.map(({ kind, label, line }) => {
+        {KINDS.map((kind) => {
+          const label = t(`functions.kind.${kind}`);
           const disabled = kind === 'script' && !scriptsEnabled;
           return (
             <label
@@ -46,7 +41,7 @@ export function KindTiles({
                 {label}
               </span>
               <span className="hint" id={`kind-line-${kind}`}>
-                {line}
+                {t(`functions.kindLine.${kind}`)}
               </span>
             </label>
           );

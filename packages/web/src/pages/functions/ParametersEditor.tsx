@@ -1,5 +1,6 @@
 import { PARAMETER_TYPES, type ParameterType } from '@toolsmith/core/schema';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { enumAllowed, newRowDraft, type RowDraft } from './row-drafts';
 import { formParameters, type ParamsTab, switchParamsTab, type ToolForm } from './tool-form';
 
@@ -17,6 +18,7 @@ export function ParametersEditor({
   onChange: (next: ToolForm) => void;
   serverError?: string;
 }) {
+  const { t } = useTranslation();
   const [switchError, setSwitchError] = useState<string | null>(null);
   const state = formParameters(form);
   const rowProblems = state.ok ? [] : state.rowProblems;
@@ -35,8 +37,8 @@ export function ParametersEditor({
 
   return (
     <fieldset className="parameters">
-      <legend>Parameters</legend>
-      <div role="tablist" aria-label="Parameters editor" className="tabs">
+      <legend>{t('functions.params.title')}</legend>
+      <div role="tablist" aria-label={t('functions.params.editor')} className="tabs">
         {(['rows', 'json'] as const).map((tab) => (
           <button
             key={tab}
@@ -48,7 +50,7 @@ export function ParametersEditor({
             className={form.paramsTab === tab ? 'tab selected' : 'tab'}
             onClick={() => switchTo(tab)}
           >
-            {tab === 'rows' ? 'Rows' : 'JSON Schema'}
+            {tab === 'rows' ? t('functions.params.rows') : 'JSON Schema'}
           </button>
         ))}
       </div>
@@ -60,9 +62,7 @@ export function ParametersEditor({
 
       {form.paramsTab === 'rows' ? (
         <div role="tabpanel" id="params-panel-rows" aria-labelledby="params-tab-rows">
-          {form.rows.length === 0 && (
-            <p className="hint">No parameters: the tool is called without arguments.</p>
-          )}
+          {form.rows.length === 0 && <p className="hint">{t('functions.params.none')}</p>}
           <ol className="param-rows">
             {form.rows.map((row, i) => {
               const n = i + 1;
@@ -70,18 +70,18 @@ export function ParametersEditor({
               return (
                 <li key={row.key} className="param-row">
                   <label>
-                    Name
+                    {t('functions.params.name')}
                     <input
-                      aria-label={`Parameter ${n} name`}
+                      aria-label={t('functions.params.nameOf', { n })}
                       value={row.name}
                       onChange={(e) => updateRow(row.key, { name: e.target.value })}
                       aria-invalid={problems.some((p) => p.field === 'name')}
                     />
                   </label>
                   <label>
-                    Type
+                    {t('functions.params.type')}
                     <select
-                      aria-label={`Parameter ${n} type`}
+                      aria-label={t('functions.params.typeOf', { n })}
                       value={row.type}
                       onChange={(e) => updateRow(row.key, { type: e.target.value as ParameterType })}
                     >
@@ -95,33 +95,37 @@ export function ParametersEditor({
                   <label className="inline">
                     <input
                       type="checkbox"
-                      aria-label={`Parameter ${n} required`}
+                      aria-label={t('functions.params.requiredOf', { n })}
                       checked={row.required}
                       onChange={(e) => updateRow(row.key, { required: e.target.checked })}
                     />
-                    Required
+                    {t('functions.params.required')}
                   </label>
                   <button
                     type="button"
                     className="danger"
-                    aria-label={`Remove parameter ${n}${row.name ? ` (${row.name})` : ''}`}
+                    aria-label={
+                      row.name
+                        ? t('functions.params.removeNamed', { n, name: row.name })
+                        : t('functions.params.removeOf', { n })
+                    }
                     onClick={() => onChange({ ...form, rows: form.rows.filter((r) => r.key !== row.key) })}
                   >
-                    Remove
+                    {t('functions.params.remove')}
                   </button>
                   <label className="wide">
-                    Description
+                    {t('functions.params.description')}
                     <input
-                      aria-label={`Parameter ${n} description`}
+                      aria-label={t('functions.params.descriptionOf', { n })}
                       value={row.description}
                       onChange={(e) => updateRow(row.key, { description: e.target.value })}
                     />
                   </label>
                   {enumAllowed(row.type) && (
                     <label className="wide">
-                      Allowed values (comma-separated, optional)
+                      {t('functions.params.allowed')}
                       <input
-                        aria-label={`Parameter ${n} allowed values`}
+                        aria-label={t('functions.params.allowedOf', { n })}
                         value={row.enumText}
                         onChange={(e) => updateRow(row.key, { enumText: e.target.value })}
                         aria-invalid={problems.some((p) => p.field === 'enum')}
@@ -130,15 +134,15 @@ export function ParametersEditor({
                   )}
                   {row.type === 'array' && (
                     <label>
-                      Item type
+                      {t('functions.params.itemType')}
                       <select
-                        aria-label={`Parameter ${n} item type`}
+                        aria-label={t('functions.params.itemTypeOf', { n })}
                         value={row.itemsType}
                         onChange={(e) =>
                           updateRow(row.key, { itemsType: e.target.value as ParameterType | '' })
                         }
                       >
-                        <option value="">any</option>
+                        <option value="">{t('functions.params.any')}</option>
                         {PARAMETER_TYPES.map((t) => (
                           <option key={t} value={t}>
                             {t}
@@ -158,12 +162,12 @@ export function ParametersEditor({
             })}
           </ol>
           <button type="button" onClick={() => onChange({ ...form, rows: [...form.rows, newRowDraft()] })}>
-            Add parameter
+            {t('functions.params.add')}
           </button>
         </div>
       ) : (
         <div role="tabpanel" id="params-panel-json" aria-labelledby="params-tab-json">
-          <label htmlFor="parameters-json">Parameters JSON Schema</label>
+          <label htmlFor="parameters-json">{t('functions.params.schema')}</label>
           <textarea
             id="parameters-json"
             rows={12}
@@ -172,10 +176,7 @@ export function ParametersEditor({
             onChange={(e) => onChange({ ...form, schemaText: e.target.value })}
             aria-invalid={!state.ok}
           />
-          <p className="hint">
-            A JSON Schema object with "type": "object" at the root ({} or a schema without "type" counts as
-            the empty object schema, as in Marinara). Anything JSON Schema allows works here.
-          </p>
+          <p className="hint">{t('functions.params.schemaHint')}</p>
           {!state.ok && state.jsonError && (
             <p className="error" role="alert">
               {state.jsonError}

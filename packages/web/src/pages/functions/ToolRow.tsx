@@ -1,18 +1,18 @@
 import type { DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Tool, ToolKind } from '../../api/types';
 import { hrefFor } from '../../app/router';
 import { Switch } from '../../components/Switch';
 import { parameterCount } from './tool-form';
 
-const KIND_LABEL = { static: 'Static', webhook: 'Webhook', script: 'Script', native: 'Native' } as const;
-
 export function KindPill({ kind }: { kind: ToolKind }) {
-  return <span className={`pill kind-${kind}`}>{KIND_LABEL[kind]}</span>;
+  const { t } = useTranslation();
+  return <span className={`pill kind-${kind}`}>{t(`functions.kind.${kind}`)}</span>;
 }
 
 export function ParameterCount({ parameters }: { parameters: unknown }) {
-  const n = parameterCount(parameters);
-  return <span className="hint">{n === 1 ? '1 parameter' : `${n} parameters`}</span>;
+  const { t } = useTranslation();
+  return <span className="hint">{t('functions.parameters', { count: parameterCount(parameters) })}</span>;
 }
 
 /**
@@ -50,6 +50,7 @@ export function ToolRow({
   onDrop: (event: DragEvent) => void;
   onDragEnd: () => void;
 }) {
+  const { t } = useTranslation();
   const title = tool.displayName ? `${tool.displayName} (${tool.name})` : tool.name;
   return (
     <li
@@ -63,25 +64,31 @@ export function ToolRow({
         draggable={!busy}
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}
-        title="Drag to reorder"
+        title={t('functions.dragToReorder')}
         aria-hidden="true"
       >
         ⠿
       </span>
       <div className="tool-main">
         <div className="row">
-          <strong className="tool-name">{title}</strong>
+          <strong className="tool-name" translate="no">
+            {title}
+          </strong>
           <KindPill kind={tool.kind} />
-          {tool.kind === 'script' && !scriptsEnabled && <span className="pill amber">Script disabled</span>}
+          {tool.kind === 'script' && !scriptsEnabled && (
+            <span className="pill amber">{t('functions.scriptDisabled')}</span>
+          )}
           <ParameterCount parameters={tool.parameters} />
         </div>
-        <p className="tool-description">{tool.description}</p>
+        <p className="tool-description" translate="no">
+          {tool.description}
+        </p>
       </div>
       <div className="tool-actions row">
         <button
           type="button"
           className="icon"
-          aria-label={`Move ${tool.name} up`}
+          aria-label={t('functions.moveUp', { name: tool.name })}
           aria-disabled={index === 0}
           onClick={() => index > 0 && onMove(-1)}
         >
@@ -90,22 +97,31 @@ export function ToolRow({
         <button
           type="button"
           className="icon"
-          aria-label={`Move ${tool.name} down`}
+          aria-label={t('functions.moveDown', { name: tool.name })}
           aria-disabled={index === count - 1}
           onClick={() => index < count - 1 && onMove(1)}
         >
           ↓
         </button>
-        <Switch checked={tool.enabled} label={`Enable ${tool.name}`} onChange={onToggle} />
+        <Switch
+          checked={tool.enabled}
+          label={t('functions.enableNamed', { name: tool.name })}
+          onChange={onToggle}
+        />
         <a
           className="button"
           href={hrefFor({ page: 'function-edit', id: tool.id })}
-          aria-label={`Edit ${tool.name}`}
+          aria-label={t('functions.editNamed', { name: tool.name })}
         >
-          Edit
+          {t('common.edit')}
         </a>
-        <button type="button" className="danger" aria-label={`Delete ${tool.name}`} onClick={onDelete}>
-          Delete
+        <button
+          type="button"
+          className="danger"
+          aria-label={t('functions.deleteNamed', { name: tool.name })}
+          onClick={onDelete}
+        >
+          {t('common.delete')}
         </button>
       </div>
     </li>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 
 type Provider = 'searxng' | 'brave' | 'tavily' | 'custom';
@@ -11,31 +12,17 @@ interface WebSearchSettingsView {
   maxResults: number;
 }
 
-const PROVIDERS: Array<{ value: Provider; label: string; hint: string }> = [
-  {
-    value: 'searxng',
-    label: 'SearXNG',
-    hint: 'Your SearXNG instance (its JSON format must be allowed in settings.yml).',
-  },
-  {
-    value: 'brave',
-    label: 'Brave Search',
-    hint: 'A Brave Search API key. The base URL is optional (a proxy).',
-  },
-  {
-    value: 'tavily',
-    label: 'Tavily',
-    hint: 'A Tavily API key (tvly-…). The base URL is optional (a proxy).',
-  },
-  {
-    value: 'custom',
-    label: 'Custom endpoint',
-    hint: 'GET ?q=…&limit=N answering { results: [{ title, url, snippet }] }; the key, if any, goes as a Bearer token.',
-  },
+// product names stay as they are; the custom endpoint's label and every hint are translated
+const PROVIDERS: Array<{ value: Provider; label?: string }> = [
+  { value: 'searxng', label: 'SearXNG' },
+  { value: 'brave', label: 'Brave Search' },
+  { value: 'tavily', label: 'Tavily' },
+  { value: 'custom' },
 ];
 
 /** Settings → Web search: the backend of the builtin web_search tool. The key is sent, never shown again. */
 export function WebSearchSettings() {
+  const { t } = useTranslation();
   const [view, setView] = useState<WebSearchSettingsView | null>(null);
   const [provider, setProvider] = useState<Provider>('searxng');
   const [baseUrl, setBaseUrl] = useState('');
@@ -66,7 +53,7 @@ export function WebSearchSettings() {
       const body: Record<string, unknown> = { provider, baseUrl, maxResults };
       if (apiKey !== '') body.apiKey = apiKey;
       show(await api.put<WebSearchSettingsView>('/api/settings/web-search', body));
-      setStatus('Saved. Switch web_search on above to offer it to models.');
+      setStatus(t('functions.webSearch.saved'));
     } catch (e) {
       setError(errorMessage(e));
     }
@@ -76,34 +63,35 @@ export function WebSearchSettings() {
     try {
       await api.del('/api/settings/web-search');
       show({ configured: false, provider: null, baseUrl: '', hasApiKey: false, maxResults: 5 });
-      setStatus('The search backend was removed.');
+      setStatus(t('functions.webSearch.removed'));
     } catch (e) {
       setError(errorMessage(e));
     }
   };
 
-  const hint = PROVIDERS.find((p) => p.value === provider)?.hint;
+  const hint = t(`functions.webSearch.hint.${provider}`, {
+    shape: '{ results: [{ title, url, snippet }] }',
+  });
   return (
     <section className="panel" aria-labelledby="web-search-title">
-      <h2 id="web-search-title">Web search</h2>
+      <h2 id="web-search-title">{t('functions.webSearch.title')}</h2>
       <p className="hint">
-        The backend web_search asks. web_visit needs none: it reads public https pages under the webhook URL
-        rules.
-        {view && !view.configured && ' No backend yet: web_search answers with an error until one is saved.'}
+        {t('functions.webSearch.intro')}
+        {view && !view.configured && ` ${t('functions.webSearch.none')}`}
       </p>
       <div className="form-grid">
         <label>
-          Provider
+          {t('functions.webSearch.provider')}
           <select value={provider} onChange={(e) => setProvider(e.target.value as Provider)}>
             {PROVIDERS.map((p) => (
               <option key={p.value} value={p.value}>
-                {p.label}
+                {p.label ?? t('functions.webSearch.custom')}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Base URL
+          {t('functions.webSearch.baseUrl')}
           <input
             type="url"
             value={baseUrl}
@@ -112,17 +100,17 @@ export function WebSearchSettings() {
           />
         </label>
         <label>
-          API key
+          {t('functions.webSearch.apiKey')}
           <input
             type="password"
             autoComplete="off"
             value={apiKey}
             onChange={(e) => setApiKey(e.target.value)}
-            placeholder={view?.hasApiKey ? 'stored (leave empty to keep)' : ''}
+            placeholder={view?.hasApiKey ? t('functions.webSearch.keyStored') : ''}
           />
         </label>
         <label>
-          Results per search
+          {t('functions.webSearch.results')}
           <input
             type="number"
             min={1}
@@ -141,11 +129,11 @@ export function WebSearchSettings() {
       {status && <p role="status">{status}</p>}
       <div className="row">
         <button type="button" className="primary" onClick={() => void save()}>
-          Save web search
+          {t('functions.webSearch.save')}
         </button>
         {view?.configured && (
           <button type="button" onClick={() => void clear()}>
-            Remove backend
+            {t('functions.webSearch.remove')}
           </button>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importContentType, importSummary } from './import-tools';
+import { importContentType } from './import-tools';
 
 describe('import helpers', () => {
   it('sends ZIP files as zip and everything else as JSON', () => {
@@ -11,18 +11,5 @@ describe('import helpers', () => {
       'application/json',
     );
     expect(importContentType({ name: 'profile.txt', type: 'text/plain' })).toBe('application/json');
-  });
-
-  it('words the counts and the skipped tools', () => {
-    expect(
-      importSummary({
-        imported: 2,
-        skipped: [{ name: 'roll_dice', reason: '"roll_dice" is a reserved built-in tool name.' }],
-        review: [],
-      }),
-    ).toEqual({
-      headline: 'Imported 2 function(s).',
-      skipped: ['Skipped roll_dice: "roll_dice" is a reserved built-in tool name.'],
-    });
   });
 });

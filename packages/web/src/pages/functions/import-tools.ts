@@ -18,14 +18,6 @@ export async function importToolsFile(file: File): Promise<ImportResult> {
   return (await response.json()) as ImportResult;
 }
 
-/** `Imported N function(s).` plus one sentence per skipped tool. */
-export function importSummary(result: ImportResult): { headline: string; skipped: string[] } {
-  return {
-    headline: `Imported ${result.imported} function(s).`,
-    skipped: result.skipped.map((s) => `Skipped ${s.name}: ${s.reason}`),
-  };
-}
-
 const REVIEW_KEY = 'toolsmith.importReview';
 
 /** The last import's review stays until dismissed, across visits to the editor and reloads of the tab. */
