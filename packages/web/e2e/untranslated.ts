@@ -3,9 +3,15 @@
 // not also use (product names, "JSON", "Webhook" stay in both). User data is marked translate="no" (and code,
 // pre and the code editor hold code), so it is skipped: tool names and descriptions are never translated.
 import type { Page } from 'playwright-core';
-import en from '../src/i18n/locales/en.js';
-import type { Messages } from '../src/i18n/locales/messages.js';
-import zhTW from '../src/i18n/locales/zh-TW.js';
+
+interface Messages {
+  [key: string]: string | Messages;
+}
+
+// read through Vite at run time (the locales are web sources, outside this config's type-check)
+const localeUrl = (name: string) => new URL(`../src/i18n/locales/${name}.ts`, import.meta.url).href;
+const en: Messages = (await import(/* @vite-ignore */ localeUrl('en'))).default;
+const zhTW: Messages = (await import(/* @vite-ignore */ localeUrl('zh-TW'))).default;
 
 function texts(messages: Messages): string[] {
   return Object.values(messages).flatMap((v) => (typeof v === 'string' ? [v] : texts(v)));
@@ -51,7 +57,7 @@ export async function englishOnPage(page: Page, allow: readonly string[] = []): 
       }
       if (visible(parent)) out.push({ text });
     }
-    for (const el of document.body.querySelectorAll('[aria-label], [title], [placeholder]')) {
+    for (const el of Array.from(document.body.querySelectorAll('[aria-label], [title], [placeholder]'))) {
       if (el.closest(skip) || !visible(el)) continue;
       for (const name of ['aria-label', 'title', 'placeholder']) {
         const value = el.getAttribute(name);
@@ -79,7 +85,7 @@ export async function overflowing(page: Page): Promise<string[]> {
     const out: string[] = [];
     if (document.documentElement.scrollWidth > width + 1)
       out.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
-    for (const el of document.body.querySelectorAll('*')) {
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.right <= width + 1) continue;
       // only report the outermost offender whose own parent still fits
