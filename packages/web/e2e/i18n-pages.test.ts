@@ -40,6 +40,12 @@ beforeAll(async () => {
   });
   scriptId = skrypt.id;
   await apiPost(stack, '/api/chats', { title: 'Smok wawelski' });
+  await apiPost(stack, '/api/connections', {
+    name: 'Bielik lokalnie',
+    api: 'openai',
+    baseUrl: `${stack.emulator.url}/v1`,
+    model: 'bielik-11b',
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -81,6 +87,25 @@ const PAGES: PageCheck[] = [
     },
   },
   { name: 'tool-editor-new', hash: '#/functions/new', ready: heading('基本資料') },
+  {
+    name: 'connections',
+    hash: '#/connections',
+    ready: heading('Bielik lokalnie'),
+    open: async (page) => {
+      await page.getByRole('button', { name: '新增連線' }).click();
+      await poll(() => page.getByText('從預設開始').isVisible()).toBe(true);
+    },
+  },
+  {
+    name: 'connection-edit-anthropic',
+    hash: '#/connections',
+    ready: heading('Bielik lokalnie'),
+    open: async (page) => {
+      await page.getByRole('button', { name: '編輯 Bielik lokalnie' }).click();
+      await page.getByRole('combobox', { name: 'API 類型' }).selectOption('anthropic');
+      await poll(() => page.getByText('提示詞快取').isVisible()).toBe(true);
+    },
+  },
 ];
 
 async function openIn(language: 'zh-TW' | 'pl', width: number, height: number) {

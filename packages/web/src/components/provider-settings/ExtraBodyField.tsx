@@ -1,4 +1,6 @@
 import './provider-settings.css';
+import { useTranslation } from 'react-i18next';
+
 /** Provider-specific request fields as JSON, merged into every request (docs/providers.md, "extraBody"). */
 export function ExtraBodyField({
   value,
@@ -11,9 +13,10 @@ export function ExtraBodyField({
   error?: string;
   scope: 'connection' | 'preset';
 }) {
+  const { t } = useTranslation();
   return (
     <label className="field extra-body-field">
-      Extra request body (JSON)
+      {t('connections.extraBody.label')}
       <textarea
         rows={3}
         spellCheck={false}
@@ -23,9 +26,7 @@ export function ExtraBodyField({
         aria-invalid={error ? true : undefined}
       />
       <span className="hint">
-        {scope === 'preset'
-          ? "Merged over the connection's extra body (objects key by key)."
-          : 'Fields the provider knows and Toolsmith does not, merged into every request.'}
+        {scope === 'preset' ? t('connections.extraBody.preset') : t('connections.extraBody.connection')}
       </span>
       {error && <span className="error hint">{error}</span>}
     </label>

@@ -1,17 +1,7 @@
 import './provider-settings.css';
+import { useTranslation } from 'react-i18next';
 import type { ConnectionApi } from '../../api/types';
 import { REASONING_EFFORTS, type ThinkingDraft, thinkingInputs } from './provider-draft';
-
-const HELP: Record<ConnectionApi | 'preset', string> = {
-  openai:
-    'Effort goes as reasoning_effort (o-series, gpt-5, DeepSeek, Gemini). Budget and thoughts apply to OpenRouter and Gemini.',
-  'openai-responses': 'Effort goes as reasoning.effort; "Return thoughts" asks for reasoning summaries.',
-  anthropic: 'A budget turns extended thinking on (at least 1024 tokens); empty = off.',
-  google:
-    'Effort is Gemini 3 thinkingLevel; budget is Gemini 2.5 thinkingBudget (0 off, -1 dynamic). Set one.',
-  'text-completion': '',
-  preset: 'Overrides the connection, key by key. Each family reads what it knows (see docs/providers.md).',
-};
 
 /** Effort, budget and "return thoughts", shown for what the family reads. */
 export function ThinkingFields({
@@ -25,22 +15,23 @@ export function ThinkingFields({
   onChange: (next: ThinkingDraft) => void;
   error?: string;
 }) {
+  const { t } = useTranslation();
   const shown = thinkingInputs(api);
   if (!shown.effort && !shown.budget && !shown.includeThoughts) return null;
   const set = <K extends keyof ThinkingDraft>(key: K, v: ThinkingDraft[K]) =>
     onChange({ ...value, [key]: v });
   return (
     <fieldset className="field thinking-fields">
-      <legend>Reasoning</legend>
+      <legend>{t('connections.thinking.legend')}</legend>
       <div className="row">
         {shown.effort && (
           <label>
-            Reasoning effort
+            {t('connections.thinking.effort')}
             <select
               value={value.effort}
               onChange={(e) => set('effort', e.target.value as ThinkingDraft['effort'])}
             >
-              <option value="">Provider default</option>
+              <option value="">{t('connections.thinking.providerDefault')}</option>
               {REASONING_EFFORTS.map((effort) => (
                 <option key={effort} value={effort}>
                   {effort}
@@ -51,31 +42,31 @@ export function ThinkingFields({
         )}
         {shown.budget && (
           <label>
-            Thinking budget (tokens)
+            {t('connections.thinking.budget')}
             <input
               inputMode="numeric"
               value={value.budgetTokens}
               onChange={(e) => set('budgetTokens', e.target.value)}
-              placeholder="empty = not set"
+              placeholder={t('connections.thinking.notSet')}
               aria-invalid={error ? true : undefined}
             />
           </label>
         )}
         {shown.includeThoughts && (
           <label>
-            Return thoughts
+            {t('connections.thinking.returnThoughts')}
             <select
               value={value.includeThoughts}
               onChange={(e) => set('includeThoughts', e.target.value as ThinkingDraft['includeThoughts'])}
             >
-              <option value="">Provider default</option>
-              <option value="yes">Yes</option>
-              <option value="no">No</option>
+              <option value="">{t('connections.thinking.providerDefault')}</option>
+              <option value="yes">{t('connections.thinking.yes')}</option>
+              <option value="no">{t('connections.thinking.no')}</option>
             </select>
           </label>
         )}
       </div>
-      {HELP[api] && <span className="hint">{HELP[api]}</span>}
+      {api !== 'text-completion' && <span className="hint">{t(`connections.thinking.help.${api}`)}</span>}
       {error && <span className="error hint">{error}</span>}
     </fieldset>
   );

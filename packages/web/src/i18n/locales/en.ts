@@ -1,5 +1,6 @@
 // English: the source of every key. zh-TW.ts and pl.ts carry the same keys (locales.test.ts checks that,
 // including each language's plural forms: English one/other, Polish one/few/many/other, Chinese other).
+import connections from './connections/en';
 import functions from './functions/en';
 import type { Messages } from './messages';
 
@@ -20,6 +21,7 @@ const en = {
     exportedWithSecrets: 'Exported {{name}} with webhook credentials: keep the file private.',
     exportedMasked: 'Exported {{name}}; credentials in webhook URLs are masked (•••).',
   },
+  connections,
   functions,
   language: { label: 'Language' },
   toolExport: {

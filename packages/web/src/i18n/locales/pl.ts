@@ -1,4 +1,5 @@
 // Polski. Liczby mnogie: one (1), few (2–4, 22–24…), many (5–21, 25…), other (ułamki).
+import connections from './connections/pl';
 import functions from './functions/pl';
 import type { Messages } from './messages';
 
@@ -19,6 +20,7 @@ const pl: Messages = {
     exportedWithSecrets: 'Wyeksportowano {{name}} z danymi logowania webhooków: zachowaj plik dla siebie.',
     exportedMasked: 'Wyeksportowano {{name}}; dane logowania w URL-ach webhooków są zamaskowane (•••).',
   },
+  connections,
   functions,
   language: { label: 'Język' },
   toolExport: {

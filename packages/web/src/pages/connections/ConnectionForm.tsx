@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Connection } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -33,6 +34,7 @@ export function ConnectionForm({
   onSaved: (saved: Connection) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const creating = connection === null;
   const [draft, setDraft] = useState<ConnectionDraft>(() =>
     connection ? draftFrom(connection) : emptyDraft(),
@@ -55,7 +57,7 @@ export function ConnectionForm({
       const provider = connectionProviderBody(providerDraft, draft.api);
       if (!provider.ok) {
         setFieldErrors(provider.errors);
-        throw new Error('Some provider settings need fixing before the connection can be saved.');
+        throw new Error(t('connections.form.providerNeedsFixing'));
       }
       const body = { ...connectionBody(draft, creating), ...provider.fields };
       if (keepKey && keyMove(connection, draft)) body.keepApiKey = true;
@@ -87,13 +89,13 @@ export function ConnectionForm({
       className="panel form-grid"
       noValidate
       onSubmit={save}
-      aria-label={creating ? 'New connection' : `Edit ${connection.name}`}
+      aria-label={creating ? t('connections.new') : t('connections.editNamed', { name: connection.name })}
     >
-      <h2>{creating ? 'New connection' : `Edit ${connection.name}`}</h2>
+      <h2>{creating ? t('connections.new') : t('connections.editNamed', { name: connection.name })}</h2>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       {creating && <ConnectionPresetPicker onPick={(preset) => setDraft((d) => applyPreset(d, preset))} />}
       <label>
-        Name
+        {t('connections.form.name')}
         <input
           value={draft.name}
           onChange={(e) => set('name', e.target.value)}
@@ -104,29 +106,31 @@ export function ConnectionForm({
         {fieldError('name')}
       </label>
       <label>
-        API family
+        {t('connections.form.api')}
         <select value={draft.api} onChange={(e) => set('api', e.target.value as ConnectionDraft['api'])}>
           {API_FAMILIES.map((f) => (
             <option key={f.value} value={f.value}>
-              {f.label}
+              {t(`connections.family.${f.value}`)}
             </option>
           ))}
         </select>
         {fieldError('api')}
       </label>
       <label>
-        Base URL
+        {t('connections.form.baseUrl')}
         <input
           value={draft.baseUrl}
           onChange={(e) => set('baseUrl', e.target.value)}
-          placeholder={draft.api === 'text-completion' ? 'http://127.0.0.1:5001' : 'empty = provider default'}
+          placeholder={
+            draft.api === 'text-completion' ? 'http://127.0.0.1:5001' : t('connections.form.baseUrlDefault')
+          }
           inputMode="url"
         />
         {fieldError('baseUrl')}
       </label>
       <div className="field">
         <label>
-          Model
+          {t('connections.form.model')}
           <input value={draft.model} onChange={(e) => set('model', e.target.value)} />
         </label>
         <FetchModels draft={draft} connectionId={connection?.id} onPick={(model) => set('model', model)} />
@@ -134,58 +138,60 @@ export function ConnectionForm({
       </div>
       <div className="field">
         <label>
-          API key
+          {t('connections.form.apiKey')}
           <input
             type="password"
             autoComplete="off"
             value={draft.apiKey}
             onChange={(e) => set('apiKey', e.target.value)}
-            placeholder={hasKey ? 'leave empty to keep the stored key' : 'not set'}
+            placeholder={
+              hasKey ? t('connections.form.keyKeepPlaceholder') : t('connections.form.keyNotSetPlaceholder')
+            }
           />
         </label>
         <div className="row">
           <span className={`pill${hasKey && !draft.clearKey ? ' ok' : ''}`}>
             {draft.apiKey
               ? hasKey
-                ? 'New key will replace the stored one on save'
-                : 'Key will be stored on save'
+                ? t('connections.form.keyReplaced')
+                : t('connections.form.keyStored')
               : draft.clearKey
-                ? 'Key will be removed on save'
+                ? t('connections.form.keyRemoved')
                 : hasKey
-                  ? 'Key: set'
-                  : 'Key: not set'}
+                  ? t('connections.keySet')
+                  : t('connections.keyNotSet')}
           </span>
           {hasKey && !draft.clearKey && (
             <button type="button" onClick={() => setDraft((d) => ({ ...d, clearKey: true, apiKey: '' }))}>
-              Clear key
+              {t('connections.form.clearKey')}
             </button>
           )}
           {draft.clearKey && (
             <button type="button" onClick={() => set('clearKey', false)}>
-              Keep key
+              {t('connections.form.keepKey')}
             </button>
           )}
         </div>
-        <span className="hint">The key is stored encrypted and never shown again.</span>
+        <span className="hint">{t('connections.form.keyHint')}</span>
         <KeyOriginNotice connection={connection} draft={draft} keep={keepKey} onKeepChange={setKeepKey} />
         {fieldError('apiKey')}
       </div>
       <fieldset className="field">
-        <legend>Function calling</legend>
+        <legend>{t('connections.form.functionCalling')}</legend>
         <div className="row">
           <Switch
-            label="Function calling"
+            label={t('connections.form.functionCalling')}
             checked={draft.functionCallingEnabled}
             onChange={(v) => set('functionCallingEnabled', v)}
           />
           <span className="hint">
             {draft.functionCallingEnabled
-              ? 'Tools are sent to this connection.'
-              : 'Chats on this connection cannot use tools.'}
+              ? t('connections.form.toolsSent')
+              : t('connections.form.toolsNotSent')}
           </span>
         </div>
         <label>
-          Function calling mode
+          {t('connections.form.functionCallingMode')}
           <select
             value={draft.functionCallingMode}
             onChange={(e) =>
@@ -195,11 +201,11 @@ export function ConnectionForm({
           >
             {FUNCTION_CALL_MODES.map((m) => (
               <option key={m.value} value={m.value}>
-                {m.label}
+                {t(`connections.mode.${m.value}`)}
               </option>
             ))}
           </select>
-          {mode && <span className="hint">{mode.help}</span>}
+          {mode && <span className="hint">{t(`connections.mode.${mode.value}Help`)}</span>}
         </label>
         {fieldError('functionCalling')}
         <ToolCallFormatSelect
@@ -211,13 +217,19 @@ export function ConnectionForm({
       </fieldset>
       {draft.api === 'text-completion' && (
         <fieldset className="field">
-          <legend>Text completion</legend>
+          <legend>{t('connections.form.textCompletion')}</legend>
           <label>
-            Text backend
+            {t('connections.form.textBackend')}
             <select value={draft.textBackend} onChange={(e) => set('textBackend', e.target.value)}>
               {TEXT_BACKENDS.map((b) => (
                 <option key={b.value} value={b.value}>
-                  {b.label}
+                  {b.value === ''
+                    ? t('connections.form.backendDefault')
+                    : b.value === 'openai-completions'
+                      ? t('connections.form.backendOpenai')
+                      : b.value === 'llamacpp'
+                        ? t('connections.form.backendLlamacpp')
+                        : b.label}
                 </option>
               ))}
             </select>
@@ -239,10 +251,14 @@ export function ConnectionForm({
       />
       <div className="row end">
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="submit" className="primary" disabled={saving}>
-          {saving ? 'Saving…' : creating ? 'Create connection' : 'Save connection'}
+          {saving
+            ? t('connections.form.saving')
+            : creating
+              ? t('connections.form.create')
+              : t('connections.form.save')}
         </button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { ConnectionPreset } from './connection-presets';
 
@@ -8,6 +9,7 @@ import type { ConnectionPreset } from './connection-presets';
  * whether a key is needed.
  */
 export function ConnectionPresetPicker({ onPick }: { onPick: (preset: ConnectionPreset) => void }) {
+  const { t } = useTranslation();
   const [presets, setPresets] = useState<ConnectionPreset[] | null>(null);
   const [picked, setPicked] = useState<ConnectionPreset | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +33,7 @@ export function ConnectionPresetPicker({ onPick }: { onPick: (preset: Connection
 
   return (
     <div className="field wide preset-picker">
-      <label htmlFor={id}>Start from a preset</label>
+      <label htmlFor={id}>{t('connections.preset.label')}</label>
       <select
         id={id}
         value={picked?.id ?? ''}
@@ -42,18 +44,18 @@ export function ConnectionPresetPicker({ onPick }: { onPick: (preset: Connection
           if (preset) onPick(preset);
         }}
       >
-        <option value="">Custom (fill in the fields below)</option>
-        <optgroup label="On this computer">{group(true)}</optgroup>
-        <optgroup label="Hosted services">{group(false)}</optgroup>
+        <option value="">{t('connections.preset.custom')}</option>
+        <optgroup label={t('connections.preset.local')}>{group(true)}</optgroup>
+        <optgroup label={t('connections.preset.hosted')}>{group(false)}</optgroup>
       </select>
       {picked && (
         <span className="hint" role="note">
-          {picked.notes}
-          {picked.apiKey === 'required' ? ' Needs an API key.' : ' No API key needed.'}
-          {picked.model === '' ? ' Use “Fetch models” to pick a model the server has.' : ''}
+          <span translate="no">{picked.notes}</span>{' '}
+          {picked.apiKey === 'required' ? t('connections.preset.needsKey') : t('connections.preset.noKey')}
+          {picked.model === '' ? ` ${t('connections.preset.fetchHint')}` : ''}
         </span>
       )}
-      {error && <span className="hint error">Presets could not be loaded: {error}</span>}
+      {error && <span className="hint error">{t('connections.preset.failed', { message: error })}</span>}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { Connection } from '../../api/types';
 
@@ -28,8 +29,6 @@ export type TestState =
   | { running: false; answer: TestAnswer }
   | { running: false; error: string };
 
-const MODE_LABEL = { native: 'Native', prompt_xml: 'Prompt (XML)' } as const;
-
 /**
  * A connection test's outcome: the text round; a base URL that would work (a missing /v1) with a button to
  * use it; the tool-calling probe (native, then the text protocol) with the mode to use and a button to switch.
@@ -43,6 +42,7 @@ export function ConnectionTestOutcome({
   connection: Connection;
   onChanged: (saved: Connection) => void;
 }) {
+  const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   if (!state || state.running) return null;
   const patch = async (body: Record<string, unknown>) => {
@@ -56,7 +56,7 @@ export function ConnectionTestOutcome({
   if ('error' in state) {
     return (
       <p className="test-outcome failed" role="alert">
-        Test could not run: {state.error}
+        {t('connections.outcome.couldNotRun', { message: state.error })}
       </p>
     );
   }
@@ -65,13 +65,17 @@ export function ConnectionTestOutcome({
     return (
       <div className="test-outcome failed" role="alert">
         <p>
-          Test failed: <code>{answer.code}</code> — {answer.message}
+          <Trans
+            i18nKey="connections.outcome.failed"
+            values={{ code: answer.code, message: answer.message }}
+            components={{ code: <code /> }}
+          />
         </p>
         {answer.suggestion && (
           <p>
             {answer.suggestion.reason}{' '}
             <button type="button" onClick={() => patch({ baseUrl: answer.suggestion!.baseUrl })}>
-              Use {answer.suggestion.baseUrl}
+              {t('connections.outcome.use', { value: answer.suggestion.baseUrl })}
             </button>
           </p>
         )}
@@ -85,22 +89,40 @@ export function ConnectionTestOutcome({
   return (
     <div className="test-outcome passed" role="status">
       <p>
-        Test passed. The model answered: <q>{answer.text}</q>
+        <Trans
+          i18nKey="connections.outcome.passed"
+          values={{ text: answer.text }}
+          components={{ q: <q translate="no" /> }}
+        />
       </p>
       {tools && (
-        <section className="tool-probe" aria-label="Tool calling test">
+        <section className="tool-probe" aria-label={t('connections.outcome.probe')}>
           <p>
-            <strong>Tool calling:</strong> {tools.message}
+            <Trans
+              i18nKey="connections.outcome.toolCalling"
+              values={{ message: tools.message }}
+              components={{ strong: <strong /> }}
+            />
           </p>
           <ul>
             {tools.native && (
               <li>
-                Native: {tools.native.ok ? 'works' : 'did not work'} — {tools.native.message}
+                {t('connections.outcome.native', {
+                  verdict: tools.native.ok
+                    ? t('connections.outcome.works')
+                    : t('connections.outcome.didNotWork'),
+                  message: tools.native.message,
+                })}
               </li>
             )}
             {tools.text && (
               <li>
-                Text protocol: {tools.text.ok ? 'works' : 'did not work'} — {tools.text.message}
+                {t('connections.outcome.text', {
+                  verdict: tools.text.ok
+                    ? t('connections.outcome.works')
+                    : t('connections.outcome.didNotWork'),
+                  message: tools.text.message,
+                })}
               </li>
             )}
           </ul>
@@ -109,7 +131,7 @@ export function ConnectionTestOutcome({
               type="button"
               onClick={() => patch({ functionCalling: { enabled: true, mode: recommended } })}
             >
-              Use {MODE_LABEL[recommended]}
+              {t('connections.outcome.use', { value: t(`connections.mode.${recommended}`) })}
             </button>
           )}
         </section>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { Connection } from '../../api/types';
 import { ConfirmDialog } from '../../components/Dialog';
@@ -13,6 +14,7 @@ import './settings-pages.css';
 
 /** Connections: where chats send their requests. Create, edit, delete and test each one. */
 export function ConnectionsPage() {
+  const { t } = useTranslation();
   const {
     items: connections,
     setItems: setConnections,
@@ -63,14 +65,14 @@ export function ConnectionsPage() {
   return (
     <section>
       <div className="spread">
-        <h1>Connections</h1>
+        <h1>{t('nav.connections')}</h1>
         <button
           type="button"
           className="primary"
           onClick={() => setEditing('new')}
           disabled={editing === 'new'}
         >
-          New connection
+          {t('connections.new')}
         </button>
       </div>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
@@ -83,17 +85,15 @@ export function ConnectionsPage() {
             void load();
           }}
         >
-          Retry
+          {t('connections.retry')}
         </button>
       )}
       {editing === 'new' && (
         <ConnectionForm connection={null} onSaved={saved} onCancel={() => setEditing(null)} />
       )}
-      {connections === null && !error && <p className="hint">Loading…</p>}
-      {connections?.length === 0 && editing !== 'new' && (
-        <p className="empty">No connections yet. Create one to chat with a model.</p>
-      )}
-      <ul className="card-list" aria-label="Connections">
+      {connections === null && !error && <p className="hint">{t('common.loading')}</p>}
+      {connections?.length === 0 && editing !== 'new' && <p className="empty">{t('connections.empty')}</p>}
+      <ul className="card-list" aria-label={t('connections.list')}>
         {connections?.map((connection) =>
           editing !== 'new' && editing?.id === connection.id ? (
             <li key={connection.id}>
@@ -103,17 +103,21 @@ export function ConnectionsPage() {
             <li key={connection.id} className="panel" aria-label={connection.name}>
               <div className="spread">
                 <div>
-                  <h2 className="card-title">{connection.name}</h2>
+                  <h2 className="card-title" translate="no">
+                    {connection.name}
+                  </h2>
                   <div className="hint">{connectionSummary(connection)}</div>
                 </div>
                 <div className="row">
                   <span className={`pill${connection.hasApiKey ? ' ok' : ''}`}>
-                    {connection.hasApiKey ? 'Key: set' : 'Key: not set'}
+                    {connection.hasApiKey ? t('connections.keySet') : t('connections.keyNotSet')}
                   </span>
                   <span className={`pill${connection.functionCalling.enabled ? '' : ' amber'}`}>
                     {connection.functionCalling.enabled
-                      ? `Function calling: ${connection.functionCalling.mode}`
-                      : 'Function calling off'}
+                      ? t('connections.functionCallingMode', {
+                          mode: t(`connections.mode.${connection.functionCalling.mode}`),
+                        })
+                      : t('connections.functionCallingOff')}
                   </span>
                 </div>
               </div>
@@ -122,24 +126,24 @@ export function ConnectionsPage() {
                   type="button"
                   onClick={() => test(connection)}
                   disabled={tests[connection.id]?.running}
-                  aria-label={`Test ${connection.name}`}
+                  aria-label={t('connections.testNamed', { name: connection.name })}
                 >
-                  {tests[connection.id]?.running ? 'Testing…' : 'Test'}
+                  {tests[connection.id]?.running ? t('connections.testing') : t('connections.test')}
                 </button>
                 <button
                   type="button"
                   onClick={() => setEditing(connection)}
-                  aria-label={`Edit ${connection.name}`}
+                  aria-label={t('connections.editNamed', { name: connection.name })}
                 >
-                  Edit
+                  {t('common.edit')}
                 </button>
                 <button
                   type="button"
                   className="danger"
                   onClick={() => setDeleting(connection)}
-                  aria-label={`Delete ${connection.name}`}
+                  aria-label={t('connections.deleteNamed', { name: connection.name })}
                 >
-                  Delete
+                  {t('common.delete')}
                 </button>
               </div>
               <ConnectionTestOutcome state={tests[connection.id]} connection={connection} onChanged={saved} />
@@ -150,14 +154,17 @@ export function ConnectionsPage() {
       </ul>
       {deleting && (
         <ConfirmDialog
-          title="Delete connection"
+          title={t('connections.deleteTitle')}
           message={
             <p>
-              Delete <strong>{deleting.name}</strong>? Chats that use it will have no connection until you
-              pick another.
+              <Trans
+                i18nKey="connections.deleteConfirm"
+                values={{ name: deleting.name }}
+                components={{ strong: <strong /> }}
+              />
             </p>
           }
-          confirmLabel="Delete"
+          confirmLabel={t('common.delete')}
           danger
           error={deleteError}
           onConfirm={remove}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { ConnectionDraft } from './connection-form';
 
@@ -17,6 +18,7 @@ export function FetchModels({
   connectionId?: string;
   onPick: (model: string) => void;
 }) {
+  const { t } = useTranslation();
   const [state, setState] = useState<{ running: boolean; answer?: Answer; error?: string }>({
     running: false,
   });
@@ -38,15 +40,15 @@ export function FetchModels({
   return (
     <div className="row fetch-models">
       <button type="button" onClick={fetchModels} disabled={state.running}>
-        {state.running ? 'Fetching…' : 'Fetch models'}
+        {state.running ? t('connections.models.fetching') : t('connections.models.fetch')}
       </button>
       {answer?.ok && answer.models.length > 0 && (
         <select
-          aria-label="Models on the server"
+          aria-label={t('connections.models.list')}
           value={answer.models.includes(draft.model) ? draft.model : ''}
           onChange={(e) => e.target.value && onPick(e.target.value)}
         >
-          <option value="">{answer.models.length} models — pick one</option>
+          <option value="">{t('connections.models.pick', { count: answer.models.length })}</option>
           {answer.models.map((m) => (
             <option key={m} value={m}>
               {m}
@@ -54,15 +56,17 @@ export function FetchModels({
           ))}
         </select>
       )}
-      {answer?.ok && answer.models.length === 0 && <span className="hint">The server lists no models.</span>}
+      {answer?.ok && answer.models.length === 0 && (
+        <span className="hint">{t('connections.models.none')}</span>
+      )}
       {answer && !answer.ok && (
         <span className="hint error" role="alert">
-          Could not fetch models: {answer.message}
+          {t('connections.models.failed', { message: answer.message })}
         </span>
       )}
       {state.error && (
         <span className="hint error" role="alert">
-          Could not fetch models: {state.error}
+          {t('connections.models.failed', { message: state.error })}
         </span>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Connection } from '../../api/types';
 import type { ConnectionDraft } from './connection-form';
 import { keyMove } from './key-origin';
@@ -14,17 +15,15 @@ export function KeyOriginNotice({
   keep: boolean;
   onKeepChange: (keep: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const move = keyMove(connection, draft);
   if (!move) return null;
   return (
     <div className="banner info key-origin" role="note">
-      <p>
-        The connection now points to {move.to} instead of {move.from}. Type the API key for the new address,
-        clear the key, or keep the stored one on purpose.
-      </p>
+      <p>{t('connections.keyOrigin.moved', { to: move.to, from: move.from })}</p>
       <label>
         <input type="checkbox" checked={keep} onChange={(e) => onKeepChange(e.target.checked)} />
-        Send the stored key to {move.to}
+        {t('connections.keyOrigin.send', { to: move.to })}
       </label>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { OmittableField, QuirkProfile } from '../../api/provider-settings-types';
 import { OMITTABLE_FIELDS, QUIRK_PROFILES } from '../../components/provider-settings/provider-draft';
 
@@ -11,6 +12,10 @@ export function QuirksFields({
   onChange: (next: { profile: QuirkProfile; omit: OmittableField[] }) => void;
   error?: string;
 }) {
+  const { t } = useTranslation();
+  // product names stay; descriptive labels are translated
+  const label = (value: string, fallback: string) =>
+    t(`connections.quirks.${value}`, { defaultValue: fallback });
   const toggle = (field: OmittableField, on: boolean) =>
     onChange({
       ...value,
@@ -18,22 +23,22 @@ export function QuirksFields({
     });
   return (
     <fieldset className="field">
-      <legend>Provider quirks</legend>
+      <legend>{t('connections.quirks.legend')}</legend>
       <label>
-        Provider profile
+        {t('connections.quirks.profile')}
         <select
           value={value.profile}
           onChange={(e) => onChange({ ...value, profile: e.target.value as QuirkProfile })}
         >
           {QUIRK_PROFILES.map((p) => (
             <option key={p.value} value={p.value}>
-              {p.label}
+              {['auto', 'gemini', 'generic'].includes(p.value) ? label(p.value, p.label) : p.label}
             </option>
           ))}
         </select>
       </label>
       <fieldset className="provider-checks">
-        <legend>Never send</legend>
+        <legend>{t('connections.quirks.neverSend')}</legend>
         {OMITTABLE_FIELDS.map((f) => (
           <label key={f.value}>
             <input
@@ -41,14 +46,11 @@ export function QuirksFields({
               checked={value.omit.includes(f.value)}
               onChange={(e) => toggle(f.value, e.target.checked)}
             />
-            {f.label}
+            {f.value === 'parallel_tool_calls' ? f.label : label(f.value, f.label)}
           </label>
         ))}
       </fieldset>
-      <span className="hint">
-        For servers that refuse a field (HTTP 422 naming it). The profile also decides how reasoning goes back
-        to the model.
-      </span>
+      <span className="hint">{t('connections.quirks.hint')}</span>
       {error && <span className="error hint">{error}</span>}
     </fieldset>
   );

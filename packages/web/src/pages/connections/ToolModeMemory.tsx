@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 
 /** What `auto` remembered for one model (GET /api/connections/:id/tool-modes). */
@@ -16,6 +17,7 @@ export interface ToolModeOutcome {
  * request tries native tools again. `refresh` changes whenever something may have taught it more (a test).
  */
 export function ToolModeMemory({ connectionId, refresh }: { connectionId: string; refresh?: unknown }) {
+  const { t } = useTranslation();
   const [outcomes, setOutcomes] = useState<ToolModeOutcome[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const path = `/api/connections/${encodeURIComponent(connectionId)}/tool-modes`;
@@ -42,15 +44,15 @@ export function ToolModeMemory({ connectionId, refresh }: { connectionId: string
     }
   };
 
-  if (error) return <p className="hint error">Remembered tool modes could not be loaded: {error}</p>;
+  if (error) return <p className="hint error">{t('connections.memory.failed', { message: error })}</p>;
   if (!outcomes || outcomes.length === 0) return null;
   return (
-    <section className="tool-modes" aria-label="Remembered tool calling">
+    <section className="tool-modes" aria-label={t('connections.memory.label')}>
       <div className="spread">
-        <strong>Tool calling learned by Auto</strong>
+        <strong>{t('connections.memory.title')}</strong>
         {outcomes.length > 1 && (
           <button type="button" className="link" onClick={() => forget()}>
-            Forget all
+            {t('connections.memory.forgetAll')}
           </button>
         )}
       </div>
@@ -58,13 +60,17 @@ export function ToolModeMemory({ connectionId, refresh }: { connectionId: string
         {outcomes.map((o) => (
           <li key={o.model} className="spread">
             <span>
-              <code>{o.model || '(no model)'}</code>{' '}
+              <code>{o.model || t('connections.memory.noModel')}</code>{' '}
               <span className={`pill${o.mode === 'native' ? ' ok' : ' amber'}`}>
-                {o.mode === 'native' ? 'Native tools work' : 'Text protocol'}
+                {o.mode === 'native'
+                  ? t('connections.memory.nativeWorks')
+                  : t('connections.memory.textProtocol')}
               </span>{' '}
               {o.mode === 'text' && o.reason && (
                 <span className="hint">
-                  native refused{o.status ? ` (HTTP ${o.status})` : ''}: {o.reason}
+                  {o.status
+                    ? t('connections.memory.refusedStatus', { status: o.status, reason: o.reason })
+                    : t('connections.memory.refused', { reason: o.reason })}
                 </span>
               )}
             </span>
@@ -72,14 +78,16 @@ export function ToolModeMemory({ connectionId, refresh }: { connectionId: string
               type="button"
               className="link"
               onClick={() => forget(o.model)}
-              aria-label={`Forget the tool mode of ${o.model || 'the default model'}`}
+              aria-label={t('connections.memory.forgetNamed', {
+                model: o.model || t('connections.memory.defaultModel'),
+              })}
             >
-              Forget
+              {t('connections.memory.forget')}
             </button>
           </li>
         ))}
       </ul>
-      <p className="hint">Forgetting makes the next request try native tools again.</p>
+      <p className="hint">{t('connections.memory.hint')}</p>
     </section>
   );
 }

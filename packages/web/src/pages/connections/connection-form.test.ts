@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Connection } from '../../api/types';
+import { i18n } from '../../i18n/i18n';
+import en from '../../i18n/locales/en';
 import { connectionBody, connectionSummary, draftFrom, emptyDraft } from './connection-form';
+
+// the list's summary line is worded in the UI's language
+beforeAll(async () => {
+  await i18n.init({ lng: 'en', resources: { en: { translation: en } } });
+});
 
 const stored: Connection = {
   id: 'c1',

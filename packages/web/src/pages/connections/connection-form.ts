@@ -1,6 +1,7 @@
 // The connection form's draft and how it turns into a request body (docs/api.md, "Connections and presets").
 // The API key is write-only: the draft never holds the stored key, only what the user typed or asked to clear.
 import type { Connection, ConnectionApi, FunctionCallMode } from '../../api/types';
+import { i18n } from '../../i18n/i18n';
 
 export const API_FAMILIES: ReadonlyArray<{ value: ConnectionApi; label: string }> = [
   { value: 'openai', label: 'OpenAI-compatible (Chat Completions)' },
@@ -148,9 +149,11 @@ export function connectionBody(draft: ConnectionDraft, creating: boolean): Recor
 
 /** A short line for the list: where the connection goes and with which model. */
 export function connectionSummary(connection: Connection): string {
-  const family = API_FAMILIES.find((f) => f.value === connection.api)?.label ?? connection.api;
+  const family = API_FAMILIES.some((f) => f.value === connection.api)
+    ? i18n.t(`connections.family.${connection.api}`)
+    : connection.api;
   const parts = [family];
   if (connection.model) parts.push(connection.model);
-  parts.push(connection.baseUrl || 'provider default URL');
+  parts.push(connection.baseUrl || i18n.t('connections.providerDefaultUrl'));
   return parts.join(' · ');
 }

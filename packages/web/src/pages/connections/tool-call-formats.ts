@@ -7,9 +7,6 @@ export interface ToolCallFormatOption {
   label: string;
 }
 
-export const AUTO_FORMAT_HELP =
-  "Reads every model family's tool-call markup, preferring the family the model name identifies.";
-
 export const TOOL_CALL_FORMAT_OPTIONS: readonly ToolCallFormatOption[] = TOOL_CALL_FORMATS.map((value) => ({
   value,
   label:
