@@ -46,6 +46,7 @@ beforeAll(async () => {
     baseUrl: `${stack.emulator.url}/v1`,
     model: 'bielik-11b',
   });
+  await apiPost(stack, '/api/presets', { name: 'Zimny', temperature: 0.2, stop: ['###'] });
 });
 afterAll(async () => {
   await browser?.close();
@@ -104,6 +105,15 @@ const PAGES: PageCheck[] = [
       await page.getByRole('button', { name: '編輯 Bielik lokalnie' }).click();
       await page.getByRole('combobox', { name: 'API 類型' }).selectOption('anthropic');
       await poll(() => page.getByText('提示詞快取').isVisible()).toBe(true);
+    },
+  },
+  {
+    name: 'presets',
+    hash: '#/presets',
+    ready: heading('Zimny'),
+    open: async (page) => {
+      await page.getByRole('button', { name: '新增預設集' }).click();
+      await poll(() => page.getByText('停止字串').isVisible()).toBe(true);
     },
   },
 ];

@@ -40,7 +40,7 @@ export function PresetForm({
     const provider = presetProviderBody(providerDraft);
     if (!parsed.ok || !provider.ok) {
       setFieldErrors({ ...(parsed.ok ? {} : parsed.errors), ...(provider.ok ? {} : provider.errors) });
-      setError('Some fields need fixing before the preset can be saved.');
+      setError(t('presets.needsFixing'));
       return;
     }
     const body = { ...parsed.body, ...provider.fields };
@@ -68,12 +68,12 @@ export function PresetForm({
       className="panel form-grid"
       noValidate
       onSubmit={save}
-      aria-label={creating ? 'New preset' : `Edit ${preset.name}`}
+      aria-label={creating ? t('presets.new') : t('presets.editNamed', { name: preset.name })}
     >
-      <h2>{creating ? 'New preset' : `Edit ${preset.name}`}</h2>
+      <h2>{creating ? t('presets.new') : t('presets.editNamed', { name: preset.name })}</h2>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       <label className="wide">
-        Name
+        {t('presets.name')}
         <input
           value={draft.name}
           onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
@@ -85,14 +85,14 @@ export function PresetForm({
       <div className="number-grid wide">
         {NUMBER_FIELDS.map((f) => (
           <label key={f.key}>
-            {'labelKey' in f ? t(f.labelKey) : f.label}
+            {t(f.labelKey)}
             <input
               type="number"
               inputMode="decimal"
               min={f.min}
               max={f.max}
               step={f.step}
-              placeholder="default"
+              placeholder={t('presets.default')}
               value={draft.numbers[f.key]}
               onChange={(e) =>
                 setDraft((d) => ({ ...d, numbers: { ...d.numbers, [f.key]: e.target.value } }))
@@ -105,23 +105,23 @@ export function PresetForm({
         ))}
       </div>
       <label className="wide">
-        Stop strings
+        {t('presets.stop')}
         <textarea
           rows={3}
           value={draft.stop}
           onChange={(e) => setDraft((d) => ({ ...d, stop: e.target.value }))}
           aria-invalid={fieldErrors.stop ? true : undefined}
         />
-        <span className="hint">One per line (at most 16). Write a line break as \n and a tab as \t.</span>
+        <span className="hint">{t('presets.stopHint')}</span>
         {fieldError('stop')}
       </label>
       <PresetProviderSettings value={providerDraft} onChange={setProviderDraft} errors={fieldErrors} />
       <div className="row end">
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="submit" className="primary" disabled={saving}>
-          {saving ? 'Saving…' : creating ? 'Create preset' : 'Save preset'}
+          {saving ? t('presets.saving') : creating ? t('presets.create') : t('presets.save')}
         </button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { Preset } from '../../api/types';
 import { ConfirmDialog } from '../../components/Dialog';
@@ -11,6 +12,7 @@ import '../connections/settings-pages.css';
 
 /** Presets: named sets of generation parameters a chat can use. */
 export function PresetsPage() {
+  const { t } = useTranslation();
   const {
     items: presets,
     setItems: setPresets,
@@ -37,24 +39,22 @@ export function PresetsPage() {
   return (
     <section>
       <div className="spread">
-        <h1>Presets</h1>
+        <h1>{t('nav.presets')}</h1>
         <button
           type="button"
           className="primary"
           onClick={() => setEditing('new')}
           disabled={editing === 'new'}
         >
-          New preset
+          {t('presets.new')}
         </button>
       </div>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       <StatusNotice message={notice} onDismiss={() => setNotice(null)} />
       {editing === 'new' && <PresetForm preset={null} onSaved={saved} onCancel={() => setEditing(null)} />}
-      {presets === null && !error && <p className="hint">Loading…</p>}
-      {presets?.length === 0 && editing !== 'new' && (
-        <p className="empty">No presets yet. Without one, each provider's defaults apply.</p>
-      )}
-      <ul className="card-list" aria-label="Presets">
+      {presets === null && !error && <p className="hint">{t('common.loading')}</p>}
+      {presets?.length === 0 && editing !== 'new' && <p className="empty">{t('presets.empty')}</p>}
+      <ul className="card-list" aria-label={t('presets.list')}>
         {presets?.map((preset) =>
           editing !== 'new' && editing?.id === preset.id ? (
             <li key={preset.id}>
@@ -64,20 +64,26 @@ export function PresetsPage() {
             <li key={preset.id} className="panel" aria-label={preset.name}>
               <div className="spread">
                 <div>
-                  <h2 className="card-title">{preset.name}</h2>
+                  <h2 className="card-title" translate="no">
+                    {preset.name}
+                  </h2>
                   <div className="hint">{presetSummary(preset)}</div>
                 </div>
                 <div className="row">
-                  <button type="button" onClick={() => setEditing(preset)} aria-label={`Edit ${preset.name}`}>
-                    Edit
+                  <button
+                    type="button"
+                    onClick={() => setEditing(preset)}
+                    aria-label={t('presets.editNamed', { name: preset.name })}
+                  >
+                    {t('common.edit')}
                   </button>
                   <button
                     type="button"
                     className="danger"
                     onClick={() => setDeleting(preset)}
-                    aria-label={`Delete ${preset.name}`}
+                    aria-label={t('presets.deleteNamed', { name: preset.name })}
                   >
-                    Delete
+                    {t('common.delete')}
                   </button>
                 </div>
               </div>
@@ -87,13 +93,17 @@ export function PresetsPage() {
       </ul>
       {deleting && (
         <ConfirmDialog
-          title="Delete preset"
+          title={t('presets.deleteTitle')}
           message={
             <p>
-              Delete <strong>{deleting.name}</strong>? Chats that use it fall back to the provider's defaults.
+              <Trans
+                i18nKey="presets.deleteConfirm"
+                values={{ name: deleting.name }}
+                components={{ strong: <strong /> }}
+              />
             </p>
           }
-          confirmLabel="Delete"
+          confirmLabel={t('common.delete')}
           danger
           error={deleteError}
           onConfirm={remove}

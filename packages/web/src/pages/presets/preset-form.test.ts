@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Preset } from '../../api/types';
+import { i18n } from '../../i18n/i18n';
+import en from '../../i18n/locales/en';
 import {
   emptyPresetDraft,
   escapeStop,
@@ -24,6 +26,11 @@ const preset: Preset = {
   minP: 0.05,
   repetitionPenalty: null,
 };
+
+// labels and messages are worded in the UI's language
+beforeAll(async () => {
+  await i18n.init({ lng: 'en', resources: { en: { translation: en } } });
+});
 
 describe('preset form', () => {
   it('round-trips a stored preset through the draft', () => {

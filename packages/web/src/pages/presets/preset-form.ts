@@ -1,14 +1,47 @@
 // The preset form's draft: numbers are kept as typed text so a half-typed value ("0.") is not lost, and
 // stop strings are one per line with \n and \t escapes (a stop string is often a line break).
 import type { Preset } from '../../api/types';
+import { i18n } from '../../i18n/i18n';
 
 export const NUMBER_FIELDS = [
-  { key: 'temperature', label: 'Temperature', min: 0, max: 5, step: '0.05', integer: false },
-  { key: 'topP', label: 'Top P', min: 0, max: 1, step: '0.01', integer: false },
-  { key: 'topK', label: 'Top K', min: 0, max: 100_000, step: '1', integer: true },
-  { key: 'maxTokens', label: 'Max tokens', min: 1, max: 10_000_000, step: '1', integer: true },
-  { key: 'frequencyPenalty', label: 'Frequency penalty', min: -2, max: 2, step: '0.05', integer: false },
-  { key: 'presencePenalty', label: 'Presence penalty', min: -2, max: 2, step: '0.05', integer: false },
+  {
+    key: 'temperature',
+    label: 'Temperature',
+    min: 0,
+    max: 5,
+    step: '0.05',
+    integer: false,
+    labelKey: 'presets.temperature',
+  },
+  { key: 'topP', label: 'Top P', min: 0, max: 1, step: '0.01', integer: false, labelKey: 'presets.topP' },
+  { key: 'topK', label: 'Top K', min: 0, max: 100_000, step: '1', integer: true, labelKey: 'presets.topK' },
+  {
+    key: 'maxTokens',
+    label: 'Max tokens',
+    min: 1,
+    max: 10_000_000,
+    step: '1',
+    integer: true,
+    labelKey: 'presets.maxTokens',
+  },
+  {
+    key: 'frequencyPenalty',
+    label: 'Frequency penalty',
+    min: -2,
+    max: 2,
+    step: '0.05',
+    integer: false,
+    labelKey: 'presets.frequencyPenalty',
+  },
+  {
+    key: 'presencePenalty',
+    label: 'Presence penalty',
+    min: -2,
+    max: 2,
+    step: '0.05',
+    integer: false,
+    labelKey: 'presets.presencePenalty',
+  },
   // local backends' own knobs, shown translated with a hint (the others are common knowledge)
   {
     key: 'contextLength',
@@ -90,7 +123,7 @@ export function presetBody(
 ): { ok: true; body: Record<string, unknown> } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const body: Record<string, unknown> = { name: draft.name.trim() };
-  if (!body.name) errors.name = 'Give the preset a name.';
+  if (!body.name) errors.name = i18n.t('presets.nameRequired');
   for (const f of NUMBER_FIELDS) {
     const text = draft.numbers[f.key].trim();
     if (text === '') {
@@ -104,8 +137,11 @@ export function presetBody(
       value > f.max ||
       (f.integer && !Number.isInteger(value))
     ) {
-      errors[f.key] =
-        `${f.label} must be ${f.integer ? 'a whole number' : 'a number'} from ${f.min} to ${f.max}, or empty.`;
+      errors[f.key] = i18n.t(f.integer ? 'presets.rangeInteger' : 'presets.rangeNumber', {
+        label: i18n.t(f.labelKey),
+        min: f.min,
+        max: f.max,
+      });
     } else {
       body[f.key] = value;
     }
@@ -119,9 +155,8 @@ export function presetSummary(preset: Preset): string {
   const parts: string[] = [];
   for (const f of NUMBER_FIELDS) {
     const value = preset[f.key];
-    if (value !== null && value !== undefined) parts.push(`${f.label} ${value}`);
+    if (value !== null && value !== undefined) parts.push(`${i18n.t(f.labelKey)} ${value}`);
   }
-  if (preset.stop?.length)
-    parts.push(`${preset.stop.length} stop string${preset.stop.length === 1 ? '' : 's'}`);
-  return parts.length ? parts.join(' · ') : 'All provider defaults';
+  if (preset.stop?.length) parts.push(i18n.t('presets.stopCount', { count: preset.stop.length }));
+  return parts.length ? parts.join(' · ') : i18n.t('presets.allDefaults');
 }
