@@ -12,6 +12,7 @@ let stack: Stack;
 let browser: Browser;
 let staticId: string;
 let scriptId: string;
+let bookId: string;
 
 beforeAll(async () => {
   stack = await startStack({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' });
@@ -47,6 +48,8 @@ beforeAll(async () => {
     model: 'bielik-11b',
   });
   await apiPost(stack, '/api/presets', { name: 'Zimny', temperature: 0.2, stop: ['###'] });
+  const book = await apiPost<{ id: string }>(stack, '/api/lorebooks', { name: 'Kraina' });
+  bookId = book.id;
 });
 afterAll(async () => {
   await browser?.close();
@@ -116,6 +119,17 @@ const PAGES: PageCheck[] = [
       await poll(() => page.getByText('停止字串').isVisible()).toBe(true);
     },
   },
+  { name: 'lorebooks', hash: '#/lorebooks', ready: heading('Kraina') },
+  {
+    name: 'lorebook-editor',
+    hash: '',
+    ready: heading('Kraina'),
+    open: async (page) => {
+      await page.getByRole('button', { name: '新增條目' }).click();
+      await page.getByRole('combobox', { name: '位置' }).selectOption('depth');
+      await poll(() => page.getByText('深度', { exact: true }).isVisible()).toBe(true);
+    },
+  },
 ];
 
 async function openIn(language: 'zh-TW' | 'pl', width: number, height: number) {
@@ -133,6 +147,7 @@ async function openIn(language: 'zh-TW' | 'pl', width: number, height: number) {
 function hashOf(check: PageCheck): string {
   if (check.name === 'tool-editor-static') return `#/functions/${staticId}`;
   if (check.name === 'tool-editor-script') return `#/functions/${scriptId}`;
+  if (check.name === 'lorebook-editor') return `#/lorebooks/${bookId}`;
   return check.hash;
 }
 

@@ -2,6 +2,7 @@
 // including each language's plural forms: English one/other, Polish one/few/many/other, Chinese other).
 import connections from './connections/en';
 import functions from './functions/en';
+import lorebooks from './lorebooks/en';
 import type { Messages } from './messages';
 
 const en = {
@@ -23,6 +24,7 @@ const en = {
   },
   connections,
   functions,
+  lorebooks,
   language: { label: 'Language' },
   toolExport: {
     format: 'Export format',

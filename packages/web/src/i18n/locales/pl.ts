@@ -1,6 +1,7 @@
 // Polski. Liczby mnogie: one (1), few (2–4, 22–24…), many (5–21, 25…), other (ułamki).
 import connections from './connections/pl';
 import functions from './functions/pl';
+import lorebooks from './lorebooks/pl';
 import type { Messages } from './messages';
 
 const pl: Messages = {
@@ -22,6 +23,7 @@ const pl: Messages = {
   },
   connections,
   functions,
+  lorebooks,
   language: { label: 'Język' },
   toolExport: {
     format: 'Format eksportu',

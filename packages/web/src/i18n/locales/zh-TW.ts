@@ -1,6 +1,7 @@
 // 繁體中文（台灣）。中文沒有複數變化：只有 _other。
 import connections from './connections/zh-TW';
 import functions from './functions/zh-TW';
+import lorebooks from './lorebooks/zh-TW';
 import type { Messages } from './messages';
 
 const zhTW: Messages = {
@@ -22,6 +23,7 @@ const zhTW: Messages = {
   },
   connections,
   functions,
+  lorebooks,
   language: { label: '語言' },
   toolExport: {
     format: '匯出格式',

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type {
   Character,
@@ -8,6 +9,7 @@ import type {
 } from '../../api/types';
 import { hrefFor } from '../../app/router';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { i18n } from '../../i18n/i18n';
 import { traceLines } from './activation-text';
 import { settingsDraft, settingsFromDraft, type WorldInfoSettingsDraft } from './world-info-settings';
 import './lorebooks.css';
@@ -28,6 +30,7 @@ export function ChatWorldInfoSection({
   settings: { lorebookIds?: string[]; worldInfo?: ChatWorldInfoSettings };
   onChange: (settings: { lorebookIds?: string[]; worldInfo?: ChatWorldInfoSettings | null }) => Promise<void>;
 }) {
+  const { t } = useTranslation();
   const lorebookIds = settings.lorebookIds ?? [];
   const [draft, setDraft] = useState<WorldInfoSettingsDraft>(() => settingsDraft(settings.worldInfo));
   const [settingsStatus, setSettingsStatus] = useState<string | null>(null);
@@ -43,18 +46,18 @@ export function ChatWorldInfoSection({
         `/api/chats/${encodeURIComponent(chatId)}/world-info`,
       )
       .then((a) => setActivation(a.activation))
-      .catch((e) => setError(`Could not load the last activation: ${errorMessage(e)}`));
+      .catch((e) => setError(i18n.t('lorebooks.chat.loadTraceFailed', { message: errorMessage(e) })));
   }, [chatId]);
 
   useEffect(() => {
     api
       .get<{ lorebooks: LorebookSummary[] }>('/api/lorebooks')
       .then((a) => setBooks(a.lorebooks))
-      .catch((e) => setError(`Could not load lorebooks: ${errorMessage(e)}`));
+      .catch((e) => setError(i18n.t('lorebooks.chat.loadBooksFailed', { message: errorMessage(e) })));
     api
       .get<{ characters: Character[] }>('/api/characters')
       .then((a) => setCharacters(a.characters))
-      .catch((e) => setError(`Could not load characters: ${errorMessage(e)}`));
+      .catch((e) => setError(i18n.t('lorebooks.chat.loadCharactersFailed', { message: errorMessage(e) })));
     loadTrace();
   }, [loadTrace]);
 
@@ -82,7 +85,7 @@ export function ChatWorldInfoSection({
     setBusy(true);
     try {
       await onChange({ worldInfo: Object.keys(parsed.settings).length > 0 ? parsed.settings : null });
-      setSettingsStatus('Activation settings saved.');
+      setSettingsStatus(i18n.t('lorebooks.chat.settingsSaved'));
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -103,16 +106,16 @@ export function ChatWorldInfoSection({
 
   return (
     <section className="drawer-section" aria-labelledby="world-info-heading">
-      <h3 id="world-info-heading">World Info</h3>
+      <h3 id="world-info-heading">{t('lorebooks.chat.heading')}</h3>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       {books?.length === 0 && (
         <p className="hint">
-          No lorebooks yet. <a href={hrefFor({ page: 'lorebooks' })}>Create one</a>.
+          <Trans i18nKey="lorebooks.chat.none" components={{ create: <LorebooksLink /> }} />
         </p>
       )}
       {books && books.length > 0 && (
         <fieldset className="field">
-          <legend>Lorebooks in this chat</legend>
+          <legend>{t('lorebooks.chat.inThisChat')}</legend>
           <ul className="lore-attach">
             {books.map((book) => {
               const via = viaCharacter(book.id);
@@ -125,10 +128,10 @@ export function ChatWorldInfoSection({
                       disabled={busy || book.global || Boolean(via)}
                       onChange={(e) => void toggle(book.id, e.target.checked)}
                     />
-                    {book.name}
-                    {book.global && <span className="pill">Global</span>}
-                    {via && <span className="pill">Via {via.name}</span>}
-                    {book.disabled && <span className="pill amber">Disabled</span>}
+                    <span translate="no">{book.name}</span>
+                    {book.global && <span className="pill">{t('lorebooks.global')}</span>}
+                    {via && <span className="pill">{t('lorebooks.chat.via', { name: via.name })}</span>}
+                    {book.disabled && <span className="pill amber">{t('lorebooks.disabled')}</span>}
                   </label>
                 </li>
               );
@@ -136,16 +139,16 @@ export function ChatWorldInfoSection({
           </ul>
         </fieldset>
       )}
-      {missing.length > 0 && <p className="hint">{missing.length} attached lorebook(s) no longer exist.</p>}
+      {missing.length > 0 && <p className="hint">{t('lorebooks.chat.missing', { count: missing.length })}</p>}
       <form
         className="field lore-settings"
         noValidate
         onSubmit={saveSettings}
-        aria-label="World info activation settings"
+        aria-label={t('lorebooks.chat.settings')}
       >
         <div className="lore-settings-grid">
           <label>
-            Scan depth
+            {t('lorebooks.entry.scanDepth')}
             <input
               type="number"
               min={0}
@@ -156,27 +159,27 @@ export function ChatWorldInfoSection({
             />
           </label>
           <label>
-            Budget
+            {t('lorebooks.chat.budget')}
             <input
               type="number"
               min={1}
-              placeholder="none"
+              placeholder={t('lorebooks.chat.budgetNone')}
               value={draft.budgetLimit}
               onChange={(e) => edit({ budgetLimit: e.target.value })}
             />
           </label>
           <label>
-            Budget unit
+            {t('lorebooks.chat.budgetUnit')}
             <select
               value={draft.budgetUnit}
               onChange={(e) => edit({ budgetUnit: e.target.value as 'tokens' | 'chars' })}
             >
-              <option value="tokens">Tokens</option>
-              <option value="chars">Characters</option>
+              <option value="tokens">{t('lorebooks.chat.tokens')}</option>
+              <option value="chars">{t('lorebooks.chat.chars')}</option>
             </select>
           </label>
           <label>
-            Recursion rounds
+            {t('lorebooks.chat.recursionRounds')}
             <input
               type="number"
               min={0}
@@ -195,10 +198,10 @@ export function ChatWorldInfoSection({
               checked={draft.recursion}
               onChange={(e) => edit({ recursion: e.target.checked })}
             />
-            Entries can activate entries (recursion)
+            {t('lorebooks.chat.recursion')}
           </label>
           <button type="submit" disabled={busy}>
-            Save activation settings
+            {t('lorebooks.chat.saveSettings')}
           </button>
         </div>
         {settingsStatus && (
@@ -208,38 +211,49 @@ export function ChatWorldInfoSection({
         )}
       </form>
       <div className="spread">
-        <h4>Last activation</h4>
+        <h4>{t('lorebooks.chat.last')}</h4>
         <button type="button" onClick={loadTrace}>
-          Refresh activation
+          {t('lorebooks.chat.refresh')}
         </button>
       </div>
-      {activation === null && (
-        <p className="hint">No generation has activated world info in this chat yet.</p>
-      )}
+      {activation === null && <p className="hint">{t('lorebooks.chat.noActivation')}</p>}
       {activation && (
         <>
           <p className="hint">
-            {new Date(activation.at).toLocaleString()} · {activation.activated.length} entr
-            {activation.activated.length === 1 ? 'y' : 'ies'} used
-            {activation.recursionDepth > 0 ? ` · recursion depth ${activation.recursionDepth}` : ''}
+            {new Date(activation.at).toLocaleString(i18n.language)} ·{' '}
+            {t('lorebooks.chat.used', { count: activation.activated.length })}
+            {activation.recursionDepth > 0
+              ? ` · ${t('lorebooks.chat.recursionDepth', { depth: activation.recursionDepth })}`
+              : ''}
             {activation.budget
-              ? ` · budget ${activation.budget.used}/${activation.budget.limit} ${activation.budget.unit}${
-                  activation.budget.overflowed ? ' (overflowed)' : ''
-                }`
+              ? ` · ${t(
+                  activation.budget.overflowed
+                    ? 'lorebooks.chat.budgetOverflowed'
+                    : 'lorebooks.chat.budgetUsed',
+                  {
+                    used: activation.budget.used,
+                    limit: activation.budget.limit,
+                    unit: t(`lorebooks.chat.${activation.budget.unit}`),
+                  },
+                )}`
               : ''}
           </p>
           {lines.length === 0 ? (
-            <p className="hint">No entries were scanned.</p>
+            <p className="hint">{t('lorebooks.chat.noneScanned')}</p>
           ) : (
-            <ul className="lore-trace" aria-label="World info activation">
+            <ul className="lore-trace" aria-label={t('lorebooks.chat.activation')}>
               {lines.map((line, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the trace is a fixed list in its own order
                 <li key={i} className={line.state}>
-                  <strong>{line.label}</strong>{' '}
+                  <strong translate="no">{line.label}</strong>{' '}
                   <span
                     className={`pill${line.state === 'on' ? ' ok' : line.state === 'dropped' ? ' amber' : ''}`}
                   >
-                    {line.state === 'on' ? 'Used' : line.state === 'dropped' ? 'Dropped' : 'Not used'}
+                    {line.state === 'on'
+                      ? t('lorebooks.chat.stateUsed')
+                      : line.state === 'dropped'
+                        ? t('lorebooks.chat.stateDropped')
+                        : t('lorebooks.chat.stateNotUsed')}
                   </span>
                   <div className="hint">{line.text}</div>
                 </li>
@@ -250,4 +264,9 @@ export function ChatWorldInfoSection({
       )}
     </section>
   );
+}
+
+/** The link a translated sentence wraps around its own words (Trans fills in the children). */
+function LorebooksLink({ children }: { children?: React.ReactNode }) {
+  return <a href={hrefFor({ page: 'lorebooks' })}>{children}</a>;
 }

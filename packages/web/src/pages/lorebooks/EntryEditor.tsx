@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { SelectiveLogic, WorldInfoPosition, WorldInfoRole } from '../../api/types';
 import { Switch } from '../../components/Switch';
 import {
@@ -6,8 +7,8 @@ import {
   entryTitle,
   invalidRegexKeys,
   isRegexKey,
-  LOGIC_LABELS,
-  POSITION_LABELS,
+  POSITIONS,
+  SELECTIVE_LOGICS,
   splitKeys,
   type Tristate,
 } from './entry-form';
@@ -30,6 +31,7 @@ export function EntryEditor({
   onChange: (next: EntryDraft) => void;
   onRemove: () => void;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const title = entryTitle(draft, index);
   const set = <K extends keyof EntryDraft>(field: K, value: EntryDraft[K]) =>
@@ -48,15 +50,18 @@ export function EntryEditor({
     <label>
       {label}
       <select value={draft[field]} onChange={(e) => set(field, e.target.value as Tristate)}>
-        <option value="">Book default</option>
-        <option value="yes">Yes</option>
-        <option value="no">No</option>
+        <option value="">{t('lorebooks.entry.bookDefault')}</option>
+        <option value="yes">{t('lorebooks.editor.yes')}</option>
+        <option value="no">{t('lorebooks.editor.no')}</option>
       </select>
     </label>
   );
 
   return (
-    <li className={`panel lore-entry${draft.enabled ? '' : ' off'}`} aria-label={`Entry ${title}`}>
+    <li
+      className={`panel lore-entry${draft.enabled ? '' : ' off'}`}
+      aria-label={t('lorebooks.entry.label', { title })}
+    >
       <div className="spread">
         <button
           type="button"
@@ -65,32 +70,39 @@ export function EntryEditor({
           aria-controls={`${id}-body`}
           onClick={onToggle}
         >
-          <span aria-hidden="true">{open ? '▾' : '▸'}</span> <strong>{title}</strong>
+          <span aria-hidden="true">{open ? '▾' : '▸'}</span> <strong translate="no">{title}</strong>
         </button>
         <span className="row">
-          {draft.constant && <span className="pill ok">Constant</span>}
-          {draft.position === 'depth' && <span className="pill">@ depth {draft.depth || '4'}</span>}
-          {!draft.enabled && <span className="pill amber">Off</span>}
-          {hasErrors && <span className="pill danger">Needs fixing</span>}
+          {draft.constant && <span className="pill ok">{t('lorebooks.entry.constantPill')}</span>}
+          {draft.position === 'depth' && (
+            <span className="pill">{t('lorebooks.entry.atDepth', { depth: draft.depth || '4' })}</span>
+          )}
+          {!draft.enabled && <span className="pill amber">{t('lorebooks.entry.off')}</span>}
+          {hasErrors && <span className="pill danger">{t('lorebooks.entry.needsFixing')}</span>}
           <Switch
-            label={`Entry ${title} enabled`}
+            label={t('lorebooks.entry.enabled', { title })}
             checked={draft.enabled}
             onChange={(v) => set('enabled', v)}
           />
-          <button type="button" className="danger" aria-label={`Remove entry ${title}`} onClick={onRemove}>
-            Remove
+          <button
+            type="button"
+            className="danger"
+            aria-label={t('lorebooks.entry.removeNamed', { title })}
+            onClick={onRemove}
+          >
+            {t('lorebooks.entry.remove')}
           </button>
         </span>
       </div>
       {open && (
         <div className="form-grid" id={`${id}-body`}>
           <label className="wide">
-            Title (comment)
+            {t('lorebooks.entry.title')}
             <input value={draft.comment} onChange={(e) => set('comment', e.target.value)} maxLength={1000} />
           </label>
           <div className="field">
             <label>
-              Keys
+              {t('lorebooks.entry.keys')}
               <textarea
                 rows={3}
                 value={draft.keys}
@@ -100,31 +112,31 @@ export function EntryEditor({
               />
             </label>
             <span className="hint" id={`${id}-keys-hint`}>
-              Separated by commas or one per line. <code>/pattern/flags</code> is a regular expression.
+              <Trans i18nKey="lorebooks.entry.keysHint" components={{ code: <code /> }} />
             </span>
-            <KeyChips text={draft.keys} label="Keys as read" />
+            <KeyChips text={draft.keys} label={t('lorebooks.entry.keysRead')} />
             {fieldError('keys')}
           </div>
           <div className="field">
             <label>
-              Secondary keys (optional)
+              {t('lorebooks.entry.secondaryKeys')}
               <textarea
                 rows={3}
                 value={draft.secondaryKeys}
                 onChange={(e) => set('secondaryKeys', e.target.value)}
               />
             </label>
-            <KeyChips text={draft.secondaryKeys} label="Secondary keys as read" />
+            <KeyChips text={draft.secondaryKeys} label={t('lorebooks.entry.secondaryRead')} />
             <label>
-              Secondary logic
+              {t('lorebooks.entry.logicLabel')}
               <select
                 value={draft.selectiveLogic}
                 onChange={(e) => set('selectiveLogic', e.target.value as SelectiveLogic)}
                 disabled={splitKeys(draft.secondaryKeys).length === 0}
               >
-                {(Object.keys(LOGIC_LABELS) as SelectiveLogic[]).map((logic) => (
+                {SELECTIVE_LOGICS.map((logic) => (
                   <option key={logic} value={logic}>
-                    {LOGIC_LABELS[logic]}
+                    {t(`lorebooks.entry.logic.${logic}`)}
                   </option>
                 ))}
               </select>
@@ -136,19 +148,19 @@ export function EntryEditor({
             </p>
           )}
           <label className="wide">
-            Content
+            {t('lorebooks.entry.content')}
             <textarea rows={4} value={draft.content} onChange={(e) => set('content', e.target.value)} />
           </label>
           <div className="number-grid wide">
-            {tristateSelect('Case-sensitive keys', 'caseSensitive')}
-            {tristateSelect('Whole words only', 'matchWholeWords')}
+            {tristateSelect(t('lorebooks.editor.caseSensitive'), 'caseSensitive')}
+            {tristateSelect(t('lorebooks.editor.wholeWords'), 'matchWholeWords')}
             <label>
-              Scan depth
+              {t('lorebooks.entry.scanDepth')}
               <input
                 type="number"
                 min={0}
                 max={1000}
-                placeholder="book default"
+                placeholder={t('lorebooks.entry.bookDefaultLower')}
                 value={draft.scanDepth}
                 onChange={(e) => set('scanDepth', e.target.value)}
                 aria-invalid={invalid('scanDepth')}
@@ -156,14 +168,14 @@ export function EntryEditor({
               {fieldError('scanDepth')}
             </label>
             <label>
-              Position
+              {t('lorebooks.entry.positionLabel')}
               <select
                 value={draft.position}
                 onChange={(e) => set('position', e.target.value as WorldInfoPosition)}
               >
-                {(Object.keys(POSITION_LABELS) as WorldInfoPosition[]).map((p) => (
+                {POSITIONS.map((p) => (
                   <option key={p} value={p}>
-                    {POSITION_LABELS[p]}
+                    {t(`lorebooks.entry.position.${p}`)}
                   </option>
                 ))}
               </select>
@@ -171,7 +183,7 @@ export function EntryEditor({
             {draft.position === 'depth' && (
               <>
                 <label>
-                  Depth
+                  {t('lorebooks.entry.depth')}
                   <input
                     type="number"
                     min={0}
@@ -183,17 +195,17 @@ export function EntryEditor({
                   {fieldError('depth')}
                 </label>
                 <label>
-                  Role
+                  {t('lorebooks.entry.role')}
                   <select value={draft.role} onChange={(e) => set('role', e.target.value as WorldInfoRole)}>
-                    <option value="system">System</option>
-                    <option value="user">User</option>
-                    <option value="assistant">Assistant</option>
+                    <option value="system">{t('lorebooks.entry.roleSystem')}</option>
+                    <option value="user">{t('lorebooks.entry.roleUser')}</option>
+                    <option value="assistant">{t('lorebooks.entry.roleAssistant')}</option>
                   </select>
                 </label>
               </>
             )}
             <label>
-              Order
+              {t('lorebooks.entry.order')}
               <input
                 type="number"
                 placeholder="100"
@@ -204,7 +216,7 @@ export function EntryEditor({
               {fieldError('order')}
             </label>
             <label>
-              Probability (%)
+              {t('lorebooks.entry.probability')}
               <input
                 type="number"
                 min={0}
@@ -224,7 +236,7 @@ export function EntryEditor({
                 checked={draft.constant}
                 onChange={(e) => set('constant', e.target.checked)}
               />
-              Constant (always active)
+              {t('lorebooks.entry.constant')}
             </label>
             <label className="check">
               <input
@@ -232,7 +244,7 @@ export function EntryEditor({
                 checked={draft.excludeRecursion}
                 onChange={(e) => set('excludeRecursion', e.target.checked)}
               />
-              Not activated by other entries
+              {t('lorebooks.entry.excludeRecursion')}
             </label>
             <label className="check">
               <input
@@ -240,11 +252,11 @@ export function EntryEditor({
                 checked={draft.preventRecursion}
                 onChange={(e) => set('preventRecursion', e.target.checked)}
               />
-              Does not activate other entries
+              {t('lorebooks.entry.preventRecursion')}
             </label>
           </div>
           {splitKeys(draft.keys).length === 0 && !draft.constant && (
-            <p className="hint wide">Without keys this entry activates only when constant or forced.</p>
+            <p className="hint wide">{t('lorebooks.entry.noKeys')}</p>
           )}
         </div>
       )}
@@ -260,7 +272,7 @@ function KeyChips({ text, label }: { text: string; label: string }) {
     <ul className="key-chips" aria-label={label}>
       {keys.map((key, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the same key may be typed twice
-        <li key={i} className={`key-chip${isRegexKey(key) ? ' regex' : ''}`}>
+        <li key={i} className={`key-chip${isRegexKey(key) ? ' regex' : ''}`} translate="no">
           {key}
         </li>
       ))}

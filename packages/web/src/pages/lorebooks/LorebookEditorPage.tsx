@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Lorebook, LorebookEntry } from '../../api/types';
 import { usePageTitle } from '../../app/page-title';
@@ -58,6 +59,7 @@ function serverEntryErrors(error: ApiError): Record<number, Record<string, strin
 
 /** Edits one lorebook: its defaults, global flag and every entry; saved as a whole with Save. */
 export function LorebookEditorPage({ id }: { id: string }) {
+  const { t } = useTranslation();
   const path = `/api/lorebooks/${encodeURIComponent(id)}`;
   const [draft, setDraft] = useState<BookDraft | null>(null);
   const [dirty, setDirty] = useState(false);
@@ -118,13 +120,13 @@ export function LorebookEditorPage({ id }: { id: string }) {
     });
     const scanDepth = draft.scanDepth.trim() === '' ? null : Number(draft.scanDepth);
     if (scanDepth !== null && (!Number.isInteger(scanDepth) || scanDepth < 0 || scanDepth > 1000)) {
-      setError('Book scan depth must be a whole number from 0 to 1000, or empty for the default.');
+      setError(t('lorebooks.editor.scanDepthInvalid'));
       return false;
     }
     if (Object.keys(errors).length > 0) {
       setEntryErrors(errors);
       setOpen((o) => new Set([...o, ...Object.keys(errors).map((i) => draft.entries[Number(i)].key)]));
-      setError('Some entries need fixing before the lorebook can be saved.');
+      setError(t('lorebooks.editor.entriesNeedFixing'));
       return false;
     }
     setSaving(true);
@@ -145,7 +147,7 @@ export function LorebookEditorPage({ id }: { id: string }) {
       setDraft(fresh);
       setEntryErrors({});
       setDirty(false);
-      setStatus('Saved.');
+      setStatus(t('common.saved'));
       return true;
     } catch (e) {
       setError(errorMessage(e));
@@ -161,7 +163,7 @@ export function LorebookEditorPage({ id }: { id: string }) {
     try {
       await downloadFromApi(`${path}/export`, `${draft?.name || 'lorebook'}.json`);
     } catch (e) {
-      setError(`Export failed: ${errorMessage(e)}`);
+      setError(t('lorebooks.editor.exportFailed', { message: errorMessage(e) }));
     }
   };
 
@@ -169,30 +171,30 @@ export function LorebookEditorPage({ id }: { id: string }) {
     return (
       <section>
         <a href="#/lorebooks" className="back-link">
-          ← Lorebooks
+          {t('lorebooks.editor.back')}
         </a>
-        <ErrorBanner error={`Could not load the lorebook: ${loadError}`} />
+        <ErrorBanner error={t('lorebooks.editor.loadFailed', { message: loadError })} />
       </section>
     );
   }
-  if (!draft) return <p className="hint">Loading…</p>;
+  if (!draft) return <p className="hint">{t('common.loading')}</p>;
 
   return (
     <section className="lorebook-editor">
       <div className="spread">
         <div className="row">
           <a href="#/lorebooks" className="back-link">
-            ← Lorebooks
+            {t('lorebooks.editor.back')}
           </a>
-          <h1>{draft.name || 'Lorebook'}</h1>
-          {dirty && <span className="pill amber">Unsaved changes</span>}
+          <h1 translate="no">{draft.name || t('title.lorebook')}</h1>
+          {dirty && <span className="pill amber">{t('lorebooks.editor.unsaved')}</span>}
         </div>
         <div className="row">
           <button type="button" onClick={exportBook}>
-            Export JSON
+            {t('lorebooks.editor.export')}
           </button>
           <button type="button" className="primary" onClick={() => void save()} disabled={saving}>
-            {saving ? 'Saving…' : 'Save lorebook'}
+            {saving ? t('lorebooks.editor.saving') : t('lorebooks.editor.save')}
           </button>
         </div>
       </div>
@@ -202,24 +204,24 @@ export function LorebookEditorPage({ id }: { id: string }) {
           {status}
         </p>
       )}
-      <fieldset className="panel form-grid book-settings" aria-label="Book settings">
+      <fieldset className="panel form-grid book-settings" aria-label={t('lorebooks.editor.settings')}>
         <label>
-          Name
+          {t('lorebooks.editor.name')}
           <input value={draft.name} onChange={(e) => change({ name: e.target.value })} maxLength={256} />
         </label>
         <label>
-          Scan depth (messages)
+          {t('lorebooks.editor.scanDepth')}
           <input
             type="number"
             min={0}
             max={1000}
-            placeholder="default (2)"
+            placeholder={t('lorebooks.editor.scanDepthDefault')}
             value={draft.scanDepth}
             onChange={(e) => change({ scanDepth: e.target.value })}
           />
         </label>
         <label className="wide">
-          Description
+          {t('lorebooks.editor.description')}
           <textarea
             rows={2}
             value={draft.description}
@@ -227,56 +229,58 @@ export function LorebookEditorPage({ id }: { id: string }) {
           />
         </label>
         <label>
-          Case-sensitive keys
+          {t('lorebooks.editor.caseSensitive')}
           <select
             value={draft.caseSensitive}
             onChange={(e) => change({ caseSensitive: e.target.value as Tristate })}
           >
-            <option value="">Default (no)</option>
-            <option value="yes">Yes</option>
-            <option value="no">No</option>
+            <option value="">{t('lorebooks.editor.defaultNo')}</option>
+            <option value="yes">{t('lorebooks.editor.yes')}</option>
+            <option value="no">{t('lorebooks.editor.no')}</option>
           </select>
         </label>
         <label>
-          Whole words only
+          {t('lorebooks.editor.wholeWords')}
           <select
             value={draft.matchWholeWords}
             onChange={(e) => change({ matchWholeWords: e.target.value as Tristate })}
           >
-            <option value="">Default (no)</option>
-            <option value="yes">Yes</option>
-            <option value="no">No</option>
+            <option value="">{t('lorebooks.editor.defaultNo')}</option>
+            <option value="yes">{t('lorebooks.editor.yes')}</option>
+            <option value="no">{t('lorebooks.editor.no')}</option>
           </select>
         </label>
         <div className="switch-row">
           <div>
-            <div className="switch-title">Global</div>
-            <div className="hint">Active in every chat, attached or not.</div>
+            <div className="switch-title">{t('lorebooks.global')}</div>
+            <div className="hint">{t('lorebooks.editor.globalHint')}</div>
           </div>
-          <Switch label="Global lorebook" checked={draft.global} onChange={(global) => change({ global })} />
+          <Switch
+            label={t('lorebooks.editor.globalLabel')}
+            checked={draft.global}
+            onChange={(global) => change({ global })}
+          />
         </div>
         <div className="switch-row">
           <div>
-            <div className="switch-title">Enabled</div>
-            <div className="hint">A disabled book activates nothing.</div>
+            <div className="switch-title">{t('lorebooks.editor.enabled')}</div>
+            <div className="hint">{t('lorebooks.editor.enabledHint')}</div>
           </div>
           <Switch
-            label="Lorebook enabled"
+            label={t('lorebooks.editor.enabledLabel')}
             checked={!draft.disabled}
             onChange={(on) => change({ disabled: !on })}
           />
         </div>
       </fieldset>
       <div className="spread">
-        <h2>Entries ({draft.entries.length})</h2>
+        <h2>{t('lorebooks.editor.entriesHeading', { count: draft.entries.length })}</h2>
         <button type="button" onClick={addEntry}>
-          Add entry
+          {t('lorebooks.editor.addEntry')}
         </button>
       </div>
-      {draft.entries.length === 0 && (
-        <p className="empty">No entries yet. Add one to give the model facts.</p>
-      )}
-      <ul className="lore-entries" aria-label="Entries">
+      {draft.entries.length === 0 && <p className="empty">{t('lorebooks.editor.noEntries')}</p>}
+      <ul className="lore-entries" aria-label={t('lorebooks.editor.entriesList')}>
         {draft.entries.map((entry, index) => (
           <EntryEditor
             key={entry.key}
@@ -300,15 +304,15 @@ export function LorebookEditorPage({ id }: { id: string }) {
       {draft.entries.length > 0 && (
         <div className="row end">
           <button type="button" className="primary" onClick={() => void save()} disabled={saving}>
-            {saving ? 'Saving…' : 'Save lorebook'}
+            {saving ? t('lorebooks.editor.saving') : t('lorebooks.editor.save')}
           </button>
         </div>
       )}
       {leaving && (
         <ConfirmDialog
-          title="Unsaved changes"
-          message={<p>This lorebook has unsaved changes. Leave without saving them?</p>}
-          confirmLabel="Discard changes"
+          title={t('lorebooks.editor.unsaved')}
+          message={<p>{t('lorebooks.editor.leaveQuestion')}</p>}
+          confirmLabel={t('lorebooks.editor.discard')}
           danger
           onConfirm={() => {
             const target = leaving;

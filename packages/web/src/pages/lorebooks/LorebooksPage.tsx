@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { Lorebook, LorebookSummary } from '../../api/types';
 import { hrefFor, navigate } from '../../app/router';
@@ -10,6 +11,7 @@ import './lorebooks.css';
 
 /** Lorebooks (world info): the list, creating and deleting books, the global switch, SillyTavern import. */
 export function LorebooksPage() {
+  const { t } = useTranslation();
   const [books, setBooks] = useState<LorebookSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -34,7 +36,7 @@ export function LorebooksPage() {
   const create = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
-      setError('Give the new lorebook a name.');
+      setError(t('lorebooks.nameRequired'));
       return;
     }
     setBusy(true);
@@ -59,7 +61,7 @@ export function LorebooksPage() {
       try {
         parsed = JSON.parse(await file.text());
       } catch {
-        throw new Error(`${file.name} is not JSON. Choose a SillyTavern world-info .json file.`);
+        throw new Error(t('lorebooks.notJson', { name: file.name }));
       }
       const baseName = file.name.replace(/\.json$/i, '');
       const book = await api.post<Lorebook & { warnings?: string[] }>(
@@ -68,12 +70,10 @@ export function LorebooksPage() {
       );
       // keys the server left out (regexes its linear-time engine cannot run) are listed, never dropped silently
       const warnings = book.warnings?.length ? ` ${book.warnings.join(' ')}` : '';
-      setStatus(
-        `Imported "${book.name}" with ${book.entries.length} entr${book.entries.length === 1 ? 'y' : 'ies'}.${warnings}`,
-      );
+      setStatus(t('lorebooks.imported', { name: book.name, count: book.entries.length }) + warnings);
       await load();
     } catch (e) {
-      setError(`Import failed: ${errorMessage(e)}`);
+      setError(t('lorebooks.importFailed', { message: errorMessage(e) }));
     } finally {
       setBusy(false);
       if (fileInput.current) fileInput.current.value = '';
@@ -105,10 +105,10 @@ export function LorebooksPage() {
   return (
     <section>
       <div className="spread">
-        <h1>Lorebooks</h1>
+        <h1>{t('nav.lorebooks')}</h1>
         <div className="row">
           <button type="button" onClick={() => fileInput.current?.click()} disabled={busy}>
-            Import world info (JSON)
+            {t('lorebooks.import')}
           </button>
           <input
             ref={fileInput}
@@ -116,7 +116,7 @@ export function LorebooksPage() {
             accept=".json,application/json"
             className="lore-file-input"
             tabIndex={-1}
-            aria-label="World-info file to import"
+            aria-label={t('lorebooks.importFile')}
             onChange={(e) => {
               const file = e.target.files?.[0];
               if (file) void importFile(file);
@@ -126,11 +126,15 @@ export function LorebooksPage() {
       </div>
       <form className="row new-book" onSubmit={create}>
         <label className="lore-grow">
-          <span className="lore-hidden">New lorebook name</span>
-          <input placeholder="New lorebook name" value={name} onChange={(e) => setName(e.target.value)} />
+          <span className="lore-hidden">{t('lorebooks.newName')}</span>
+          <input
+            placeholder={t('lorebooks.newName')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
         </label>
         <button type="submit" className="primary" disabled={busy}>
-          Create lorebook
+          {t('lorebooks.create')}
         </button>
       </form>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
@@ -139,45 +143,43 @@ export function LorebooksPage() {
           {status}
         </p>
       )}
-      {books === null && !error && <p className="hint">Loading…</p>}
-      {books?.length === 0 && (
-        <p className="empty">No lorebooks yet. Create one, or import a SillyTavern world-info file.</p>
-      )}
-      <ul className="card-list" aria-label="Lorebooks">
+      {books === null && !error && <p className="hint">{t('common.loading')}</p>}
+      {books?.length === 0 && <p className="empty">{t('lorebooks.empty')}</p>}
+      <ul className="card-list" aria-label={t('nav.lorebooks')}>
         {books?.map((book) => (
           <li key={book.id} className="panel" aria-label={book.name}>
             <div className="spread">
               <div>
-                <h2 className="card-title">
+                <h2 className="card-title" translate="no">
                   <a href={hrefFor({ page: 'lorebook-edit', id: book.id })}>{book.name}</a>
                 </h2>
                 <div className="hint">
-                  {book.entryCount} entr{book.entryCount === 1 ? 'y' : 'ies'}
-                  {book.description ? ` · ${book.description.slice(0, 120)}` : ''}
+                  {t('lorebooks.entries', { count: book.entryCount })}
+                  {book.description ? <span translate="no"> · {book.description.slice(0, 120)}</span> : null}
                 </div>
               </div>
               <div className="row">
-                {book.disabled && <span className="pill amber">Disabled</span>}
-                <span className="hint">Global</span>
+                {book.disabled && <span className="pill amber">{t('lorebooks.disabled')}</span>}
+                <span className="hint">{t('lorebooks.global')}</span>
                 <Switch
-                  label={`${book.name} is global`}
+                  label={t('lorebooks.isGlobal', { name: book.name })}
                   checked={book.global}
                   onChange={(g) => void setGlobal(book, g)}
                 />
                 <a
                   className="button"
                   href={hrefFor({ page: 'lorebook-edit', id: book.id })}
-                  aria-label={`Edit ${book.name}`}
+                  aria-label={t('lorebooks.editNamed', { name: book.name })}
                 >
-                  Edit
+                  {t('common.edit')}
                 </a>
                 <button
                   type="button"
                   className="danger"
                   onClick={() => setDeleting(book)}
-                  aria-label={`Delete ${book.name}`}
+                  aria-label={t('lorebooks.deleteNamed', { name: book.name })}
                 >
-                  Delete
+                  {t('common.delete')}
                 </button>
               </div>
             </div>
@@ -186,14 +188,18 @@ export function LorebooksPage() {
       </ul>
       {deleting && (
         <ConfirmDialog
-          title="Delete lorebook"
+          title={t('lorebooks.deleteTitle')}
           message={
             <p>
-              Delete <strong>{deleting.name}</strong> and its {deleting.entryCount} entries? Chats that use it
-              carry on without it.
+              <Trans
+                i18nKey="lorebooks.deleteConfirm"
+                values={{ name: deleting.name }}
+                count={deleting.entryCount}
+                components={{ strong: <strong /> }}
+              />
             </p>
           }
-          confirmLabel="Delete"
+          confirmLabel={t('common.delete')}
           danger
           error={deleteError}
           onConfirm={remove}

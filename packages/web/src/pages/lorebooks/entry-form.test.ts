@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/i18n';
+import en from '../../i18n/locales/en';
 import { draftFromEntry, emptyEntryDraft, entryFromDraft, invalidRegexKeys, splitKeys } from './entry-form';
+
+// messages are worded in the UI's language
+beforeAll(async () => {
+  await i18n.init({ lng: 'en', resources: { en: { translation: en } } });
+});
 
 describe('lorebook entry drafts', () => {
   it('round-trips every option the editor shows and keeps the fields it does not', () => {

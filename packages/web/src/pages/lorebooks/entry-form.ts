@@ -2,6 +2,7 @@
 // numbers as the text typed, so a half-typed value is never lost. `entryFromDraft` turns a draft back into
 // what the server stores, keeping the fields the editor does not show (uid, extensions, passthrough).
 import type { LorebookEntry, SelectiveLogic, WorldInfoPosition, WorldInfoRole } from '../../api/types';
+import { i18n } from '../../i18n/i18n';
 
 export interface EntryDraft {
   /** stable React key for the editor, never sent */
@@ -30,18 +31,9 @@ export interface EntryDraft {
 
 export type Tristate = '' | 'yes' | 'no';
 
-export const LOGIC_LABELS: Record<SelectiveLogic, string> = {
-  AND_ANY: 'AND ANY — any secondary key must also match',
-  AND_ALL: 'AND ALL — every secondary key must also match',
-  NOT_ANY: 'NOT ANY — none of the secondary keys may match',
-  NOT_ALL: 'NOT ALL — not every secondary key may match',
-};
-
-export const POSITION_LABELS: Record<WorldInfoPosition, string> = {
-  before: 'Before the character',
-  after: 'After the character',
-  depth: 'At a depth in the chat',
-};
+// the choices; their labels are in the locales (lorebooks.entry.logic.*, lorebooks.entry.position.*)
+export const SELECTIVE_LOGICS: readonly SelectiveLogic[] = ['AND_ANY', 'AND_ALL', 'NOT_ANY', 'NOT_ALL'];
+export const POSITIONS: readonly WorldInfoPosition[] = ['before', 'after', 'depth'];
 
 let counter = 0;
 const nextKey = () => `entry-${++counter}`;
@@ -130,10 +122,10 @@ export function emptyEntryDraft(): EntryDraft {
 
 type NumberRule = { min: number; max: number; integer: boolean; label: string };
 const NUMBER_RULES = {
-  scanDepth: { min: 0, max: 1000, integer: true, label: 'Scan depth' },
-  depth: { min: 0, max: 10_000, integer: true, label: 'Depth' },
-  order: { min: -1_000_000, max: 1_000_000, integer: false, label: 'Order' },
-  probability: { min: 0, max: 100, integer: false, label: 'Probability' },
+  scanDepth: { min: 0, max: 1000, integer: true, label: 'lorebooks.entry.scanDepth' },
+  depth: { min: 0, max: 10_000, integer: true, label: 'lorebooks.entry.depth' },
+  order: { min: -1_000_000, max: 1_000_000, integer: false, label: 'lorebooks.entry.order' },
+  probability: { min: 0, max: 100, integer: false, label: 'lorebooks.entry.probabilityName' },
 } satisfies Record<string, NumberRule>;
 
 /** Reads an optional number box: undefined when empty, an error message when not a valid number. */
@@ -147,7 +139,11 @@ function readNumber(text: string, rule: NumberRule): { value?: number; error?: s
     value > rule.max
   ) {
     return {
-      error: `${rule.label} must be a ${rule.integer ? 'whole number' : 'number'} from ${rule.min} to ${rule.max}.`,
+      error: i18n.t(rule.integer ? 'lorebooks.entry.rangeInteger' : 'lorebooks.entry.rangeNumber', {
+        label: i18n.t(rule.label),
+        min: rule.min,
+        max: rule.max,
+      }),
     };
   }
   return { value };
@@ -213,5 +209,5 @@ export function entryFromDraft(draft: EntryDraft): EntryResult {
 export function entryTitle(draft: Pick<EntryDraft, 'comment' | 'keys'>, index: number): string {
   if (draft.comment.trim()) return draft.comment.trim();
   const keys = splitKeys(draft.keys);
-  return keys.length > 0 ? keys.slice(0, 3).join(', ') : `Entry ${index + 1}`;
+  return keys.length > 0 ? keys.slice(0, 3).join(', ') : i18n.t('lorebooks.entry.numbered', { n: index + 1 });
 }
