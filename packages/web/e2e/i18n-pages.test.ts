@@ -13,6 +13,7 @@ let browser: Browser;
 let staticId: string;
 let scriptId: string;
 let bookId: string;
+let chatId: string;
 
 beforeAll(async () => {
   stack = await startStack({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' });
@@ -40,7 +41,7 @@ beforeAll(async () => {
     parameters: { type: 'object', properties: {} },
   });
   scriptId = skrypt.id;
-  await apiPost(stack, '/api/chats', { title: 'Smok wawelski' });
+  chatId = (await apiPost<{ id: string }>(stack, '/api/chats', { title: 'Smok wawelski' })).id;
   await apiPost(stack, '/api/connections', {
     name: 'Bielik lokalnie',
     api: 'openai',
@@ -130,6 +131,18 @@ const PAGES: PageCheck[] = [
       await poll(() => page.getByText('深度', { exact: true }).isVisible()).toBe(true);
     },
   },
+  {
+    name: 'chat-settings',
+    hash: '',
+    ready: (page) => page.getByRole('button', { name: '聊天設定' }).isVisible(),
+    open: async (page) => {
+      await page.getByRole('button', { name: '聊天設定' }).click();
+      await poll(() => page.getByRole('heading', { name: '世界資訊' }).isVisible()).toBe(true);
+      await poll(() => page.getByRole('heading', { name: '此聊天中的函式' }).isVisible()).toBe(true);
+      await page.getByRole('button', { name: '選擇函式' }).click();
+      await poll(() => page.getByRole('heading', { name: '全域函式' }).isVisible()).toBe(true);
+    },
+  },
 ];
 
 async function openIn(language: 'zh-TW' | 'pl', width: number, height: number) {
@@ -148,6 +161,7 @@ function hashOf(check: PageCheck): string {
   if (check.name === 'tool-editor-static') return `#/functions/${staticId}`;
   if (check.name === 'tool-editor-script') return `#/functions/${scriptId}`;
   if (check.name === 'lorebook-editor') return `#/lorebooks/${bookId}`;
+  if (check.name === 'chat-settings') return `#/chats/${chatId}`;
   return check.hash;
 }
 

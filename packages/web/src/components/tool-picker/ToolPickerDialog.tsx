@@ -1,5 +1,6 @@
 import './tool-picker.css';
 import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '../Dialog';
 import { filterGroups, itemKey, KIND_LABELS, type PickerGroup } from './tool-groups';
 
@@ -13,8 +14,8 @@ export function ToolPickerDialog({
   intro,
   groups,
   initial,
-  actionLabel = 'Apply',
-  empty = 'No functions exist yet. Create one on the Functions page.',
+  actionLabel,
+  empty,
   extraActions,
   onApply,
   onCancel,
@@ -32,6 +33,7 @@ export function ToolPickerDialog({
   onApply: (ticked: Set<string>) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [ticked, setTicked] = useState(() => new Set(initial));
   const shown = useMemo(() => filterGroups(groups, query), [groups, query]);
@@ -57,33 +59,33 @@ export function ToolPickerDialog({
       actions={
         <>
           <span className="hint picker-count" aria-live="polite">
-            {count} selected
+            {t('chatTools.picker.selected', { count })}
           </span>
           {extraActions}
           <button type="button" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="button" className="primary" onClick={() => onApply(ticked)}>
-            {actionLabel}
+            {actionLabel ?? t('chatTools.picker.apply')}
           </button>
         </>
       }
     >
       {intro && <div className="hint picker-intro">{intro}</div>}
       <label>
-        Search functions
+        {t('chatTools.picker.search')}
         <input
           type="search"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          placeholder="by name"
+          placeholder={t('chatTools.picker.byName')}
           data-autofocus
         />
       </label>
       {!anyTool ? (
-        <p className="empty">{empty}</p>
+        <p className="empty">{empty ?? t('chatTools.picker.empty')}</p>
       ) : shown.length === 0 ? (
-        <p className="empty">No function name matches “{query}”.</p>
+        <p className="empty">{t('chatTools.picker.noMatch', { query })}</p>
       ) : (
         <div className="picker-groups">
           {shown.map((group) => (
@@ -97,15 +99,25 @@ export function ToolPickerDialog({
                   const text = (
                     <span className="picker-text">
                       <span className="row">
-                        <strong>{tool.name}</strong>
-                        {tool.displayName && <span className="hint">{tool.displayName}</span>}
+                        <strong translate="no">{tool.name}</strong>
+                        {tool.displayName && (
+                          <span className="hint" translate="no">
+                            {tool.displayName}
+                          </span>
+                        )}
                         {tool.kind !== 'native' && (
-                          <span className="pill">{KIND_LABELS[tool.kind] ?? tool.kind}</span>
+                          <span className="pill">
+                            {t(`functions.kind.${tool.kind}`, {
+                              defaultValue: KIND_LABELS[tool.kind] ?? tool.kind,
+                            })}
+                          </span>
                         )}
                         {tool.tag && <span className="pill">{tool.tag}</span>}
-                        {!tool.enabled && <span className="pill amber">Off</span>}
+                        {!tool.enabled && <span className="pill amber">{t('chatTools.picker.off')}</span>}
                       </span>
-                      <span className="hint picker-description">{tool.description}</span>
+                      <span className="hint picker-description" translate="no">
+                        {tool.description}
+                      </span>
                       {on && tool.note && <span className="picker-note">{tool.note}</span>}
                     </span>
                   );

@@ -1,5 +1,7 @@
 // English: the source of every key. zh-TW.ts and pl.ts carry the same keys (locales.test.ts checks that,
 // including each language's plural forms: English one/other, Polish one/few/many/other, Chinese other).
+import chatSettings from './chat-settings/en';
+import chatTools from './chat-tools/en';
 import connections from './connections/en';
 import functions from './functions/en';
 import lorebooks from './lorebooks/en';
@@ -22,6 +24,8 @@ const en = {
     exportedWithSecrets: 'Exported {{name}} with webhook credentials: keep the file private.',
     exportedMasked: 'Exported {{name}}; credentials in webhook URLs are masked (•••).',
   },
+  chatSettings,
+  chatTools,
   connections,
   functions,
   lorebooks,

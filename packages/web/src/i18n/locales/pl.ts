@@ -1,4 +1,6 @@
 // Polski. Liczby mnogie: one (1), few (2–4, 22–24…), many (5–21, 25…), other (ułamki).
+import chatSettings from './chat-settings/pl';
+import chatTools from './chat-tools/pl';
 import connections from './connections/pl';
 import functions from './functions/pl';
 import lorebooks from './lorebooks/pl';
@@ -21,6 +23,8 @@ const pl: Messages = {
     exportedWithSecrets: 'Wyeksportowano {{name}} z danymi logowania webhooków: zachowaj plik dla siebie.',
     exportedMasked: 'Wyeksportowano {{name}}; dane logowania w URL-ach webhooków są zamaskowane (•••).',
   },
+  chatSettings,
+  chatTools,
   connections,
   functions,
   lorebooks,

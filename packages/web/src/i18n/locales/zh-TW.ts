@@ -1,4 +1,6 @@
 // 繁體中文（台灣）。中文沒有複數變化：只有 _other。
+import chatSettings from './chat-settings/zh-TW';
+import chatTools from './chat-tools/zh-TW';
 import connections from './connections/zh-TW';
 import functions from './functions/zh-TW';
 import lorebooks from './lorebooks/zh-TW';
@@ -21,6 +23,8 @@ const zhTW: Messages = {
     exportedWithSecrets: '已匯出 {{name}}，含 Webhook 憑證：請妥善保管此檔案。',
     exportedMasked: '已匯出 {{name}}；Webhook URL 中的憑證已遮蔽（•••）。',
   },
+  chatSettings,
+  chatTools,
   connections,
   functions,
   lorebooks,

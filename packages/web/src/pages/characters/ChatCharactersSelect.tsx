@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { Character } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { i18n } from '../../i18n/i18n';
 
 /** Chat Settings › Characters: one character, or several for a group chat. */
 export function ChatCharactersSelect({
@@ -11,6 +13,7 @@ export function ChatCharactersSelect({
   characterIds: string[];
   onChange: (characterIds: string[]) => Promise<void>;
 }) {
+  const { t } = useTranslation();
   const [characters, setCharacters] = useState<Character[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -19,7 +22,7 @@ export function ChatCharactersSelect({
     api
       .get<{ characters: Character[] }>('/api/characters')
       .then((a) => setCharacters(a.characters))
-      .catch((e) => setError(`Could not load characters: ${errorMessage(e)}`));
+      .catch((e) => setError(i18n.t('chatSettings.characters.loadFailed', { message: errorMessage(e) })));
   }, []);
 
   const toggle = async (id: string, on: boolean) => {
@@ -39,12 +42,15 @@ export function ChatCharactersSelect({
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       {characters?.length === 0 ? (
         <p className="hint">
-          No characters yet. <a href="#/characters">Create or import one</a>.
+          <Trans
+            i18nKey="chatSettings.characters.none"
+            components={{ create: <PageLink href="#/characters" /> }}
+          />
         </p>
       ) : (
         <fieldset className="field">
-          <legend>Characters in this chat</legend>
-          {characters === null && !error && <span className="hint">Loading…</span>}
+          <legend>{t('chatSettings.characters.legend')}</legend>
+          {characters === null && !error && <span className="hint">{t('common.loading')}</span>}
           {characters?.map((c) => (
             <label key={c.id} className="check">
               <input
@@ -53,14 +59,17 @@ export function ChatCharactersSelect({
                 disabled={busy}
                 onChange={(e) => void toggle(c.id, e.target.checked)}
               />
-              {c.name}
+              <span translate="no">{c.name}</span>
             </label>
           ))}
-          {characterIds.length > 1 && (
-            <span className="hint">A group chat: every checked character takes part.</span>
-          )}
+          {characterIds.length > 1 && <span className="hint">{t('chatSettings.characters.group')}</span>}
         </fieldset>
       )}
     </>
   );
+}
+
+/** The link a translated sentence wraps around its own words (Trans fills in the children). */
+function PageLink({ href, children }: { href: string; children?: React.ReactNode }) {
+  return <a href={href}>{children}</a>;
 }

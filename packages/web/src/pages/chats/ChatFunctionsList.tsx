@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { Chat, ChatToolList } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { ToolPickerDialog } from '../../components/tool-picker/ToolPickerDialog';
 import { KIND_LABELS } from '../../components/tool-picker/tool-groups';
+import { i18n } from '../../i18n/i18n';
 import type { ChatPatch } from './ChatSettingsDrawer';
 import {
   chatPickerGroups,
@@ -26,6 +28,7 @@ export function ChatFunctionsList({
   disabled: boolean;
   onUpdate: (patch: ChatPatch) => Promise<void>;
 }) {
+  const { t } = useTranslation();
   const [list, setList] = useState<ChatToolList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
@@ -38,7 +41,7 @@ export function ChatFunctionsList({
         setList(answer);
         setError(null);
       })
-      .catch((e) => setError(`Could not load the functions: ${errorMessage(e)}`));
+      .catch((e) => setError(i18n.t('chatTools.loadFailed', { message: errorMessage(e) })));
   }, [path]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads again whenever the chat changes (its settings, characters, connection)
   useEffect(load, [load, chat]);
@@ -65,34 +68,42 @@ export function ChatFunctionsList({
   return (
     <>
       <div className="spread">
-        <h4>Functions in this chat</h4>
+        <h4>{t('chatTools.heading')}</h4>
         <button type="button" onClick={() => setPicking(true)} disabled={disabled || list === null}>
-          Choose Functions
+          {t('chatTools.choose')}
         </button>
       </div>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       {chosen.length === 0 ? (
-        <p className="hint">None picked: every globally enabled function is available in this chat.</p>
+        <p className="hint">{t('chatTools.nonePicked')}</p>
       ) : (
-        <ul className="chat-tools" aria-label="Functions in this chat">
+        <ul className="chat-tools" aria-label={t('chatTools.heading')}>
           {chosen.map((name) => {
             const entry = entryFor(name);
             return (
               <li key={name} className="spread">
                 <span className="row">
-                  <strong>{name}</strong>
-                  {entry && <span className="pill">{KIND_LABELS[entry.kind] ?? entry.kind}</span>}
-                  {entry && !entry.enabled && <span className="pill amber">Off globally</span>}
-                  {list && !entry && <span className="pill danger">Missing</span>}
+                  <strong translate="no">{name}</strong>
+                  {entry && (
+                    <span className="pill">
+                      {t(`functions.kind.${entry.kind}`, {
+                        defaultValue: KIND_LABELS[entry.kind] ?? entry.kind,
+                      })}
+                    </span>
+                  )}
+                  {entry && !entry.enabled && (
+                    <span className="pill amber">{t('chatTools.offGlobally')}</span>
+                  )}
+                  {list && !entry && <span className="pill danger">{t('chatTools.missing')}</span>}
                 </span>
                 <button
                   type="button"
                   className="link"
-                  aria-label={`Remove ${name}`}
+                  aria-label={t('chatTools.removeNamed', { name })}
                   disabled={disabled}
                   onClick={() => save({ settings: { tools: chosen.filter((n) => n !== name) } })}
                 >
-                  Remove
+                  {t('chatTools.remove')}
                 </button>
               </li>
             );
@@ -101,22 +112,21 @@ export function ChatFunctionsList({
       )}
       {characterTools.length > 0 && (
         <p className="hint character-tools-line" title={characterTools.map((t) => t.name).join(', ')}>
-          <strong>
-            {characterTools.length === 1 ? '+1 character tool' : `+${characterTools.length} character tools`}
-          </strong>{' '}
-          from {characterNames.join(', ')}: {characterTools.map((t) => t.name).join(', ')}
+          <strong>{t('chatTools.characterTools', { count: characterTools.length })}</strong>{' '}
+          <span translate="no">
+            {t('chatTools.characterToolsFrom', {
+              names: characterNames.join(', '),
+              tools: characterTools.map((tool) => tool.name).join(', '),
+            })}
+          </span>
         </p>
       )}
       {switchedOff.length > 0 && list?.groups.some((g) => g.kind === 'character') && (
-        <p className="hint">
-          {switchedOff.length === 1
-            ? '1 character tool is switched off in this chat.'
-            : `${switchedOff.length} character tools are switched off in this chat.`}
-        </p>
+        <p className="hint">{t('chatTools.switchedOff', { count: switchedOff.length })}</p>
       )}
       {picking && list && (
         <ToolPickerDialog
-          title="Choose Functions"
+          title={t('chatTools.choose')}
           groups={chatPickerGroups(list)}
           initial={chatPickerTicked(list, chat.settings)}
           onCancel={() => setPicking(false)}

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Chat, ChatToolList } from '../../api/types';
 import { filterGroups, itemKey, tickedNames } from '../../components/tool-picker/tool-groups';
+import { i18n } from '../../i18n/i18n';
+import en from '../../i18n/locales/en';
 import {
   chatPickerGroups,
   chatPickerTicked,
@@ -62,6 +64,11 @@ const settings: Chat['settings'] = {
   tools: ['gone_tool', 'old_tool', 'store_hours'],
   characterToolsOff: ['lighthouse_log', 'bram_tool'],
 };
+
+// group labels and hints are worded in the UI's language
+beforeAll(async () => {
+  await i18n.init({ lng: 'en', resources: { en: { translation: en } } });
+});
 
 describe('the chat’s tool picker', () => {
   it('ticks the chat’s list and the character tools that come along; orchestration is for reference', () => {

@@ -3,13 +3,18 @@
 // list (`settings.tools`); a character's boxes say whether its tool comes along (`settings.characterToolsOff`).
 import type { Chat, ChatToolEntry, ChatToolGroup, ChatToolList } from '../../api/types';
 import { itemKey, type PickerGroup } from '../../components/tool-picker/tool-groups';
+import { i18n } from '../../i18n/i18n';
 
-const HINTS: Record<string, string> = {
-  global: 'Tick to put them in this chat’s list. None ticked: every enabled one is offered.',
-  mcp: 'Tools of this MCP server (MCP page). Tick to put them in this chat’s list.',
-  character: 'They come with the character. Untick one to switch it off in this chat.',
-  orchestration: 'The orchestration’s agents get these before each reply; the reply itself does not.',
-};
+// group kinds with a hint (chatTools.hint.*) and with a label of their own (chatTools.group.*); an MCP
+// server's group keeps the server's name
+const HINTED = new Set(['global', 'mcp', 'character', 'orchestration']);
+const LABELLED = new Set(['global', 'builtin', 'extension', 'character', 'orchestration']);
+
+function groupLabel(group: ChatToolGroup): string {
+  if (!LABELLED.has(group.kind)) return group.label;
+  if (group.kind === 'character' && !group.character) return group.label;
+  return i18n.t(`chatTools.group.${group.kind}`, { name: group.character?.name });
+}
 
 /** A ticked tool that will still not be offered: the reason, unless it is only "not picked yet". */
 function noteFor(tool: ChatToolEntry): string | undefined {
@@ -20,8 +25,8 @@ function noteFor(tool: ChatToolEntry): string | undefined {
 export function chatPickerGroups(list: ChatToolList): PickerGroup[] {
   return list.groups.map((group) => ({
     id: group.id,
-    label: group.label,
-    hint: HINTS[group.kind],
+    label: groupLabel(group),
+    hint: HINTED.has(group.kind) ? i18n.t(`chatTools.hint.${group.kind}`) : undefined,
     readOnly: group.kind === 'orchestration',
     tools: group.tools.map((tool) => ({
       name: tool.name,

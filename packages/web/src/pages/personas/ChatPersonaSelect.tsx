@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { Persona } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { i18n } from '../../i18n/i18n';
 
 /** Chat Settings › Persona: who the user plays in this chat. */
 export function ChatPersonaSelect({
@@ -11,6 +13,7 @@ export function ChatPersonaSelect({
   personaId: string | null;
   onChange: (personaId: string | null) => Promise<void>;
 }) {
+  const { t } = useTranslation();
   const [personas, setPersonas] = useState<Persona[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -19,7 +22,7 @@ export function ChatPersonaSelect({
     api
       .get<{ personas: Persona[] }>('/api/personas')
       .then((a) => setPersonas(a.personas))
-      .catch((e) => setError(`Could not load personas: ${errorMessage(e)}`));
+      .catch((e) => setError(i18n.t('chatSettings.persona.loadFailed', { message: errorMessage(e) })));
   }, []);
 
   const change = async (id: string | null) => {
@@ -38,15 +41,15 @@ export function ChatPersonaSelect({
     <>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       <label>
-        Persona
+        {t('chatSettings.persona.label')}
         <select
           value={personaId ?? ''}
           disabled={busy || personas === null}
           onChange={(e) => void change(e.target.value || null)}
         >
-          <option value="">No persona</option>
+          <option value="">{t('chatSettings.persona.none')}</option>
           {personaId && personas && !personas.some((p) => p.id === personaId) && (
-            <option value={personaId}>(current persona)</option>
+            <option value={personaId}>{t('chatSettings.persona.current')}</option>
           )}
           {personas?.map((p) => (
             <option key={p.id} value={p.id}>
@@ -57,9 +60,17 @@ export function ChatPersonaSelect({
       </label>
       {personas?.length === 0 && (
         <p className="hint">
-          No personas yet. <a href="#/personas">Create one</a>.
+          <Trans
+            i18nKey="chatSettings.persona.empty"
+            components={{ create: <PageLink href="#/personas" /> }}
+          />
         </p>
       )}
     </>
   );
+}
+
+/** The link a translated sentence wraps around its own words (Trans fills in the children). */
+function PageLink({ href, children }: { href: string; children?: React.ReactNode }) {
+  return <a href={href}>{children}</a>;
 }

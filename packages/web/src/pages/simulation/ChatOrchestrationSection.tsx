@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ORCHESTRATION_MODE_LABELS, type OrchestrationMode } from '../../api/types';
 import { hrefFor } from '../../app/router';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -17,6 +18,7 @@ export function ChatOrchestrationSection({
   setting: Setting | undefined;
   onChange: (next: Setting) => Promise<void>;
 }) {
+  const { t } = useTranslation();
   const current: Setting = setting ?? { enabled: false };
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,25 +37,22 @@ export function ChatOrchestrationSection({
 
   return (
     <section className="drawer-section" aria-labelledby="orchestration-heading">
-      <h3 id="orchestration-heading">Orchestration</h3>
+      <h3 id="orchestration-heading">{t('chatSettings.orchestration.heading')}</h3>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       <div className="switch-row">
         <div>
-          <div className="switch-title">Run before each reply</div>
-          <div className="hint">
-            Agents prepare notes, world info and variables: one agent (loop), a director with sub-agents, a
-            graph of nodes (spec) or a planner working an agenda.
-          </div>
+          <div className="switch-title">{t('chatSettings.orchestration.runBefore')}</div>
+          <div className="hint">{t('chatSettings.orchestration.runBeforeHint')}</div>
         </div>
         <Switch
-          label="Run orchestration before each reply"
+          label={t('chatSettings.orchestration.runBeforeLabel')}
           checked={current.enabled}
           disabled={busy}
           onChange={(enabled) => void change({ ...current, enabled })}
         />
       </div>
       <label>
-        Orchestration mode
+        {t('chatSettings.orchestration.mode')}
         <select
           value={current.mode ?? ''}
           disabled={busy}
@@ -62,15 +61,15 @@ export function ChatOrchestrationSection({
             void change(mode ? { enabled: current.enabled, mode } : { enabled: current.enabled });
           }}
         >
-          <option value="">Profile default</option>
-          {Object.entries(ORCHESTRATION_MODE_LABELS).map(([mode, label]) => (
+          <option value="">{t('chatSettings.orchestration.profileDefault')}</option>
+          {Object.keys(ORCHESTRATION_MODE_LABELS).map((mode) => (
             <option key={mode} value={mode}>
-              {label}
+              {t(`chatSettings.orchestration.modes.${mode}`)}
             </option>
           ))}
         </select>
       </label>
-      <a href={hrefFor({ page: 'simulation', chatId })}>Simulate this chat’s orchestration</a>
+      <a href={hrefFor({ page: 'simulation', chatId })}>{t('chatSettings.orchestration.simulate')}</a>
       <LastOrchestrationRun chatId={chatId} />
     </section>
   );

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { OrchestrationRunResult } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { TraceNode } from './TraceTimeline';
 import { countTrace, formatMs } from './trace-format';
 import './simulation.css';
+import { i18n } from '../../i18n/i18n';
 
 type RunError = { code: string; message: string };
 /** `GET /api/chats/:id/orchestration/last` → `{ run }` */
@@ -12,6 +14,7 @@ type LastRun = { at: string; result: (OrchestrationRunResult & { error?: RunErro
 
 /** The chat's last orchestration run before a reply: when, what it left for the reply, and its trace. */
 export function LastOrchestrationRun({ chatId }: { chatId: string }) {
+  const { t } = useTranslation();
   const [run, setRun] = useState<LastRun | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
 
@@ -20,7 +23,9 @@ export function LastOrchestrationRun({ chatId }: { chatId: string }) {
     api
       .get<{ run: LastRun | null }>(`/api/chats/${encodeURIComponent(chatId)}/orchestration/last`)
       .then((answer) => setRun(answer.run))
-      .catch((e) => setError(`Could not load the last run: ${errorMessage(e)}`));
+      .catch((e) =>
+        setError(i18n.t('chatSettings.orchestration.lastLoadFailed', { message: errorMessage(e) })),
+      );
   }, [chatId]);
   useEffect(load, [load]);
 
@@ -34,36 +39,59 @@ export function LastOrchestrationRun({ chatId }: { chatId: string }) {
         if ((e.target as HTMLDetailsElement).open) load();
       }}
     >
-      <summary>Last run</summary>
+      <summary>{t('chatSettings.orchestration.last')}</summary>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
-      {run === null && <p className="hint">No run yet: it runs before the next reply once switched on.</p>}
+      {run === null && <p className="hint">{t('chatSettings.orchestration.noRun')}</p>}
       {run && (
-        <section aria-label="Last orchestration run">
+        <section aria-label={t('chatSettings.orchestration.lastLabel')}>
           <p className="hint">
-            {new Date(run.at).toLocaleString()}
+            {new Date(run.at).toLocaleString(i18n.language)}
             {trace && ` · ${formatMs(trace.trace.durationMs)}`}
-            {counts && ` · ${counts.agents} agents, ${counts.calls} tool calls`}
+            {counts &&
+              ` · ${t('chatSettings.orchestration.counts', {
+                agents: t('chatSettings.orchestration.agents', { count: counts.agents }),
+                calls: t('chatSettings.orchestration.calls', { count: counts.calls }),
+              })}`}
           </p>
           {result?.error && (
             <p className="error">
-              Failed ({result.error.code}): {result.error.message}
+              {t('chatSettings.orchestration.failed', {
+                code: result.error.code,
+                message: result.error.message,
+              })}
             </p>
           )}
           {trace && (
             <>
               <p>
-                <strong>Notes:</strong> {trace.outcome.notes || <span className="hint">none</span>}
+                <Trans
+                  i18nKey="chatSettings.orchestration.notes"
+                  values={{ notes: trace.outcome.notes || t('chatSettings.orchestration.notesNone') }}
+                  components={{ strong: <strong /> }}
+                />
               </p>
               {trace.outcome.forcedEntries.length > 0 && (
                 <p>
-                  <strong>World info forced:</strong>{' '}
-                  {trace.outcome.forcedEntries.map((e) => `${e.book ? `${e.book}.` : ''}${e.uid}`).join(', ')}
+                  <Trans
+                    i18nKey="chatSettings.orchestration.forced"
+                    values={{
+                      entries: trace.outcome.forcedEntries
+                        .map((e) => `${e.book ? `${e.book}.` : ''}${e.uid}`)
+                        .join(', '),
+                    }}
+                    components={{ strong: <strong /> }}
+                  />
                 </p>
               )}
               {trace.outcome.variableWrites.length > 0 && (
                 <p>
-                  <strong>Variables:</strong>{' '}
-                  {trace.outcome.variableWrites.map((w) => `${w.scope}:${w.name}`).join(', ')}
+                  <Trans
+                    i18nKey="chatSettings.orchestration.variables"
+                    values={{
+                      names: trace.outcome.variableWrites.map((w) => `${w.scope}:${w.name}`).join(', '),
+                    }}
+                    components={{ strong: <strong /> }}
+                  />
                 </p>
               )}
               <TraceNode node={trace.trace.root} totalMs={trace.trace.durationMs} />

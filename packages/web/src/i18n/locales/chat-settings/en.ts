@@ -1,0 +1,46 @@
+// Chat Settings' characters, persona and orchestration sections (English).
+export default {
+  characters: {
+    loadFailed: 'Could not load characters: {{message}}',
+    none: 'No characters yet. <create>Create or import one</create>.',
+    legend: 'Characters in this chat',
+    group: 'A group chat: every checked character takes part.',
+  },
+  persona: {
+    loadFailed: 'Could not load personas: {{message}}',
+    label: 'Persona',
+    none: 'No persona',
+    current: '(current persona)',
+    empty: 'No personas yet. <create>Create one</create>.',
+  },
+  orchestration: {
+    heading: 'Orchestration',
+    runBefore: 'Run before each reply',
+    runBeforeHint:
+      'Agents prepare notes, world info and variables: one agent (loop), a director with sub-agents, a graph of nodes (spec) or a planner working an agenda.',
+    runBeforeLabel: 'Run orchestration before each reply',
+    mode: 'Orchestration mode',
+    profileDefault: 'Profile default',
+    modes: {
+      loop: 'Loop',
+      director: 'Director',
+      spec: 'Spec (node graph)',
+      agenda: 'Agenda (planner)',
+    },
+    simulate: 'Simulate this chat’s orchestration',
+    lastLoadFailed: 'Could not load the last run: {{message}}',
+    last: 'Last run',
+    noRun: 'No run yet: it runs before the next reply once switched on.',
+    lastLabel: 'Last orchestration run',
+    counts: '{{agents}}, {{calls}}',
+    agents_one: '{{count}} agent',
+    agents_other: '{{count}} agents',
+    calls_one: '{{count}} tool call',
+    calls_other: '{{count}} tool calls',
+    failed: 'Failed ({{code}}): {{message}}',
+    notes: '<strong>Notes:</strong> {{notes}}',
+    notesNone: 'none',
+    forced: '<strong>World info forced:</strong> {{entries}}',
+    variables: '<strong>Variables:</strong> {{names}}',
+  },
+};

@@ -1,0 +1,36 @@
+// 聊天設定的函式列表與工具選擇器（聊天及代理的固定工具）（繁體中文，臺灣用語）。
+export default {
+  loadFailed: '無法載入函式：{{message}}',
+  heading: '此聊天中的函式',
+  choose: '選擇函式',
+  nonePicked: '未選擇：所有全域啟用的函式都可以在此聊天中使用。',
+  offGlobally: '全域已關閉',
+  missing: '不存在',
+  removeNamed: '移除 {{name}}',
+  remove: '移除',
+  characterTools_other: '+{{count}} 個角色工具',
+  characterToolsFrom: '來自 {{names}}：{{tools}}',
+  switchedOff_other: '此聊天中有 {{count}} 個角色工具已關閉。',
+  group: {
+    global: '全域函式',
+    builtin: '內建',
+    extension: '來自擴充功能',
+    character: '{{name}} 的工具',
+    orchestration: '編排',
+  },
+  hint: {
+    global: '勾選即可放進此聊天的列表。都不勾選時，會提供所有已啟用的函式。',
+    mcp: '此 MCP 伺服器的工具（見 MCP 頁面）。勾選即可放進此聊天的列表。',
+    character: '這些工具隨角色而來。取消勾選即可在此聊天中關閉它。',
+    orchestration: '編排中的代理會在每次回覆前取得這些工具；回覆本身不會。',
+  },
+  picker: {
+    apply: '套用',
+    empty: '還沒有任何函式。請到「函式」頁面建立一個。',
+    selected_other: '已選 {{count}} 個',
+    search: '搜尋函式',
+    byName: '依名稱',
+    noMatch: '沒有函式名稱符合「{{query}}」。',
+    off: '關閉',
+  },
+};
