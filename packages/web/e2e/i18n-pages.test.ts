@@ -140,7 +140,7 @@ const PAGES: PageCheck[] = [
       await poll(() => page.getByRole('heading', { name: '世界資訊' }).isVisible()).toBe(true);
       await poll(() => page.getByRole('heading', { name: '此聊天中的函式' }).isVisible()).toBe(true);
       await page.getByRole('button', { name: '選擇函式' }).click();
-      await poll(() => page.getByRole('heading', { name: '全域函式' }).isVisible()).toBe(true);
+      await poll(() => page.getByRole('group', { name: '全域函式' }).isVisible()).toBe(true);
     },
   },
 ];
