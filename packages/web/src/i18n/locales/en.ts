@@ -1,5 +1,6 @@
 // English: the source of every key. zh-TW.ts and pl.ts carry the same keys (locales.test.ts checks that,
 // including each language's plural forms: English one/other, Polish one/few/many/other, Chinese other).
+import agents from './agents/en';
 import chatSettings from './chat-settings/en';
 import chatTools from './chat-tools/en';
 import connections from './connections/en';
@@ -24,6 +25,7 @@ const en = {
     exportedWithSecrets: 'Exported {{name}} with webhook credentials: keep the file private.',
     exportedMasked: 'Exported {{name}}; credentials in webhook URLs are masked (•••).',
   },
+  agents,
   chatSettings,
   chatTools,
   connections,

@@ -1,4 +1,5 @@
 // Polski. Liczby mnogie: one (1), few (2–4, 22–24…), many (5–21, 25…), other (ułamki).
+import agents from './agents/pl';
 import chatSettings from './chat-settings/pl';
 import chatTools from './chat-tools/pl';
 import connections from './connections/pl';
@@ -23,6 +24,7 @@ const pl: Messages = {
     exportedWithSecrets: 'Wyeksportowano {{name}} z danymi logowania webhooków: zachowaj plik dla siebie.',
     exportedMasked: 'Wyeksportowano {{name}}; dane logowania w URL-ach webhooków są zamaskowane (•••).',
   },
+  agents,
   chatSettings,
   chatTools,
   connections,

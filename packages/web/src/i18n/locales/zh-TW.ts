@@ -1,4 +1,5 @@
 // 繁體中文（台灣）。中文沒有複數變化：只有 _other。
+import agents from './agents/zh-TW';
 import chatSettings from './chat-settings/zh-TW';
 import chatTools from './chat-tools/zh-TW';
 import connections from './connections/zh-TW';
@@ -23,6 +24,7 @@ const zhTW: Messages = {
     exportedWithSecrets: '已匯出 {{name}}，含 Webhook 憑證：請妥善保管此檔案。',
     exportedMasked: '已匯出 {{name}}；Webhook URL 中的憑證已遮蔽（•••）。',
   },
+  agents,
   chatSettings,
   chatTools,
   connections,

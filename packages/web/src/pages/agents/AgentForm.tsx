@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Agent, Connection, Preset } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -18,6 +19,7 @@ export function AgentForm({
   onSaved: (saved: Agent) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const creating = agent === null;
   const [name, setName] = useState(agent?.name ?? '');
   const [connectionId, setConnectionId] = useState(agent?.connectionId ?? '');
@@ -55,7 +57,7 @@ export function AgentForm({
     }
   };
 
-  const title = creating ? 'New agent' : `Edit ${agent.name}`;
+  const title = creating ? t('agents.new') : t('agents.editNamed', { name: agent.name });
   const fieldError = (field: string) =>
     fieldErrors[field] ? <span className="error hint">{fieldErrors[field]}</span> : null;
 
@@ -64,15 +66,15 @@ export function AgentForm({
       <h2>{title}</h2>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       <label>
-        Agent name
+        {t('agents.form.name')}
         <input value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
-        <span className="hint">Letters, digits, _ or -, starting with a letter.</span>
+        <span className="hint">{t('agents.form.nameHint')}</span>
         {fieldError('name')}
       </label>
       <label>
-        Agent connection
+        {t('agents.form.connection')}
         <select value={connectionId} onChange={(e) => setConnectionId(e.target.value)}>
-          <option value="">The chat’s connection</option>
+          <option value="">{t('agents.chatConnection')}</option>
           {connections.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
@@ -82,9 +84,9 @@ export function AgentForm({
         {fieldError('connectionId')}
       </label>
       <label>
-        Agent preset
+        {t('agents.form.preset')}
         <select value={presetId} onChange={(e) => setPresetId(e.target.value)}>
-          <option value="">Provider defaults</option>
+          <option value="">{t('drawer.providerDefaults')}</option>
           {presets.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
@@ -94,21 +96,21 @@ export function AgentForm({
         {fieldError('presetId')}
       </label>
       <label className="wide">
-        System prompt
+        {t('agents.form.systemPrompt')}
         <textarea rows={4} value={systemPrompt} onChange={(e) => setSystemPrompt(e.target.value)} />
         {fieldError('systemPrompt')}
       </label>
       <div className="wide">
-        <PinnedToolsPicker label="Pinned tools" value={tools} onChange={setTools} />
-        <span className="hint">When set, exactly these tools are on for this agent.</span>
+        <PinnedToolsPicker label={t('agents.form.pinned')} value={tools} onChange={setTools} />
+        <span className="hint">{t('agents.form.pinnedHint')}</span>
         {fieldError('tools')}
       </div>
       <div className="row end">
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="submit" className="primary" disabled={saving}>
-          {saving ? 'Saving…' : creating ? 'Create agent' : 'Save agent'}
+          {saving ? t('agents.form.saving') : creating ? t('agents.form.create') : t('agents.form.save')}
         </button>
       </div>
     </form>

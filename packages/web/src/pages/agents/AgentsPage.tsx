@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { Agent, CatalogTool, Chat, ChatContext, Connection, Preset } from '../../api/types';
 import { hrefFor } from '../../app/router';
@@ -12,9 +13,11 @@ import { ProfileEditor } from './profile/ProfileEditor';
 import { panelTools } from './profile/profile-model';
 import '../connections/settings-pages.css';
 import './agents.css';
+import { i18n } from '../../i18n/i18n';
 
 /** Agents (connection, preset, system prompt, pinned tools) and the global orchestration profile. */
 export function AgentsPage() {
+  const { t } = useTranslation();
   const {
     items: agents,
     setItems: setAgents,
@@ -43,19 +46,19 @@ export function AgentsPage() {
     api
       .get<{ connections: Connection[] }>('/api/connections')
       .then((a) => setConnections(a.connections))
-      .catch((e) => setError(`Could not load connections: ${errorMessage(e)}`));
+      .catch((e) => setError(i18n.t('agents.loadFailed.connections', { message: errorMessage(e) })));
     api
       .get<{ presets: Preset[] }>('/api/presets')
       .then((a) => setPresets(a.presets))
-      .catch((e) => setError(`Could not load presets: ${errorMessage(e)}`));
+      .catch((e) => setError(i18n.t('agents.loadFailed.presets', { message: errorMessage(e) })));
     api
       .get<{ tools: CatalogTool[]; reservedNames: string[] }>('/api/orchestration/tools')
       .then(setCatalog)
-      .catch((e) => setError(`Could not load the tool list: ${errorMessage(e)}`));
+      .catch((e) => setError(i18n.t('agents.loadFailed.tools', { message: errorMessage(e) })));
     api
       .get<{ chats: Chat[] }>('/api/chats')
       .then((a) => setChats(a.chats))
-      .catch((e) => setError(`Could not load chats: ${errorMessage(e)}`));
+      .catch((e) => setError(i18n.t('agents.loadFailed.chats', { message: errorMessage(e) })));
   }, [setAgents]);
 
   // what the pickers and panels of the agent forms and the profile editor read
@@ -84,10 +87,10 @@ export function AgentsPage() {
     <EditorDataContext.Provider value={data}>
       <section>
         <div className="spread">
-          <h1>Agents</h1>
+          <h1>{t('nav.agents')}</h1>
           <div className="row">
             <a className="button" href={hrefFor({ page: 'simulation', chatId: null })}>
-              Simulate
+              {t('agents.simulate')}
             </a>
             <button
               type="button"
@@ -95,20 +98,16 @@ export function AgentsPage() {
               onClick={() => setEditing('new')}
               disabled={editing === 'new'}
             >
-              New agent
+              {t('agents.new')}
             </button>
           </div>
         </div>
         <ErrorBanner error={error} onDismiss={() => setError(null)} />
         <StatusNotice message={notice} onDismiss={() => setNotice(null)} />
         {editing === 'new' && form(null)}
-        {agents === null && !error && <p className="hint">Loading…</p>}
-        {agents?.length === 0 && editing !== 'new' && (
-          <p className="empty">
-            No agents yet. An agent can run on demand or inside the orchestration profile.
-          </p>
-        )}
-        <ul className="card-list agents-list" aria-label="Agents">
+        {agents === null && !error && <p className="hint">{t('common.loading')}</p>}
+        {agents?.length === 0 && editing !== 'new' && <p className="empty">{t('agents.empty')}</p>}
+        <ul className="card-list agents-list" aria-label={t('nav.agents')}>
           {agents?.map((agent) =>
             editing !== 'new' && editing?.id === agent.id ? (
               <li key={agent.id}>{form(agent)}</li>
@@ -116,23 +115,32 @@ export function AgentsPage() {
               <li key={agent.id} className="panel" aria-label={agent.name}>
                 <div className="spread">
                   <div>
-                    <h2 className="card-title">{agent.name}</h2>
+                    <h2 className="card-title" translate="no">
+                      {agent.name}
+                    </h2>
                     <div className="hint">
-                      {connections.find((c) => c.id === agent.connectionId)?.name ?? 'the chat’s connection'}
-                      {agent.tools.length > 0 ? ` · pinned: ${agent.tools.join(', ')}` : ''}
+                      {connections.find((c) => c.id === agent.connectionId)?.name ??
+                        t('agents.chatConnectionLower')}
+                      {agent.tools.length > 0
+                        ? ` · ${t('agents.pinned', { tools: agent.tools.join(', ') })}`
+                        : ''}
                     </div>
                   </div>
                   <div className="row">
-                    <button type="button" onClick={() => setEditing(agent)} aria-label={`Edit ${agent.name}`}>
-                      Edit
+                    <button
+                      type="button"
+                      onClick={() => setEditing(agent)}
+                      aria-label={t('agents.editNamed', { name: agent.name })}
+                    >
+                      {t('common.edit')}
                     </button>
                     <button
                       type="button"
                       className="danger"
                       onClick={() => setDeleting(agent)}
-                      aria-label={`Delete ${agent.name}`}
+                      aria-label={t('agents.deleteNamed', { name: agent.name })}
                     >
-                      Delete
+                      {t('common.delete')}
                     </button>
                   </div>
                 </div>
@@ -143,13 +151,17 @@ export function AgentsPage() {
         <ProfileEditor catalog={catalog?.tools ?? []} reservedNames={catalog?.reservedNames ?? []} />
         {deleting && (
           <ConfirmDialog
-            title="Delete agent"
+            title={t('agents.deleteTitle')}
             message={
               <p>
-                Delete <strong>{deleting.name}</strong>?
+                <Trans
+                  i18nKey="agents.deleteConfirm"
+                  values={{ name: deleting.name }}
+                  components={{ strong: <strong /> }}
+                />
               </p>
             }
-            confirmLabel="Delete"
+            confirmLabel={t('common.delete')}
             danger
             error={deleteError}
             onConfirm={remove}

@@ -1,0 +1,31 @@
+// The Agents page: the list and an agent's form (English). The orchestration profile editor is still English.
+export default {
+  loadFailed: {
+    connections: 'Could not load connections: {{message}}',
+    presets: 'Could not load presets: {{message}}',
+    tools: 'Could not load the tool list: {{message}}',
+    chats: 'Could not load chats: {{message}}',
+  },
+  simulate: 'Simulate',
+  new: 'New agent',
+  empty: 'No agents yet. An agent can run on demand or inside the orchestration profile.',
+  chatConnection: 'The chat’s connection',
+  chatConnectionLower: 'the chat’s connection',
+  pinned: 'pinned: {{tools}}',
+  editNamed: 'Edit {{name}}',
+  deleteNamed: 'Delete {{name}}',
+  deleteTitle: 'Delete agent',
+  deleteConfirm: 'Delete <strong>{{name}}</strong>?',
+  form: {
+    name: 'Agent name',
+    nameHint: 'Letters, digits, _ or -, starting with a letter.',
+    connection: 'Agent connection',
+    preset: 'Agent preset',
+    systemPrompt: 'System prompt',
+    pinned: 'Pinned tools',
+    pinnedHint: 'When set, exactly these tools are on for this agent.',
+    create: 'Create agent',
+    save: 'Save agent',
+    saving: 'Saving…',
+  },
+};

@@ -1,0 +1,31 @@
+// Strona agentów: lista i formularz agenta (polski).
+export default {
+  loadFailed: {
+    connections: 'Nie udało się wczytać połączeń: {{message}}',
+    presets: 'Nie udało się wczytać presetów: {{message}}',
+    tools: 'Nie udało się wczytać listy narzędzi: {{message}}',
+    chats: 'Nie udało się wczytać czatów: {{message}}',
+  },
+  simulate: 'Symuluj',
+  new: 'Nowy agent',
+  empty: 'Nie ma jeszcze agentów. Agent może działać na żądanie albo w profilu orkiestracji.',
+  chatConnection: 'Połączenie czatu',
+  chatConnectionLower: 'połączenie czatu',
+  pinned: 'przypięte: {{tools}}',
+  editNamed: 'Edytuj {{name}}',
+  deleteNamed: 'Usuń {{name}}',
+  deleteTitle: 'Usuń agenta',
+  deleteConfirm: 'Usunąć <strong>{{name}}</strong>?',
+  form: {
+    name: 'Nazwa agenta',
+    nameHint: 'Litery, cyfry, _ lub -, zaczynając od litery.',
+    connection: 'Połączenie agenta',
+    preset: 'Preset agenta',
+    systemPrompt: 'Prompt systemowy',
+    pinned: 'Przypięte narzędzia',
+    pinnedHint: 'Gdy ustawione, dla tego agenta włączone są dokładnie te narzędzia.',
+    create: 'Utwórz agenta',
+    save: 'Zapisz agenta',
+    saving: 'Zapisywanie…',
+  },
+};

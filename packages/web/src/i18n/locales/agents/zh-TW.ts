@@ -1,0 +1,31 @@
+// 代理頁面：列表與代理表單（繁體中文，臺灣用語）。
+export default {
+  loadFailed: {
+    connections: '無法載入連線：{{message}}',
+    presets: '無法載入預設集：{{message}}',
+    tools: '無法載入工具列表：{{message}}',
+    chats: '無法載入聊天：{{message}}',
+  },
+  simulate: '模擬',
+  new: '新增代理',
+  empty: '還沒有代理。代理可以隨時執行，也可以在編排設定檔中執行。',
+  chatConnection: '聊天的連線',
+  chatConnectionLower: '聊天的連線',
+  pinned: '固定：{{tools}}',
+  editNamed: '編輯 {{name}}',
+  deleteNamed: '刪除 {{name}}',
+  deleteTitle: '刪除代理',
+  deleteConfirm: '要刪除<strong>{{name}}</strong>嗎？',
+  form: {
+    name: '代理名稱',
+    nameHint: '字母、數字、_ 或 -，以字母開頭。',
+    connection: '代理的連線',
+    preset: '代理的預設集',
+    systemPrompt: '系統提示詞',
+    pinned: '固定的工具',
+    pinnedHint: '設定後，此代理只會開啟這些工具。',
+    create: '建立代理',
+    save: '儲存代理',
+    saving: '儲存中…',
+  },
+};
