@@ -100,7 +100,7 @@ describe('connections as a newcomer meets them', () => {
     const use = card.getByRole('button', { name: 'Use Prompt (XML)' });
     await poll(() => use.isVisible()).toBe(true);
     await use.click();
-    await poll(() => card.textContent()).toContain('Function calling: prompt_xml');
+    await poll(() => card.textContent()).toContain('Function calling: Prompt (XML)');
     await context.close();
   });
 });
