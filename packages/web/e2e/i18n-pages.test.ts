@@ -117,7 +117,7 @@ const PAGES: PageCheck[] = [
     ready: heading('Zimny'),
     open: async (page) => {
       await page.getByRole('button', { name: '新增預設集' }).click();
-      await poll(() => page.getByText('停止字串').isVisible()).toBe(true);
+      await poll(() => page.getByRole('textbox', { name: '停止字串' }).isVisible()).toBe(true);
     },
   },
   { name: 'lorebooks', hash: '#/lorebooks', ready: heading('Kraina') },
