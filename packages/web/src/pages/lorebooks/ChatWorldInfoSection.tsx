@@ -233,7 +233,7 @@ export function ChatWorldInfoSection({
                   {
                     used: activation.budget.used,
                     limit: activation.budget.limit,
-                    unit: t(`lorebooks.chat.${activation.budget.unit}`),
+                    unit: t(`lorebooks.chat.unit.${activation.budget.unit}`),
                   },
                 )}`
               : ''}

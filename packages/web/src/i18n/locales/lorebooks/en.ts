@@ -130,6 +130,7 @@ export default {
     recursionDepth: 'recursion depth {{depth}}',
     budgetUsed: 'budget {{used}}/{{limit}} {{unit}}',
     budgetOverflowed: 'budget {{used}}/{{limit}} {{unit}} (overflowed)',
+    unit: { tokens: 'tokens', chars: 'characters' },
     noneScanned: 'No entries were scanned.',
     activation: 'World info activation',
     stateUsed: 'Used',

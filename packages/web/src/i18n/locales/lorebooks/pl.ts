@@ -144,6 +144,7 @@ export default {
     recursionDepth: 'głębokość rekurencji {{depth}}',
     budgetUsed: 'budżet {{used}}/{{limit}} {{unit}}',
     budgetOverflowed: 'budżet {{used}}/{{limit}} {{unit}} (przekroczony)',
+    unit: { tokens: 'tokenów', chars: 'znaków' },
     noneScanned: 'Nie przeskanowano żadnych wpisów.',
     activation: 'Aktywacja world info',
     stateUsed: 'Użyty',

@@ -124,6 +124,7 @@ export default {
     recursionDepth: '遞迴深度 {{depth}}',
     budgetUsed: '預算 {{used}}/{{limit}} {{unit}}',
     budgetOverflowed: '預算 {{used}}/{{limit}} {{unit}}（已超出）',
+    unit: { tokens: 'token', chars: '字元' },
     noneScanned: '沒有掃描任何條目。',
     activation: '世界資訊觸發',
     stateUsed: '已使用',
