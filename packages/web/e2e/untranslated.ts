@@ -19,9 +19,9 @@ function texts(messages: Messages): string[] {
 
 // identifiers (roll_dice, settings.yml, JavaScript) are names, not words
 const words = (text: string) =>
-  (text.match(/[A-Za-z]\w*(?:\.\w+)*/g) ?? []).filter((w) => /^[A-Za-z][a-z]{3,}$/.test(w));
+  (text.match(/[A-Za-z]\w*(?:\.\w+)*/g) ?? []).filter((w) => /^[A-Za-z][a-z]{2,}$/.test(w));
 
-/** English words (4+ letters) of the UI's own texts, minus the ones the zh-TW texts keep as they are. */
+/** English words (3+ letters) of the UI's own texts, minus the ones the zh-TW texts keep as they are. */
 export const ENGLISH_WORDS: ReadonlySet<string> = (() => {
   const plain = (text: string) => text.replace(/\{\{\s*\w+\s*\}\}|<\/?\w+\s*\/?>/g, ' ');
   const kept = new Set(
@@ -40,7 +40,7 @@ export const ENGLISH_WORDS: ReadonlySet<string> = (() => {
 /** The English words visible on the page now, each with where it was seen (deduplicated). */
 export async function englishOnPage(page: Page, allow: readonly string[] = []): Promise<string[]> {
   const found = await page.evaluate(() => {
-    const skip = '[translate="no"], code, pre, script, style, .cm-editor, [aria-hidden="true"]';
+    const skip = '[translate="no"], code, pre, script, style, .cm-editor';
     const visible = (el: Element) =>
       (el as HTMLElement).checkVisibility?.({ checkOpacity: true, checkVisibilityCSS: true }) ?? true;
     const out: Array<{ text: string; where?: string }> = [];

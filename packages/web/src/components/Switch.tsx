@@ -1,4 +1,6 @@
 import './components.css';
+import { useTranslation } from 'react-i18next';
+
 /** An on/off switch: a real button with role="switch", so it is keyboard reachable and announced. */
 export function Switch({
   checked,
@@ -11,6 +13,7 @@ export function Switch({
   onChange: (next: boolean) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <button
       type="button"
@@ -23,7 +26,7 @@ export function Switch({
     >
       <span className="switch-knob" aria-hidden="true" />
       <span className="switch-text" aria-hidden="true">
-        {checked ? 'On' : 'Off'}
+        {checked ? t('common.on') : t('common.off')}
       </span>
     </button>
   );

@@ -21,6 +21,8 @@ const en = {
     saved: 'Saved.',
     savedName: 'Saved “{{name}}”.',
     cannotUndo: 'This cannot be undone.',
+    on: 'On',
+    off: 'Off',
     exported: 'Exported {{name}}.',
     exportedWithSecrets: 'Exported {{name}} with webhook credentials: keep the file private.',
     exportedMasked: 'Exported {{name}}; credentials in webhook URLs are masked (•••).',

@@ -20,6 +20,8 @@ const pl: Messages = {
     saved: 'Zapisano.',
     savedName: 'Zapisano „{{name}}”.',
     cannotUndo: 'Tego nie można cofnąć.',
+    on: 'Wł.',
+    off: 'Wył.',
     exported: 'Wyeksportowano {{name}}.',
     exportedWithSecrets: 'Wyeksportowano {{name}} z danymi logowania webhooków: zachowaj plik dla siebie.',
     exportedMasked: 'Wyeksportowano {{name}}; dane logowania w URL-ach webhooków są zamaskowane (•••).',

@@ -20,6 +20,8 @@ const zhTW: Messages = {
     saved: '已儲存。',
     savedName: '已儲存「{{name}}」。',
     cannotUndo: '此動作無法復原。',
+    on: '開',
+    off: '關',
     exported: '已匯出 {{name}}。',
     exportedWithSecrets: '已匯出 {{name}}，含 Webhook 憑證：請妥善保管此檔案。',
     exportedMasked: '已匯出 {{name}}；Webhook URL 中的憑證已遮蔽（•••）。',
