@@ -134,9 +134,10 @@ const PAGES: PageCheck[] = [
   {
     name: 'chat-settings',
     hash: '',
-    ready: (page) => page.getByRole('button', { name: '聊天設定' }).isVisible(),
+    ready: (page) => page.locator('button[aria-controls="chat-settings"]').isVisible(),
     open: async (page) => {
-      await page.getByRole('button', { name: '聊天設定' }).click();
+      // the header's button (the no-connection notice has a link-button of the same name)
+      await page.locator('button[aria-controls="chat-settings"]').click();
       await poll(() => page.getByRole('heading', { name: '世界資訊' }).isVisible()).toBe(true);
       await poll(() => page.getByRole('heading', { name: '此聊天中的函式' }).isVisible()).toBe(true);
       await page.getByRole('button', { name: '選擇函式' }).click();
