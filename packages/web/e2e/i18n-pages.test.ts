@@ -121,6 +121,7 @@ const PAGES: PageCheck[] = [
     },
   },
   { name: 'lorebooks', hash: '#/lorebooks', ready: heading('Kraina') },
+  { name: 'mcp', hash: '#/mcp', ready: heading('Toolsmith 作為 MCP 伺服器') },
   {
     name: 'lorebook-editor',
     hash: '',

@@ -6,6 +6,7 @@ import chatTools from './chat-tools/en';
 import connections from './connections/en';
 import functions from './functions/en';
 import lorebooks from './lorebooks/en';
+import mcp from './mcp/en';
 import type { Messages } from './messages';
 
 const en = {
@@ -33,6 +34,7 @@ const en = {
   connections,
   functions,
   lorebooks,
+  mcp,
   language: { label: 'Language' },
   toolExport: {
     format: 'Export format',

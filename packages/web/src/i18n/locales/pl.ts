@@ -5,6 +5,7 @@ import chatTools from './chat-tools/pl';
 import connections from './connections/pl';
 import functions from './functions/pl';
 import lorebooks from './lorebooks/pl';
+import mcp from './mcp/pl';
 import type { Messages } from './messages';
 
 const pl: Messages = {
@@ -32,6 +33,7 @@ const pl: Messages = {
   connections,
   functions,
   lorebooks,
+  mcp,
   language: { label: 'Język' },
   toolExport: {
     format: 'Format eksportu',

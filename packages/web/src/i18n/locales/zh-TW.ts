@@ -5,6 +5,7 @@ import chatTools from './chat-tools/zh-TW';
 import connections from './connections/zh-TW';
 import functions from './functions/zh-TW';
 import lorebooks from './lorebooks/zh-TW';
+import mcp from './mcp/zh-TW';
 import type { Messages } from './messages';
 
 const zhTW: Messages = {
@@ -32,6 +33,7 @@ const zhTW: Messages = {
   connections,
   functions,
   lorebooks,
+  mcp,
   language: { label: '語言' },
   toolExport: {
     format: '匯出格式',

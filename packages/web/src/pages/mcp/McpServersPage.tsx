@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { McpServer, McpSettings } from '../../api/mcp-types';
 import { ConfirmDialog } from '../../components/Dialog';
@@ -22,6 +23,7 @@ function statusClass(server: McpServer): string {
 
 /** Toolsmith's own MCP endpoint and whether it shares the tools of the servers below. */
 function SharingPanel() {
+  const { t } = useTranslation();
   const [settings, setSettings] = useState<McpSettings | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -38,22 +40,20 @@ function SharingPanel() {
     }
   };
   return (
-    <section className="panel mcp-card" aria-label="Toolsmith as an MCP server">
-      <h2 className="card-title">Toolsmith as an MCP server</h2>
+    <section className="panel mcp-card" aria-label={t('mcp.sharing.title')}>
+      <h2 className="card-title">{t('mcp.sharing.title')}</h2>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       <p className="hint">
-        MCP clients reach your enabled global functions and builtins at{' '}
-        <code>{`${window.location.origin}/mcp`}</code> (Streamable HTTP; off this machine with{' '}
-        <code>Authorization: Bearer ADMIN_SECRET</code>).
+        <Trans
+          i18nKey="mcp.sharing.hint"
+          values={{ url: `${window.location.origin}/mcp`, header: 'Authorization: Bearer ADMIN_SECRET' }}
+          components={{ code: <code /> }}
+        />
       </p>
       {settings && (
         <div className="row">
-          <Switch
-            checked={settings.reexportServerTools}
-            label="Share the MCP servers’ tools too"
-            onChange={change}
-          />
-          <span>Share the tools of the MCP servers below too</span>
+          <Switch checked={settings.reexportServerTools} label={t('mcp.sharing.switch')} onChange={change} />
+          <span>{t('mcp.sharing.text')}</span>
         </div>
       )}
     </section>
@@ -62,6 +62,7 @@ function SharingPanel() {
 
 /** MCP servers: add, review and approve, see their status, switch their tools on and off. */
 export function McpServersPage() {
+  const { t } = useTranslation();
   const list = useEditableList<McpServer>('/api/mcp/servers');
   const { items: servers, setItems: setServers, editing, setEditing, deleting, setDeleting } = list;
   const [error, setError] = useState<string | null>(null);
@@ -96,29 +97,25 @@ export function McpServersPage() {
   return (
     <section>
       <div className="spread">
-        <h1>MCP servers</h1>
+        <h1>{t('title.mcp')}</h1>
         <button
           type="button"
           className="primary"
           onClick={() => setEditing('new')}
           disabled={editing === 'new'}
         >
-          New MCP server
+          {t('mcp.new')}
         </button>
       </div>
-      <p className="hint">
-        Tools of Model Context Protocol servers join your functions: models call them like any other tool.
-      </p>
+      <p className="hint">{t('mcp.intro')}</p>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       <StatusNotice message={list.notice} onDismiss={() => list.setNotice(null)} />
       {editing === 'new' && (
         <McpServerForm server={null} onSaved={list.saved} onCancel={() => setEditing(null)} />
       )}
-      {servers === null && !error && <p className="hint">Loading…</p>}
-      {servers?.length === 0 && editing !== 'new' && (
-        <p className="empty">No MCP servers yet. Add one to use its tools in chats.</p>
-      )}
-      <ul className="card-list" aria-label="MCP servers">
+      {servers === null && !error && <p className="hint">{t('common.loading')}</p>}
+      {servers?.length === 0 && editing !== 'new' && <p className="empty">{t('mcp.empty')}</p>}
+      <ul className="card-list" aria-label={t('title.mcp')}>
         {servers?.map((server) =>
           editing !== 'new' && editing?.id === server.id ? (
             <li key={server.id}>
@@ -129,9 +126,11 @@ export function McpServersPage() {
               <div className="spread">
                 <div>
                   <h2 className="card-title">
-                    {server.name}{' '}
+                    <span translate="no">{server.name}</span>{' '}
                     <span className={statusClass(server)}>
-                      {STATUS_LABELS[server.status] ?? server.status}
+                      {t(`mcp.status.${server.status}`, {
+                        defaultValue: STATUS_LABELS[server.status] ?? server.status,
+                      })}
                     </span>
                   </h2>
                   <div className="hint">
@@ -139,19 +138,19 @@ export function McpServersPage() {
                       ? (server.review?.commandLine ?? server.command)
                       : server.url}
                     {' · '}
-                    {server.toolCount} {server.toolCount === 1 ? 'tool' : 'tools'}
+                    {t('mcp.tools', { count: server.toolCount })}
                   </div>
                   {server.error && <p className="error hint">{server.error}</p>}
                 </div>
                 <div className="row">
                   <Switch
                     checked={server.enabled}
-                    label={`${server.name} on`}
+                    label={t('mcp.onNamed', { name: server.name })}
                     onChange={(next) => setEnabled(server, next)}
                   />
                   {server.status === 'needs_approval' && server.review && (
                     <button type="button" className="primary" onClick={() => setReviewing(server)}>
-                      Review and approve
+                      {t('mcp.review')}
                     </button>
                   )}
                   <button
@@ -159,18 +158,22 @@ export function McpServersPage() {
                     onClick={() => toggleTools(server.id)}
                     aria-expanded={open.has(server.id)}
                   >
-                    Tools
+                    {t('mcp.toolsButton')}
                   </button>
-                  <button type="button" onClick={() => setEditing(server)} aria-label={`Edit ${server.name}`}>
-                    Edit
+                  <button
+                    type="button"
+                    onClick={() => setEditing(server)}
+                    aria-label={t('mcp.editNamed', { name: server.name })}
+                  >
+                    {t('common.edit')}
                   </button>
                   <button
                     type="button"
                     className="danger"
                     onClick={() => setDeleting(server)}
-                    aria-label={`Delete ${server.name}`}
+                    aria-label={t('mcp.deleteNamed', { name: server.name })}
                   >
-                    Delete
+                    {t('common.delete')}
                   </button>
                 </div>
               </div>
@@ -193,14 +196,17 @@ export function McpServersPage() {
       )}
       {deleting && (
         <ConfirmDialog
-          title="Delete MCP server"
+          title={t('mcp.deleteTitle')}
           message={
             <p>
-              Delete <strong>{deleting.name}</strong>? Its tools leave every chat; a running process is
-              stopped.
+              <Trans
+                i18nKey="mcp.deleteConfirm"
+                values={{ name: deleting.name }}
+                components={{ strong: <strong /> }}
+              />
             </p>
           }
-          confirmLabel="Delete"
+          confirmLabel={t('common.delete')}
           danger
           error={list.deleteError}
           onConfirm={list.remove}
