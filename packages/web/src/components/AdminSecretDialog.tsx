@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { onAdminSecretNeeded, setAdminSecret } from '../api/client';
 
 /**
@@ -6,6 +7,7 @@ import { onAdminSecretNeeded, setAdminSecret } from '../api/client';
  * (sessionStorage). `onSaved(reload)`: `reload` is true when a read was refused, so the page should load again.
  */
 export function AdminSecretDialog({ onSaved }: { onSaved?: (reload: boolean) => void }) {
+  const { t } = useTranslation();
   const [reason, setReason] = useState<'required' | 'invalid' | 'limited' | null>(null);
   const [refusedRead, setRefusedRead] = useState(false);
   const [limitMessage, setLimitMessage] = useState('');
@@ -40,36 +42,31 @@ export function AdminSecretDialog({ onSaved }: { onSaved?: (reload: boolean) => 
         aria-labelledby="admin-secret-title"
         onSubmit={submit}
       >
-        <h2 id="admin-secret-title">Admin secret needed</h2>
+        <h2 id="admin-secret-title">{t('adminSecret.title')}</h2>
         {reason === 'limited' ? (
           <p className="error" role="alert">
             {limitMessage}
           </p>
         ) : reason === 'invalid' ? (
           <p className="error" role="alert">
-            The admin secret was wrong. Enter the value of ADMIN_SECRET set on the server.
+            {t('adminSecret.wrong')}
           </p>
         ) : (
-          <p>
-            This server requires its ADMIN_SECRET{refusedRead ? '' : ' for changes'}. Enter it once; it is
-            kept for this browser tab.
-          </p>
+          <p>{refusedRead ? t('adminSecret.required') : t('adminSecret.requiredForChanges')}</p>
         )}
         <label>
-          Admin secret
+          {t('adminSecret.label')}
           <input type="password" value={value} onChange={(e) => setValue(e.target.value)} autoFocus />
         </label>
         <div className="row end">
           <button type="button" onClick={() => setReason(null)}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="submit" className="primary">
-            Save secret
+            {t('adminSecret.save')}
           </button>
         </div>
-        <p className="hint">
-          {refusedRead ? 'The page loads again with it.' : 'Then repeat the action that was refused.'}
-        </p>
+        <p className="hint">{refusedRead ? t('adminSecret.reloads') : t('adminSecret.repeat')}</p>
       </form>
     </div>
   );

@@ -35,6 +35,17 @@ const en = {
   functions,
   lorebooks,
   mcp,
+  adminSecret: {
+    title: 'Admin secret needed',
+    wrong: 'The admin secret was wrong. Enter the value of ADMIN_SECRET set on the server.',
+    required: 'This server requires its ADMIN_SECRET. Enter it once; it is kept for this browser tab.',
+    requiredForChanges:
+      'This server requires its ADMIN_SECRET for changes. Enter it once; it is kept for this browser tab.',
+    label: 'Admin secret',
+    save: 'Save secret',
+    reloads: 'The page loads again with it.',
+    repeat: 'Then repeat the action that was refused.',
+  },
   language: { label: 'Language' },
   toolExport: {
     format: 'Export format',

@@ -34,6 +34,18 @@ const pl: Messages = {
   functions,
   lorebooks,
   mcp,
+  adminSecret: {
+    title: 'Potrzebny sekret administratora',
+    wrong: 'Sekret administratora był błędny. Wpisz wartość ADMIN_SECRET ustawioną na serwerze.',
+    required:
+      'Ten serwer wymaga swojego ADMIN_SECRET. Wpisz go raz; zostanie zapamiętany w tej karcie przeglądarki.',
+    requiredForChanges:
+      'Ten serwer wymaga swojego ADMIN_SECRET przy zmianach. Wpisz go raz; zostanie zapamiętany w tej karcie przeglądarki.',
+    label: 'Sekret administratora',
+    save: 'Zapisz sekret',
+    reloads: 'Strona wczyta się ponownie z nim.',
+    repeat: 'Potem powtórz działanie, które zostało odrzucone.',
+  },
   language: { label: 'Język' },
   toolExport: {
     format: 'Format eksportu',

@@ -34,6 +34,16 @@ const zhTW: Messages = {
   functions,
   lorebooks,
   mcp,
+  adminSecret: {
+    title: '需要管理密鑰',
+    wrong: '管理密鑰錯誤。請輸入伺服器上設定的 ADMIN_SECRET 值。',
+    required: '此伺服器需要它的 ADMIN_SECRET。輸入一次即可，會保留在這個瀏覽器分頁中。',
+    requiredForChanges: '此伺服器在變更時需要它的 ADMIN_SECRET。輸入一次即可，會保留在這個瀏覽器分頁中。',
+    label: '管理密鑰',
+    save: '儲存密鑰',
+    reloads: '頁面會帶著它重新載入。',
+    repeat: '然後重做剛才被拒絕的動作。',
+  },
   language: { label: '語言' },
   toolExport: {
     format: '匯出格式',
