@@ -61,6 +61,13 @@ export {
 export type * from './tools/registered-tool.js';
 export { ToolDefinitionError } from './tools/registration-check.js';
 export { ToolRegistry, type ToolRegistryOptions } from './tools/registry.js';
+export {
+  MARINARA_BUILTIN_TOOL_NAMES,
+  msgImportedRenamed,
+  msgRenameHint,
+  reservedToolNames,
+  suggestToolRename,
+} from './tools/reserved-names.js';
 export { type ModelToolFailure, toolResultContent, toolResultForModel } from './tools/result-for-model.js';
 export { checkScriptSyntax, type ScriptSyntaxResult } from './tools/script-syntax.js';
 export type { SchemaType, ToolArguments } from './tools/tool-arguments.js';

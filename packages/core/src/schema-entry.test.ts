@@ -66,6 +66,7 @@ describe('@toolsmith/core/schema', () => {
       'tools/messages.ts',
       'tools/parameter-rows.ts',
       'tools/plain-schema.ts',
+      'tools/reserved-names.ts',
     ]);
   });
 

@@ -18,6 +18,13 @@ export {
   validateParameterRows,
 } from './tools/parameter-rows.js';
 export { deepEqual, isPlainObject, normalizeParametersSchema } from './tools/plain-schema.js';
+export {
+  MARINARA_BUILTIN_TOOL_NAMES,
+  msgImportedRenamed,
+  msgRenameHint,
+  reservedToolNames,
+  suggestToolRename,
+} from './tools/reserved-names.js';
 export type * from './tools/types.js';
 
 // --- Tool-call formats of models without native tool calls

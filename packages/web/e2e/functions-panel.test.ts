@@ -50,6 +50,15 @@ describe('Functions panel in a real browser', () => {
     ).toBe(true);
     await name.fill('roll_dice');
     await poll(() => page.getByText('"roll_dice" is a reserved built-in tool name.').isVisible()).toBe(true);
+    // Marinara Engine's builtin names are reserved too, with a free name offered
+    await name.fill('update_game_state');
+    await poll(() =>
+      page
+        .getByText(
+          '"update_game_state" is a reserved built-in tool name. Rename it (the name field), e.g. to "update_game_state_custom".',
+        )
+        .isVisible(),
+    ).toBe(true);
     await name.fill('store_hours');
     await poll(() => page.locator('#name-errors').count()).toBe(0);
     await page.getByLabel('Display name').fill('Store hours');

@@ -11,11 +11,13 @@ import { Type } from 'typebox';
 /** `{ field, message }`: one problem with a request, naming the field and the fix. */
 export const FieldErrorSchema = Type.Object({ field: Type.String(), message: Type.String() });
 
-/** Every error answer: `{ error, code?, details? }`. */
+/** Every error answer: `{ error, code?, details?, suggestedName? }`. */
 export const ErrorBody = Type.Object({
   error: Type.String(),
   code: Type.Optional(Type.String()),
   details: Type.Optional(Type.Array(FieldErrorSchema)),
+  /** 409 `reserved_name`: a free name to use instead */
+  suggestedName: Type.Optional(Type.String()),
 });
 
 export const IdParams = Type.Object({ id: Type.String() });

@@ -183,11 +183,13 @@ export function planCardImport(input: CardInput, options: CardImportPlanOptions 
     existingNames: [...(options.existingToolNames ?? [])],
     reservedNames: [...(options.reservedNames ?? [])],
     localWebhooksEnabled: options.localWebhooksEnabled,
+    renameReserved: false,
   };
   // Profile-owned tools live in the profile's own namespace: only built-in and orchestration names collide.
   const profileRules: ImportPlanOptions = {
     reservedNames: [...(options.reservedNames ?? []), ...ORCHESTRATION_TOOL_NAMES],
     localWebhooksEnabled: options.localWebhooksEnabled,
+    renameReserved: false,
   };
   const cardLevel = judge(
     found.candidates.filter((c) => c.source !== 'orchestration'),

@@ -1,5 +1,6 @@
 import { type LukerFeatureReport, lukerFeatures } from '../tools/luker-features.js';
 import { msgDuplicateName, msgReservedName } from '../tools/messages.js';
+import { msgImportedRenamed, suggestToolRename } from '../tools/reserved-names.js';
 import type { ToolDefinition, ToolKind } from '../tools/types.js';
 import { validateToolDefinition } from '../tools/validate-definition.js';
 import type { ImportCandidate } from './formats.js';
@@ -22,6 +23,8 @@ export interface ImportPlan {
   /** definitions to store, already made safe */
   tools: ToolDefinition[];
   skipped: Array<{ name: string; reason: string }>;
+  /** tools whose name is reserved (a builtin here or in Marinara), stored under a free name instead */
+  renamed: Array<{ from: string; to: string; reason: string }>;
   review: ImportReviewEntry[];
 }
 
@@ -29,6 +32,8 @@ export interface ImportPlanOptions {
   existingNames?: Iterable<string>;
   reservedNames?: Iterable<string>;
   localWebhooksEnabled?: boolean;
+  /** false: a reserved name is skipped instead of renamed (a card's tools, which its prompts name) */
+  renameReserved?: boolean;
 }
 
 /** Scheme, host and port only — what a reviewer needs to judge a webhook without seeing secrets. */
@@ -44,24 +49,34 @@ export function webhookOrigin(url: string | undefined): string | null {
 
 /**
  * Applies the import rules to a file's tools: webhook and script tools are stored disabled with hidden
- * context off, whatever the file asks; collisions with existing or built-in names and invalid definitions
- * are skipped with the reason. Pure: the caller stores `tools` in one transaction.
+ * context off, whatever the file asks; a tool named like a builtin (ours or Marinara's) is stored under a
+ * free name (`roll_dice` -> `roll_dice_custom`, listed in `renamed`); collisions with existing names and
+ * invalid definitions are skipped with the reason. Pure: the caller stores `tools` in one transaction.
  */
 export function planToolImport(candidates: ImportCandidate[], options: ImportPlanOptions = {}): ImportPlan {
   const existing = new Set(options.existingNames ?? []);
   const reserved = new Set(options.reservedNames ?? []);
   const seen = new Set<string>();
-  const plan: ImportPlan = { tools: [], skipped: [], review: [] };
+  const plan: ImportPlan = { tools: [], skipped: [], renamed: [], review: [] };
+  const fileNames = new Set(candidates.map((c) => c.tool.name));
+  const taken = (n: string) => reserved.has(n) || existing.has(n) || seen.has(n) || fileNames.has(n);
 
-  for (const { tool, unrecognised } of candidates) {
+  for (const candidate of candidates) {
+    const { unrecognised } = candidate;
+    let { tool } = candidate;
     const name = tool.name || '(unnamed)';
     if (unrecognised) {
       plan.skipped.push({ name, reason: unrecognised });
       continue;
     }
-    if (reserved.has(tool.name)) {
+    if (reserved.has(tool.name) && options.renameReserved === false) {
       plan.skipped.push({ name, reason: msgReservedName(tool.name) });
       continue;
+    }
+    if (reserved.has(tool.name)) {
+      const to = suggestToolRename(tool.name, taken);
+      plan.renamed.push({ from: tool.name, to, reason: msgImportedRenamed(tool.name, to) });
+      tool = { ...tool, name: to };
     }
     if (existing.has(tool.name)) {
       plan.skipped.push({ name, reason: msgDuplicateName(tool.name) });
@@ -112,5 +127,8 @@ export function planToolImport(candidates: ImportCandidate[], options: ImportPla
       plan.tools.push({ ...tool });
     }
   }
+  // a renamed tool that was then skipped (invalid) is reported as skipped only
+  const stored = new Set(plan.tools.map((t) => t.name));
+  plan.renamed = plan.renamed.filter((r) => stored.has(r.to));
   return plan;
 }

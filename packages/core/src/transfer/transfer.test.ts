@@ -1,5 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { reservedToolNames, suggestToolRename } from '../tools/reserved-names.js';
 import type { ToolDefinition } from '../tools/types.js';
 import { exportToolJson, exportToolsZip } from './export.js';
 import { readToolImportFile } from './import-file.js';
@@ -227,7 +228,7 @@ describe('import safety plan', () => {
     expect(JSON.stringify(plan.review)).not.toMatch(/secret|token|path/);
   });
 
-  it('skips collisions, duplicates in the file, natives and invalid tools with the reason', () => {
+  it('skips collisions, duplicates in the file, natives and invalid tools with the reason; renames reserved names', () => {
     const bad = { ...staticTool, name: '9bad' };
     const plan = planToolImport(
       [
@@ -240,14 +241,48 @@ describe('import safety plan', () => {
       ].map((tool) => ({ tool, format: 'toolsmith' as const })),
       { existingNames: ['store_hours'], reservedNames: ['roll_dice'] },
     );
-    expect(plan.tools.map((t) => t.name)).toEqual(['add_item']);
+    expect(plan.tools.map((t) => t.name)).toEqual(['add_item', 'roll_dice_custom']);
+    expect(plan.renamed).toEqual([
+      {
+        from: 'roll_dice',
+        to: 'roll_dice_custom',
+        reason:
+          '"roll_dice" is a reserved built-in tool name. Imported as "roll_dice_custom"; rename it in the editor if you prefer another name.',
+      },
+    ]);
     expect(plan.skipped).toEqual([
       { name: 'store_hours', reason: 'A tool named "store_hours" already exists.' },
       { name: 'add_item', reason: 'The file holds more than one tool named "add_item"; the first was kept.' },
-      { name: 'roll_dice', reason: '"roll_dice" is a reserved built-in tool name.' },
       { name: '9bad', reason: expect.stringContaining('Tool name must start with a letter') },
       { name: 'n1', reason: expect.stringContaining('Native tools') },
     ]);
+  });
+
+  it('renames a reserved name to one that is free in the store, the file and the reserved list', () => {
+    const plan = planToolImport(
+      [
+        { ...staticTool, name: 'web_search' },
+        { ...staticTool, name: 'web_search_custom' },
+        { ...staticTool, name: 'spotify_play' },
+        { ...staticTool, name: 'spotify_play', description: 'second copy' },
+      ].map((tool) => ({ tool, format: 'marinara' as const })),
+      {
+        existingNames: ['web_search_custom_2'],
+        reservedNames: reservedToolNames(['get_current_time']),
+      },
+    );
+    expect(plan.renamed.map((r) => [r.from, r.to])).toEqual([
+      ['web_search', 'web_search_custom_3'],
+      ['spotify_play', 'spotify_play_custom'],
+      ['spotify_play', 'spotify_play_custom_2'],
+    ]);
+    expect(plan.tools.map((t) => t.name)).toEqual([
+      'web_search_custom_3',
+      'web_search_custom',
+      'spotify_play_custom',
+      'spotify_play_custom_2',
+    ]);
+    expect(suggestToolRename('a'.repeat(64), () => false)).toBe(`${'a'.repeat(57)}_custom`);
   });
 
   it('origin keeps scheme, host and port only', () => {

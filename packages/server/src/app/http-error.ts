@@ -5,7 +5,7 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly extra: { code?: string; details?: FieldError[] } = {},
+    readonly extra: { code?: string; details?: FieldError[]; suggestedName?: string } = {},
     /** extra response headers (Retry-After) */
     readonly headers: Record<string, string> = {},
   ) {

@@ -1,3 +1,4 @@
+import { reservedToolNames } from '@toolsmith/core';
 import {
   convertLukerProfile,
   defaultOrchestrationProfile,
@@ -41,12 +42,14 @@ export async function planLukerProfileImport(
     connections: (await storage.connections.list()).map((c) => c.name),
     presets: (await storage.presets.list()).map((p) => p.name),
   });
-  const reservedNames = context.builtins.map((b) => b.name);
+  const reservedNames = reservedToolNames(context.builtins.map((b) => b.name));
   const toolPlan = planToolImport(
     conversion.profile.tools.map((tool) => ({ tool, format: 'luker' as const })),
     {
       reservedNames: [...reservedNames, ...ORCHESTRATION_TOOL_NAMES],
       localWebhooksEnabled: config.webhookLocalUrlsEnabled,
+      // the profile's modes and nodes name its tools: a reserved one is skipped, not renamed under them
+      renameReserved: false,
     },
   );
   const global = (await loadGlobalProfile(storage)) ?? (defaultOrchestrationProfile() as StoredProfile);

@@ -7,6 +7,7 @@ import {
   exportCardJson,
   exportCardPng,
   planCardImport,
+  reservedToolNames,
   stripCardTools,
   type ToolDefinition,
 } from '@toolsmith/core';
@@ -112,7 +113,7 @@ export async function characterTransferRoutes(
   options: CharacterTransferOptions = {},
 ): Promise<void> {
   const { config, storage, builtins } = app.toolsmith;
-  const reservedNames = builtins.map((b) => b.name);
+  const reservedNames = reservedToolNames(builtins.map((b) => b.name));
   const pending = new PendingImports<HeldImport>(options.pendingImports);
 
   /** Plans the import against the tools that exist now: global and builtin names collide. */

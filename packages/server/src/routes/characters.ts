@@ -1,3 +1,4 @@
+import { reservedToolNames } from '@toolsmith/core';
 import { ToolPatchBody } from '@toolsmith/core/api-schema';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../app/http-error.js';
@@ -10,7 +11,7 @@ import { toolChangesForPatch, toolResource } from './tool-input.js';
 /** Characters CRUD, portraits and each character's tools (docs/api.md, "Characters"). */
 export async function characterRoutes(app: FastifyInstance): Promise<void> {
   const { storage, config, builtins } = app.toolsmith;
-  const reservedNames = new Set(builtins.map((b) => b.name));
+  const reservedNames = new Set(reservedToolNames(builtins.map((b) => b.name)));
 
   const load = async (id: string) => {
     const character = await storage.characters.get(id);

@@ -1,4 +1,9 @@
-import { defaultOrchestrationProfile, mergeProfileOverride, ORCHESTRATION_MODES } from '@toolsmith/core';
+import {
+  defaultOrchestrationProfile,
+  mergeProfileOverride,
+  ORCHESTRATION_MODES,
+  reservedToolNames,
+} from '@toolsmith/core';
 import { ORCHESTRATION_TOOL_NAMES } from '@toolsmith/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { notFound, validationError } from '../app/http-error.js';
@@ -33,7 +38,9 @@ export async function orchestrationRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/orchestration/tools', async () => ({
     tools: await orchestrationToolCatalog(context),
     // names a profile tool may not take: builtins and the orchestration's own tools
-    reservedNames: [...new Set([...context.builtins.map((b) => b.name), ...ORCHESTRATION_TOOL_NAMES])],
+    reservedNames: [
+      ...new Set([...reservedToolNames(context.builtins.map((b) => b.name)), ...ORCHESTRATION_TOOL_NAMES]),
+    ],
   }));
 
   // Privileged: a profile carries custom tools (scripts, webhooks), like POST /api/tools.
@@ -43,7 +50,7 @@ export async function orchestrationRoutes(app: FastifyInstance): Promise<void> {
     if (masked.length > 0) throw validationError(masked);
     const profile = await checkProfileBody(body, {
       storage,
-      reservedNames: context.builtins.map((b) => b.name),
+      reservedNames: reservedToolNames(context.builtins.map((b) => b.name)),
       scriptsEnabled: config.customToolScriptEnabled,
       localWebhooksEnabled: config.webhookLocalUrlsEnabled,
     });
@@ -140,7 +147,7 @@ export async function orchestrationRoutes(app: FastifyInstance): Promise<void> {
         }
         await checkProfileBody(await effective(body), {
           storage,
-          reservedNames: context.builtins.map((b) => b.name),
+          reservedNames: reservedToolNames(context.builtins.map((b) => b.name)),
           scriptsEnabled: config.customToolScriptEnabled,
           localWebhooksEnabled: config.webhookLocalUrlsEnabled,
         });

@@ -1,4 +1,10 @@
-import { type FieldError, type ToolDefinition, validateToolDefinition } from '@toolsmith/core';
+import {
+  type FieldError,
+  msgRenameHint,
+  suggestToolRename,
+  type ToolDefinition,
+  validateToolDefinition,
+} from '@toolsmith/core';
 import type { ToolCreateBody, ToolPatchBody } from '@toolsmith/core/api-schema';
 import { normalizeParametersSchema } from '@toolsmith/core/internal';
 import { HttpError, validationError } from '../app/http-error.js';
@@ -79,7 +85,15 @@ function check(
   }
   const name = def.name;
   if (context.reservedNames.has(name)) {
-    throw new HttpError(409, msgReservedName(name), { code: 'reserved_name' });
+    const suggestedName = suggestToolRename(
+      name,
+      (n) => context.reservedNames.has(n) || context.existingNames.has(n),
+    );
+    throw new HttpError(409, msgReservedName(name), {
+      code: 'reserved_name',
+      details: [{ field: 'name', message: `${msgReservedName(name)} ${msgRenameHint(suggestedName)}` }],
+      suggestedName,
+    });
   }
   if (context.existingNames.has(name)) {
     throw new HttpError(409, msgDuplicateName(name), { code: 'duplicate_name' });
@@ -143,7 +157,9 @@ export function toolChangesForPatch(
   const onlyToggles = Object.keys(changes).every((k) => k === 'enabled');
   // credentials already stored were confirmed when they were stored
   const confirmCredentials = body.confirmCredentials === true || merged.webhookUrl === existing.webhookUrl;
-  check(merged, context, { scriptGate: !onlyToggles, confirmCredentials });
+  // a name reserved after the tool was stored (Marinara's builtins) does not block other edits
+  const reservedNames = new Set([...context.reservedNames].filter((n) => n !== existing.name));
+  check(merged, { ...context, reservedNames }, { scriptGate: !onlyToggles, confirmCredentials });
   const input = toInput(merged);
   const out: Partial<ToolInput> = {};
   for (const key of Object.keys(changes) as (keyof ToolInput)[])

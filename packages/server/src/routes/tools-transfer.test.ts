@@ -177,7 +177,7 @@ describe('tools export and import', () => {
     expect(text).not.toContain(tool.id);
 
     const imported = await upload(target, text, 'application/json');
-    expect(imported.body).toEqual({ imported: 1, skipped: [], review: [] });
+    expect(imported.body).toEqual({ imported: 1, skipped: [], renamed: [], review: [] });
     expect(await portable(target)).toEqual(await portable(source));
 
     const missing = await source.request('GET', '/api/tools/t_missing/export');
@@ -206,6 +206,7 @@ describe('tools export and import', () => {
     expect(imported.body).toEqual({
       imported: 3,
       skipped: [],
+      renamed: [],
       review: [
         {
           name: 'hook',
@@ -236,25 +237,40 @@ describe('tools export and import', () => {
     expect(stored[1].webhookUrl).toBe('https://user:pa55@hooks.example.com:8443/secret/path?token=abc');
   });
 
-  it('skips names that already exist or belong to builtins, with the reason, and imports the rest', async () => {
+  it("skips names that already exist, renames builtin names (ours and Marinara's), imports the rest", async () => {
     await target.app.toolsmith.storage.tools.create(staticInput('store_hours'));
     const file = [
       { name: 'store_hours', description: 'Again.', kind: 'static', staticResult: 'x' },
       { name: 'roll_dice', description: 'Mine.', kind: 'static', staticResult: 'x' },
       { name: 'fresh', description: 'New.', kind: 'static', staticResult: 'x' },
       { name: '9bad', description: 'Bad name.', kind: 'static' },
+      { name: 'update_game_state', description: "Marinara's name.", kind: 'static', staticResult: 'g' },
     ];
     const imported = await upload(target, json(file), 'application/json');
     expect(imported.status).toBe(200);
-    expect(imported.body.imported).toBe(1);
+    expect(imported.body.imported).toBe(3);
     expect(imported.body.skipped).toEqual([
       { name: 'store_hours', reason: 'A tool named "store_hours" already exists.' },
-      { name: 'roll_dice', reason: '"roll_dice" is a reserved built-in tool name.' },
       { name: '9bad', reason: expect.stringContaining('name') },
+    ]);
+    expect(imported.body.renamed).toEqual([
+      {
+        from: 'roll_dice',
+        to: 'roll_dice_custom',
+        reason:
+          '"roll_dice" is a reserved built-in tool name. Imported as "roll_dice_custom"; rename it in the editor if you prefer another name.',
+      },
+      {
+        from: 'update_game_state',
+        to: 'update_game_state_custom',
+        reason: expect.stringContaining('"update_game_state" is a reserved built-in tool name.'),
+      },
     ]);
     expect((await portable(target)).map((t) => [t.name, t.staticResult])).toEqual([
       ['store_hours', 'store_hours result'],
+      ['roll_dice_custom', 'x'],
       ['fresh', 'x'],
+      ['update_game_state_custom', 'g'],
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { reservedToolNames } from '@toolsmith/core';
 import {
   convertLukerProfile,
   DEFAULT_ARCHIVE_LIMITS,
@@ -43,6 +44,8 @@ export const MSG_IMPORT_STORE_FAILED =
 export interface ImportAnswer {
   imported: number;
   skipped: Array<{ name: string; reason: string }>;
+  /** tools named like a builtin (ours or Marinara's), stored under a free name */
+  renamed: Array<{ from: string; to: string; reason: string }>;
   review: Array<{
     name: string;
     kind: string;
@@ -141,7 +144,7 @@ export async function importErrorHandler(error: FastifyError, _request: FastifyR
  */
 export async function toolTransferRoutes(app: FastifyInstance): Promise<void> {
   const { config, storage, builtins } = app.toolsmith;
-  const reservedNames = builtins.map((b) => b.name);
+  const reservedNames = reservedToolNames(builtins.map((b) => b.name));
 
   // This plugin is encapsulated, so the raw-bytes parsers apply to the import route only: the file is read
   // by the core's reader (JSON or ZIP told apart by content), never by Fastify's JSON parser.
@@ -232,6 +235,7 @@ export async function toolTransferRoutes(app: FastifyInstance): Promise<void> {
       return {
         imported: plan.tools.length,
         skipped: plan.skipped,
+        renamed: plan.renamed,
         review: plan.review,
         ...(luker ? { lukerProfile: { ...luker, note: MSG_LUKER_PROFILE_NOTE } } : {}),
       };

@@ -84,6 +84,56 @@ describe('tools API (scripts disabled)', () => {
     }
   });
 
+  it("409s Marinara Engine's builtin names too, naming the field and suggesting a free name", async () => {
+    await server.request('POST', '/api/tools', staticTool('spotify_play_custom'));
+    for (const name of [
+      'update_game_state',
+      'set_expression',
+      'spotify_play',
+      'update_about_me',
+      'web_search',
+    ]) {
+      const res = await server.request('POST', '/api/tools', staticTool(name));
+      expect(res.status, name).toBe(409);
+      expect(res.body.code).toBe('reserved_name');
+      expect(res.body.error).toBe(`"${name}" is a reserved built-in tool name.`);
+    }
+    const taken = await server.request('POST', '/api/tools', staticTool('spotify_play'));
+    expect(taken.body.suggestedName).toBe('spotify_play_custom_2');
+    expect(taken.body.details).toEqual([
+      {
+        field: 'name',
+        message:
+          '"spotify_play" is a reserved built-in tool name. Rename it (the name field), e.g. to "spotify_play_custom_2".',
+      },
+    ]);
+    const mine = await server.request('POST', '/api/tools', staticTool('my_scene'));
+    const rename = await server.request('PATCH', `/api/tools/${mine.body.id}`, { name: 'trigger_event' });
+    expect(rename.status).toBe(409);
+    expect(rename.body.suggestedName).toBe('trigger_event_custom');
+    expect((await server.request('GET', `/api/tools/${mine.body.id}`)).body.name).toBe('my_scene');
+  });
+
+  it('keeps a tool stored before its name was reserved editable under that name', async () => {
+    const old = await server.app.toolsmith.storage.tools.create({
+      name: 'read_chat_summary',
+      displayName: '',
+      description: 'Stored before Marinara names were reserved.',
+      parameters: { type: 'object', properties: {} },
+      mode: 'read',
+      kind: 'static',
+      body: '',
+      simulateBody: '',
+      staticResult: 'old',
+      webhookUrl: '',
+      includeHiddenContext: false,
+      enabled: true,
+    });
+    const edited = await server.request('PATCH', `/api/tools/${old.id}`, { staticResult: 'new' });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ name: 'read_chat_summary', staticResult: 'new' });
+  });
+
   it('409s a duplicate name and a reserved built-in name with the exact messages', async () => {
     await server.request('POST', '/api/tools', staticTool('dup_me'));
     const dup = await server.request('POST', '/api/tools', staticTool('dup_me'));

@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { reservedToolNames } from '@toolsmith/core';
 import { toolRouteSchemas as schemas } from '@toolsmith/core/api-schema';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
@@ -17,7 +18,7 @@ const privileged = { privileged: true };
 export async function toolRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { config, storage, builtins } = app.toolsmith;
-  const reservedNames = new Set(builtins.map((b) => b.name));
+  const reservedNames = new Set(reservedToolNames(builtins.map((b) => b.name)));
 
   const writeContext = async (exceptId?: string): Promise<ToolWriteContext> => {
     const tools = await storage.tools.list(GLOBAL_SCOPE);

@@ -3,6 +3,7 @@ import {
   createRuntime,
   defaultOrchestrationProfile,
   isGenerateTaskError,
+  reservedToolNames,
 } from '@toolsmith/core';
 import type { AppContext } from '../app/context.js';
 import { HttpError } from '../app/http-error.js';
@@ -19,7 +20,7 @@ export function profileChecker(context: AppContext) {
   return (profile: StoredProfile) =>
     checkProfileBody(profile, {
       storage: context.storage,
-      reservedNames: context.builtins.map((b) => b.name),
+      reservedNames: reservedToolNames(context.builtins.map((b) => b.name)),
       scriptsEnabled: true,
       localWebhooksEnabled: context.config.webhookLocalUrlsEnabled,
     });

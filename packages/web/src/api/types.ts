@@ -44,6 +44,8 @@ export interface LukerFeatureReport {
 export interface ImportResult {
   imported: number;
   skipped: Array<{ name: string; reason: string }>;
+  /** tools named like a builtin (Toolsmith's or Marinara's), stored under a free name; absent before 12.6 */
+  renamed?: Array<{ from: string; to: string; reason: string }>;
   review: ImportReviewEntry[];
 }
 

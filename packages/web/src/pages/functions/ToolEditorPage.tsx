@@ -1,5 +1,5 @@
 import './functions.css';
-import { checkToolName, MSG_SCRIPTS_DISABLED } from '@toolsmith/core/schema';
+import { MSG_SCRIPTS_DISABLED } from '@toolsmith/core/schema';
 import { type FormEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../app/page-title';
@@ -10,6 +10,7 @@ import { BasicsSection } from './BasicsSection';
 import { BehaviourSection } from './BehaviourSection';
 import { DryRunPanel } from './DryRunPanel';
 import { FieldMessages } from './FieldMessages';
+import { toolNameMessage } from './name-check';
 import { ParametersEditor } from './ParametersEditor';
 import { ExportWarningDialog, LeaveDialog, SaveErrorBanner } from './ToolEditorDialogs';
 import { dryRunBlock, dryRunRequest } from './tool-editor-state';
@@ -41,7 +42,7 @@ export function ToolEditorPage({ id }: { id: string | null }) {
 
   const nameMessage =
     loaded && (state.nameTouched || form.name !== '')
-      ? checkToolName(form.name, loaded.reservedNames, loaded.otherNames)
+      ? toolNameMessage(form.name, loaded.reservedNames, loaded.otherNames)
       : null;
 
   const onSubmit = (event: FormEvent) => {

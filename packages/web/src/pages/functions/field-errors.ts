@@ -11,7 +11,10 @@ export function groupFieldErrors(error: unknown): FieldErrors {
     out[key] = [...(out[key] ?? []), message];
   };
   for (const d of error.fieldErrors) add(d.field, d.message);
-  if (error.code === 'reserved_name' || error.code === 'duplicate_name') add('name', error.message);
+  // a reserved name's 409 names the field itself (with a free name to use); a duplicate's does not
+  const nameNamed = error.fieldErrors.some((d) => d.field === 'name');
+  if ((error.code === 'reserved_name' || error.code === 'duplicate_name') && !nameNamed)
+    add('name', error.message);
   if (error.code === 'scripts_disabled') add('kind', error.message);
   return out;
 }

@@ -1,3 +1,4 @@
+import { reservedToolNames } from '@toolsmith/core/schema';
 import { type Dispatch, useEffect, useReducer } from 'react';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Capabilities, Tool, ToolsList } from '../../api/types';
@@ -47,7 +48,7 @@ export function useToolEditor(id: string | null): ToolEditor {
             tool,
             caps,
             otherNames: new Set(list.tools.filter((t) => t.id !== tool?.id).map((t) => t.name)),
-            reservedNames: new Set(list.builtin.map((b) => b.name)),
+            reservedNames: new Set(reservedToolNames(list.builtin.map((b) => b.name))),
           },
         });
       } catch (e) {

@@ -1,5 +1,4 @@
 import '../../functions/functions.css';
-import { checkToolName } from '@toolsmith/core/schema';
 import { useEffect, useState } from 'react';
 import { api, errorMessage } from '../../../api/client';
 import type { Capabilities, ProfileTool, Tool } from '../../../api/types';
@@ -7,6 +6,7 @@ import { Dialog } from '../../../components/Dialog';
 import { ErrorBanner } from '../../../components/ErrorBanner';
 import { BasicsSection } from '../../functions/BasicsSection';
 import { BehaviourSection } from '../../functions/BehaviourSection';
+import { toolNameMessage } from '../../functions/name-check';
 import { ParametersEditor } from '../../functions/ParametersEditor';
 import { formFromTool, inputFromForm, type ToolForm } from '../../functions/tool-form';
 import { useCompileCheck } from '../../functions/use-compile-check';
@@ -48,11 +48,11 @@ export function AddToolDialog({
   const body = useCompileCheck(form.body, form.kind === 'script' && scripts);
   const simulate = useCompileCheck(form.simulateBody, form.kind === 'script' && scripts);
   const update = (patch: Partial<ToolForm>) => setForm((f) => ({ ...f, ...patch }));
-  const nameMessage = nameTouched ? checkToolName(form.name, reservedNames, otherNames) : null;
+  const nameMessage = nameTouched ? toolNameMessage(form.name, reservedNames, otherNames) : null;
 
   const done = () => {
     setNameTouched(true);
-    const problem = checkToolName(form.name, reservedNames, otherNames);
+    const problem = toolNameMessage(form.name, reservedNames, otherNames);
     if (problem) return setError(problem);
     if (form.description.trim() === '') return setError('Describe the tool for the model (Description).');
     const built = inputFromForm(form);
