@@ -1,7 +1,22 @@
 import type { Database } from 'better-sqlite3';
+import { sealStoredSettings } from './sealed-settings.js';
+import type { SecretBox } from './secret-box.js';
+
+/** What a migration that cannot be SQL alone gets: the secret box (sealing values needs the key file). */
+export interface MigrationContext {
+  box?: SecretBox;
+}
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+  /** runs after `sql`, in the same transaction */
+  run?: (db: Database, context: MigrationContext) => void;
+}
 
 /** Numbered migrations; each runs once, in order, inside a transaction. Never edit a released one — add a new one. */
-export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
+export const MIGRATIONS: Migration[] = [
   {
     version: 1,
     name: 'initial schema',
@@ -329,10 +344,20 @@ export const MIGRATIONS: { version: number; name: string; sql: string }[] = [
       CREATE INDEX message_images_message ON message_images (message_id, seq);
     `,
   },
+  {
+    version: 15,
+    name: 'web search API key sealed at rest',
+    sql: '',
+    // the key written in plain text by earlier versions is sealed like connection keys (sealed-settings.ts)
+    run: (db, { box }) => {
+      if (!box) throw new Error('Migration 15 needs the secret box to seal stored API keys.');
+      sealStoredSettings(db, box);
+    },
+  },
 ];
 
 /** Applies every migration newer than the database's user_version; returns how many ran. */
-export function migrate(db: Database): number {
+export function migrate(db: Database, context: MigrationContext = {}): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   const latest = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
   if (current > latest) {
@@ -344,7 +369,8 @@ export function migrate(db: Database): number {
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;
     db.transaction(() => {
-      db.exec(migration.sql);
+      if (migration.sql.trim() !== '') db.exec(migration.sql);
+      migration.run?.(db, context);
       db.pragma(`user_version = ${migration.version}`);
     })();
     ran++;

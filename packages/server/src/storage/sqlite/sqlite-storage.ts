@@ -21,8 +21,8 @@ import {
 /** The default storage: one SQLite file (DATA_DIR/toolsmith.db) plus the key file for secrets at rest. */
 export function createSqliteStorage(dataDir: string): Storage {
   const key = loadOrCreateKey(dataDir);
-  const db = openDatabase(dataDir);
   const box = createSecretBox(key);
+  const db = openDatabase(dataDir, { box });
   let closed = false;
   return {
     tools: createSqliteToolRepository(db),
@@ -31,7 +31,7 @@ export function createSqliteStorage(dataDir: string): Storage {
     presets: createSqlitePresetRepository(db),
     chats: createSqliteChatRepository(db),
     messages: createSqliteMessageRepository(db),
-    settings: createSqliteSettingsRepository(db),
+    settings: createSqliteSettingsRepository(db, box),
     personas: createSqlitePersonaRepository(db),
     lorebooks: createSqliteLorebookRepository(db),
     variables: createSqliteVariableRepository(db),
