@@ -28,8 +28,8 @@ export function ToolPickerDialog({
   actionLabel?: string;
   /** shown when no group has a tool */
   empty?: string;
-  /** more buttons beside Cancel (e.g. creating a tool) */
-  extraActions?: ReactNode;
+  /** more buttons beside Cancel (e.g. creating a tool); a function gets the boxes ticked so far */
+  extraActions?: ReactNode | ((ticked: Set<string>) => ReactNode);
   onApply: (ticked: Set<string>) => void;
   onCancel: () => void;
 }) {
@@ -61,7 +61,7 @@ export function ToolPickerDialog({
           <span className="hint picker-count" aria-live="polite">
             {t('chatTools.picker.selected', { count })}
           </span>
-          {extraActions}
+          {typeof extraActions === 'function' ? extraActions(ticked) : extraActions}
           <button type="button" onClick={onCancel}>
             {t('common.cancel')}
           </button>

@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { Chat, ChatToolList } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { useFlashState } from '../../components/flash';
 import { ToolPickerDialog } from '../../components/tool-picker/ToolPickerDialog';
 import { KIND_LABELS } from '../../components/tool-picker/tool-groups';
 import { i18n } from '../../i18n/i18n';
 import type { ChatPatch } from './ChatSettingsDrawer';
+import { startNewToolForChat } from './new-tool-for-chat';
 import {
   chatPickerGroups,
   chatPickerTicked,
@@ -32,6 +34,8 @@ export function ChatFunctionsList({
   const [list, setList] = useState<ChatToolList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
+  // "Saved x and switched it on in …" after a function made from the picker
+  const [flash, setFlash] = useFlashState();
   const path = `/api/chats/${encodeURIComponent(chat.id)}/tools`;
 
   const load = useCallback(() => {
@@ -74,6 +78,14 @@ export function ChatFunctionsList({
         </button>
       </div>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      {flash && (
+        <p className="hint spread" role="status">
+          <span>{flash}</span>
+          <button type="button" className="link" onClick={() => setFlash(null)}>
+            Dismiss
+          </button>
+        </p>
+      )}
       {chosen.length === 0 ? (
         <p className="hint">{t('chatTools.nonePicked')}</p>
       ) : (
@@ -134,6 +146,24 @@ export function ChatFunctionsList({
             setPicking(false);
             void save({ settings: chatSettingsFromTicked(list, chat.settings, ticked) });
           }}
+          extraActions={(ticked) => (
+            <button
+              type="button"
+              onClick={async () => {
+                // the boxes ticked so far are kept, then the editor opens; saving brings the user back here
+                setPicking(false);
+                const settings = chatSettingsFromTicked(list, chat.settings, ticked);
+                const same =
+                  JSON.stringify(settings.tools) === JSON.stringify(chat.settings.tools) &&
+                  JSON.stringify(settings.characterToolsOff) ===
+                    JSON.stringify(chat.settings.characterToolsOff ?? []);
+                if (!same) await save({ settings });
+                startNewToolForChat(chat);
+              }}
+            >
+              New custom function
+            </button>
+          )}
         />
       )}
     </>

@@ -14,6 +14,7 @@ import { Composer } from './Composer';
 import { liveAssistantMessages } from './chat-stream';
 import { type Author, type MessageActions, ReplyView, UserMessageView } from './MessageView';
 import { chatEntries, storedBesideLive } from './message-groups';
+import { clearOpenChatSettings, wantsChatSettingsOpen } from './new-tool-for-chat';
 import type { ToolModes } from './ToolCallCard';
 import { estimatePromptTokens } from './token-estimate';
 import { useGeneration } from './use-generation';
@@ -32,7 +33,9 @@ export function ChatPage({ id }: { id: string }) {
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   /** what the last send took out of the composer, given back if the server refuses it */
   const sentAttachments = useRef<Attachment[]>([]);
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  // back from "New custom function" in the picker: the drawer opens where the user left it
+  const [drawerOpen, setDrawerOpen] = useState(() => wantsChatSettingsOpen(id));
+  useEffect(clearOpenChatSettings, []);
   const [connections, setConnections] = useState<Connection[] | null>(null);
   const [presets, setPresets] = useState<Preset[] | null>(null);
   const [toolModes, setToolModes] = useState<ToolModes>(new Map());

@@ -6,6 +6,7 @@ import { usePageTitle } from '../../app/page-title';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { navigateUnguarded } from '../../components/leave-guard';
 import { Switch } from '../../components/Switch';
+import { pendingNewToolForChat } from '../chats/new-tool-for-chat';
 import { BasicsSection } from './BasicsSection';
 import { BehaviourSection } from './BehaviourSection';
 import { DryRunPanel } from './DryRunPanel';
@@ -22,6 +23,7 @@ import { useToolEditor } from './use-tool-editor';
 export function ToolEditorPage({ id }: { id: string | null }) {
   const { t } = useTranslation();
   const editor = useToolEditor(id);
+  const forChat = id === null ? pendingNewToolForChat() : null;
   const { state, dispatch, dirty, notice } = editor;
   const { loaded, form, baseline, fieldErrors, saving, saveError, leaveTarget } = state;
   const tool = loaded?.tool ?? null;
@@ -105,6 +107,11 @@ export function ToolEditorPage({ id }: { id: string | null }) {
         error={state.actionError}
         onDismiss={() => dispatch({ type: 'actionFailed', error: null })}
       />
+      {!loaded?.tool && forChat && (
+        <p className="hint">
+          After saving you go back to the chat “{forChat.chatTitle}” with this function switched on there.
+        </p>
+      )}
       <p className="hint" role="status" aria-live="polite">
         {dirty ? t('functions.editor.unsaved') : notice}
       </p>

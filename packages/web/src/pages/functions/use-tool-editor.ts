@@ -7,6 +7,7 @@ import { downloadExport, exportedMessage } from '../../components/download';
 import { setFlash, useFlashState } from '../../components/flash';
 import { navigateUnguarded, useLeaveGuard } from '../../components/leave-guard';
 import { i18n } from '../../i18n/i18n';
+import { returnToChatWithNewTool } from '../chats/new-tool-for-chat';
 import { groupFieldErrors } from './field-errors';
 import { type EditorAction, type EditorState, editorReducer, initialEditorState } from './tool-editor-state';
 import { changedFields, inputFromForm, isDirty } from './tool-form';
@@ -91,6 +92,8 @@ export function useToolEditor(id: string | null): ToolEditor {
       const message = i18n.t('functions.editor.saved', { name: saved.name });
       setNotice(message);
       if (!tool) {
+        // made from a chat's picker: back to that chat with the function switched on there
+        if (await returnToChatWithNewTool(saved)) return true;
         setFlash(message);
         navigateUnguarded(hrefFor({ page: 'function-edit', id: saved.id }));
       }
