@@ -4,3 +4,4 @@
 
 export * from './api/common.js';
 export * from './api/tools.js';
+export * from './api/personas.js';

@@ -80,7 +80,7 @@ export const ToolCreateBody = Type.Object(
     /** webhook URLs with credentials: the user confirmed sending them */
     confirmCredentials: Type.Optional(Type.Boolean({ readOnly: true })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, 'x-unknown-alone': true },
 );
 export type ToolCreateBody = Static<typeof ToolCreateBody>;
 
@@ -93,7 +93,7 @@ export const ToolPatchBody = Type.Object(
     ...readOnly,
     confirmCredentials: Type.Optional(Type.Boolean({ readOnly: true })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, 'x-unknown-alone': true },
 );
 export type ToolPatchBody = Static<typeof ToolPatchBody>;
 

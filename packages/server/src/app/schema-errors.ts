@@ -16,7 +16,7 @@ export const ROUTE_AJV_OPTIONS = {
     allErrors: true,
     // errors carry their schemas, where the API's messages live
     verbose: true,
-    keywords: ['x-message', 'x-missing'],
+    keywords: ['x-message', 'x-missing', 'x-unknown-alone'],
   },
 };
 
@@ -129,9 +129,11 @@ export function fieldErrorsFromAjv(errors: readonly FastifySchemaValidationError
     if (!byField.has(field)) byField.set(field, message);
   }
   const rows = [...byField].map(([field, message]) => ({ field, message }));
-  // Unknown fields come first and alone (often a misspelt name: the other errors follow from it).
-  const unknown = rows.filter((r) => r.message.startsWith('Unknown field "'));
-  return unknown.length > 0 ? unknown : rows;
+  // Some bodies report unknown fields alone (`x-unknown-alone`: a misspelt name, the other errors follow from it).
+  const alone = (errors as AjvError[]).some(
+    (e) => e.keyword === 'additionalProperties' && e.parentSchema?.['x-unknown-alone'] === true,
+  );
+  return alone ? rows.filter((r) => r.message.startsWith('Unknown field "')) : rows;
 }
 
 /** Fastify's `schemaErrorFormatter`: a 400 naming every field (the error handler answers it). */

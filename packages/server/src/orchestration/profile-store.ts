@@ -38,10 +38,9 @@ const isRef = (v: unknown): v is { agentId: unknown } => isObject(v) && 'agentId
  * Every agent slot of a profile body (loop, director and its sub-agents, spec nodes, the agenda's planner and
  * agents), as [path, get, set].
  */
-export function agentSlots(
-  body: Record<string, unknown>,
-): Array<[string, () => unknown, (v: unknown) => void]> {
+export function agentSlots(body: unknown): Array<[string, () => unknown, (v: unknown) => void]> {
   const out: Array<[string, () => unknown, (v: unknown) => void]> = [];
+  if (!isObject(body)) return out;
   const slot = (path: string, holder: unknown, key = 'agent') => {
     if (isObject(holder) && holder[key] !== undefined) {
       out.push([path, () => holder[key], (v) => (holder[key] = v)]);
@@ -102,8 +101,9 @@ export async function checkProfileBody(raw: unknown, options: ProfileCheckOption
   });
   if (!parsed.ok) errors.push(...parsed.errors);
   if (errors.length || !parsed.ok) throw validationError(errors);
-  const stored = parsed.value as unknown as StoredProfile;
-  for (const [path, , write] of agentSlots(stored as unknown as Record<string, unknown>)) {
+  // a core profile is a stored profile whose slots all hold agents; the references go back in below
+  const stored: StoredProfile = parsed.value;
+  for (const [path, , write] of agentSlots(stored)) {
     const id = refs.get(path);
     if (id) write({ agentId: id });
   }
@@ -130,24 +130,47 @@ export async function resolveProfile(
   defaultConnection: string | undefined,
   agents: AgentRepository = createAgentRepository(storage.settings),
 ): Promise<OrchestrationProfile> {
-  const profile = structuredClone(stored) as unknown as Record<string, unknown>;
-  for (const [path, read, write] of agentSlots(profile)) {
-    let agent = read() as AgentSlot;
-    if ('agentId' in agent) {
-      const found = await agents.get(agent.agentId);
+  const resolve = async (slot: AgentSlot, path: string): Promise<Agent> => {
+    let agent: Agent;
+    if ('agentId' in slot) {
+      const found = await agents.get(slot.agentId);
       if (!found) {
         throw new HttpError(
           409,
-          `The orchestration profile's ${path} refers to agent "${agent.agentId}", which no longer exists. Edit the profile.`,
+          `The orchestration profile's ${path} refers to agent "${slot.agentId}", which no longer exists. Edit the profile.`,
           { code: 'missing_agent' },
         );
       }
       agent = await coreAgent(storage, found);
+    } else {
+      agent = structuredClone(slot);
     }
-    if (!agent.connectionName && defaultConnection) agent = { ...agent, connectionName: defaultConnection };
-    write(agent);
-  }
-  return profile as unknown as OrchestrationProfile;
+    return !agent.connectionName && defaultConnection
+      ? { ...agent, connectionName: defaultConnection }
+      : agent;
+  };
+  /** Each item with its agent resolved, one after another (the first missing agent is the one reported). */
+  const each = async <T extends { agent: AgentSlot }>(items: T[], at: string) => {
+    const out: Array<Omit<T, 'agent'> & { agent: Agent }> = [];
+    for (const [i, item] of items.entries()) {
+      out.push({ ...structuredClone(item), agent: await resolve(item.agent, `${at}.${i}.agent`) });
+    }
+    return out;
+  };
+  const { loop, director, spec, agenda, ...rest } = structuredClone(stored);
+  const loopAgent = await resolve(loop.agent, 'loop.agent');
+  const directorAgent = await resolve(director.agent, 'director.agent');
+  const subAgents = await each(director.subAgents, 'director.subAgents');
+  const nodes = await each(spec.nodes, 'spec.nodes');
+  const planner = await resolve(agenda.planner, 'agenda.planner');
+  const agendaAgents = await each(agenda.agents, 'agenda.agents');
+  return {
+    ...rest,
+    loop: { ...loop, agent: loopAgent },
+    director: { ...director, agent: directorAgent, subAgents },
+    spec: { ...spec, nodes },
+    agenda: { ...agenda, planner, agents: agendaAgents },
+  };
 }
 
 /**

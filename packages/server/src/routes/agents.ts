@@ -53,7 +53,7 @@ async function parseAgentBody(
 async function profileUses(storage: Storage, agentId: string): Promise<string[]> {
   const profile = await loadGlobalProfile(storage);
   if (!profile) return [];
-  return agentSlots(profile as unknown as Record<string, unknown>)
+  return agentSlots(profile)
     .filter(([, read]) => (read() as { agentId?: string }).agentId === agentId)
     .map(([path]) => path);
 }

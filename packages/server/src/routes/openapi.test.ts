@@ -177,4 +177,30 @@ describe('schema-checked routes', () => {
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ id, description: 'Edited.', order: created.body.order });
   });
+
+  it('answers a persona with every field the UI reads, and names the field of a bad one', async () => {
+    const created = await server.request('POST', '/api/personas', {
+      name: 'Ann',
+      description: 'A traveller.',
+    });
+    expect(created.status).toBe(201);
+    expect(Object.keys(created.body).sort()).toEqual(
+      ['createdAt', 'description', 'hasAvatar', 'id', 'name', 'updatedAt'].sort(),
+    );
+    const list = await server.request('GET', '/api/personas');
+    expect(list.body.personas).toContainEqual(created.body);
+    const bad = await server.request('POST', '/api/personas', { description: 7 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toEqual([
+      { field: 'name', message: 'name is required: what the persona is called ({{user}}).' },
+      { field: 'description', message: 'description must be text of at most 100000 characters.' },
+    ]);
+    const avatar = await server.request('PATCH', `/api/personas/${created.body.id}`, { avatar: 5 });
+    expect(avatar.body.details).toEqual([
+      {
+        field: 'avatar',
+        message: 'avatar must be a PNG, JPEG or WebP image sent as base64, or null to remove it.',
+      },
+    ]);
+  });
 });

@@ -1,66 +1,66 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FieldError } from '@toolsmith/core';
+import { type PersonaPatchBody, personaRouteSchemas as schemas } from '@toolsmith/core/api-schema';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../app/http-error.js';
+import { notFound, validationError } from '../app/http-error.js';
 import { parseAvatarField, sendAvatar } from '../avatars/avatar-image.js';
 import type { PersonaInput } from '../storage/types.js';
-import { bodyObject, FieldChecker } from './fields.js';
 
-export const MAX_PERSONA_DESCRIPTION = 100_000;
-
-function parsePersona(raw: unknown, creating: boolean): Partial<PersonaInput> {
-  const check = new FieldChecker(bodyObject(raw));
-  check.rejectUnknown(['name', 'description', 'avatar'], ['id', 'hasAvatar', 'createdAt', 'updatedAt']);
-  if (creating) check.require('name', 'name is required: what the persona is called ({{user}}).');
-  const name = check.string('name', { min: 1, max: 256 });
-  const description = check.string('description', { max: MAX_PERSONA_DESCRIPTION });
+/** The sent fields as storage input (their shapes checked by the route schema; the portrait's bytes here). */
+function personaInput(body: PersonaPatchBody): Partial<PersonaInput> {
   const out: Partial<PersonaInput> = {};
-  if (check.has('avatar')) {
-    const avatar = parseAvatarField(check.body.avatar, (field, message) => check.add(field, message));
+  if (body.avatar !== undefined) {
+    const problems: FieldError[] = [];
+    const avatar = parseAvatarField(body.avatar, (field, message) => problems.push({ field, message }));
+    if (problems.length > 0) throw validationError(problems);
     if (avatar !== undefined) out.avatar = avatar;
   }
-  check.finish();
-  if (name !== undefined) out.name = name;
-  if (description !== undefined) out.description = description;
+  if (body.name !== undefined) out.name = body.name;
+  if (body.description !== undefined) out.description = body.description;
   return out;
 }
 
 /** Personas: who the user plays in a chat (docs/api.md, "Personas"). */
-export async function personaRoutes(app: FastifyInstance): Promise<void> {
+export async function personaRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { storage } = app.toolsmith;
 
-  app.get('/api/personas', async () => ({ personas: await storage.personas.list() }));
+  app.get('/api/personas', { schema: schemas.list }, async () => ({
+    personas: await storage.personas.list(),
+  }));
 
-  app.post('/api/personas', async (request, reply) => {
-    const input = parsePersona(request.body, true);
+  app.post('/api/personas', { schema: schemas.create }, async (request, reply) => {
+    const input = personaInput(request.body);
     const created = await storage.personas.create({
-      name: input.name!,
+      name: request.body.name,
       description: input.description ?? '',
       avatar: input.avatar ?? null,
     });
     return reply.code(201).send(created);
   });
 
-  app.get<{ Params: { id: string } }>('/api/personas/:id', async (request) => {
+  app.get('/api/personas/:id', { schema: schemas.get }, async (request) => {
     const persona = await storage.personas.get(request.params.id);
     if (!persona) throw notFound('persona', request.params.id);
     return persona;
   });
 
-  app.patch<{ Params: { id: string } }>('/api/personas/:id', async (request) => {
-    const changes = parsePersona(request.body, false);
+  app.patch('/api/personas/:id', { schema: schemas.patch }, async (request) => {
+    const changes = personaInput(request.body);
     const updated = await storage.personas.update(request.params.id, changes);
     if (!updated) throw notFound('persona', request.params.id);
     return updated;
   });
 
-  app.get<{ Params: { id: string } }>('/api/personas/:id/avatar', async (request, reply) => {
+  app.get('/api/personas/:id/avatar', { schema: schemas.avatar }, async (request, reply) => {
     if (!(await storage.personas.get(request.params.id))) throw notFound('persona', request.params.id);
     const avatar = await storage.personas.getAvatar(request.params.id);
     if (!avatar) throw notFound('portrait for persona', request.params.id);
     return sendAvatar(request, reply, avatar);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/personas/:id', async (request, reply) => {
+  app.delete('/api/personas/:id', { schema: schemas.delete }, async (request, reply) => {
     if (!(await storage.personas.delete(request.params.id))) throw notFound('persona', request.params.id);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 }

@@ -73,15 +73,7 @@ export interface WorldInfoActivationTrace {
   recursionDepth: number;
 }
 
-export interface Persona {
-  id: string;
-  name: string;
-  description: string;
-  /** a portrait is stored (GET /api/personas/:id/avatar) */
-  hasAvatar?: boolean;
-  createdAt?: string;
-  updatedAt?: string;
-}
+export type { PersonaResource as Persona } from '@toolsmith/core/api-schema';
 
 /** The chat fields this part reads beside `Chat` (the server sends them on every chat). */
 export interface ChatContext {
