@@ -3,5 +3,5 @@
 // takes its request and response types from them. Browser-safe: it loads only TypeBox and pure core modules.
 
 export * from './api/common.js';
-export * from './api/tools.js';
 export * from './api/personas.js';
+export * from './api/tools.js';
