@@ -3,9 +3,7 @@
 // again with it, and keeps it for the tab (sessionStorage) across pages and reloads.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, type Stack, screenshot, startStack } from './harness.js';
-
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 50 });
+import { apiPost, launchBrowser, poll, type Stack, screenshot, startStack } from './harness.js';
 
 const SECRET = 'off-loopback-e2e-secret-42';
 let stack: Stack;

@@ -6,10 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
-
-const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) =>
-  expect.poll(fn, { timeout: 10_000, interval: 50, ...options });
+import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
 
 const BODY = 'const mood = String(args.mood);\nreturn "mood is now " + mood;';
 const SIMULATE_BODY = 'return "would set the mood to " + args.mood;';

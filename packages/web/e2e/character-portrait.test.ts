@@ -2,9 +2,7 @@
 // list and beside the character's messages in a chat; removing it goes back to initials.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
-
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
 
 describe('character portraits', () => {
   let stack: Stack;

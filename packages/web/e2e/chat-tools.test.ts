@@ -11,11 +11,9 @@ import {
 } from '@toolsmith/emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
+import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
 
 /** expect.poll with room for a loaded machine: page loads and streamed answers can take seconds. */
-const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) =>
-  expect.poll(fn, { timeout: 10_000, interval: 50, ...options });
 
 const STORE_HOURS_TEXT = 'Open 9–5, Monday to Saturday';
 

@@ -4,9 +4,8 @@
 import { openaiCompletion, type RecordedRequest, toolRefusals } from '@toolsmith/emulator';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
+import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
 
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
 const TRIGGER = /<Function_[A-Za-z0-9]{4}_Start\/>/;
 
 let stack: Stack;

@@ -2,11 +2,9 @@
 import { openaiErrors } from '@toolsmith/emulator';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
+import { launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
 
 /** expect.poll with room for a loaded machine: page loads and streamed answers can take seconds. */
-const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) =>
-  expect.poll(fn, { timeout: 10_000, interval: 50, ...options });
 
 let stack: Stack;
 let browser: Browser;

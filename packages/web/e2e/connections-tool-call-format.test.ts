@@ -2,9 +2,7 @@
 // what `auto` does, and the saved choice comes back when the connection is edited again.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
-
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 50 });
+import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
 
 let stack: Stack;
 let browser: Browser;

@@ -4,9 +4,8 @@
 import { koboldGenerateResponse } from '@toolsmith/emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, type Stack, screenshot, startStack } from './harness.js';
+import { apiPost, launchBrowser, poll, type Stack, screenshot, startStack } from './harness.js';
 
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 50 });
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'phone', width: 390, height: 844 },

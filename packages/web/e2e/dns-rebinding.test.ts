@@ -3,9 +3,7 @@
 // it before any route runs; a name listed in ALLOWED_HOSTS works as the deployment's own name.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type Stack, startStack } from './harness.js';
-
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 50 });
+import { launchBrowser, newPage, poll, type Stack, startStack } from './harness.js';
 
 let stack: Stack;
 let browser: Browser;

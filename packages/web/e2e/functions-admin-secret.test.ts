@@ -2,10 +2,9 @@
 // refusal with the server's message, the shell asks for the secret, and the same action works once it is right.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
+import { launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
 
 /** expect.poll with room for a loaded machine: page loads and server answers can take seconds. */
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 50 });
 
 const SECRET = 'functions-e2e-secret-9876543210';
 let stack: Stack;

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEmulator, type Emulator } from '@toolsmith/emulator';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const serverBin = join(repoRoot, 'packages/server/dist/bin/toolsmith.js');
@@ -115,4 +116,12 @@ export async function apiPost<T = unknown>(stack: Stack, path: string, body: unk
   const text = await response.text();
   if (!response.ok) throw new Error(`POST ${path} → ${response.status}: ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * Waits until what `fn` reads from the page passes the assertion chained on it (vitest's expect.poll): every
+ * 50 ms for up to 15 s by default — long enough for a loaded machine, and a passing check returns at once.
+ */
+export function poll<T>(fn: () => T | Promise<T>, options: { timeout?: number; interval?: number } = {}) {
+  return expect.poll(fn, { timeout: 15_000, interval: 50, ...options });
 }

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
+import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
 
 const require = createRequire(import.meta.url);
 const EVERYTHING = join(
@@ -14,9 +14,6 @@ const EVERYTHING = join(
   'dist/index.js',
 );
 const SECRET = 'mcp-env-secret-5d1c';
-
-const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) =>
-  expect.poll(fn, { timeout: 15_000, interval: 100, ...options });
 
 let stack: Stack;
 let browser: Browser;

@@ -10,14 +10,12 @@ import {
   apiPost,
   launchBrowser,
   newPage,
+  poll,
   type Stack,
   screenshot,
   screenshotDir,
   startStack,
 } from './harness.js';
-
-const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) =>
-  expect.poll(fn, { timeout: 15_000, interval: 50, ...options });
 
 let stack: Stack;
 let browser: Browser;

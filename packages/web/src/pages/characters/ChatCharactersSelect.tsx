@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import type { Character } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { useApiGet } from '../../components/use-api-get';
 import { i18n } from '../../i18n/i18n';
 
 /** Chat Settings › Characters: one character, or several for a group chat. */
@@ -14,16 +15,12 @@ export function ChatCharactersSelect({
   onChange: (characterIds: string[]) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [characters, setCharacters] = useState<Character[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const loaded = useApiGet<{ characters: Character[] }>('/api/characters');
+  const characters = loaded.data?.characters ?? null;
+  const [changeError, setError] = useState<string | null>(null);
+  const error =
+    changeError ?? (loaded.error && i18n.t('chatSettings.characters.loadFailed', { message: loaded.error }));
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    api
-      .get<{ characters: Character[] }>('/api/characters')
-      .then((a) => setCharacters(a.characters))
-      .catch((e) => setError(i18n.t('chatSettings.characters.loadFailed', { message: errorMessage(e) })));
-  }, []);
 
   const toggle = async (id: string, on: boolean) => {
     setBusy(true);
@@ -39,7 +36,13 @@ export function ChatCharactersSelect({
 
   return (
     <>
-      <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      <ErrorBanner
+        error={error}
+        onDismiss={() => {
+          setError(null);
+          loaded.setError(null);
+        }}
+      />
       {characters?.length === 0 ? (
         <p className="hint">
           <Trans

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import type { Persona } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { useApiGet } from '../../components/use-api-get';
 import { i18n } from '../../i18n/i18n';
 
 /** Chat Settings › Persona: who the user plays in this chat. */
@@ -14,16 +15,12 @@ export function ChatPersonaSelect({
   onChange: (personaId: string | null) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [personas, setPersonas] = useState<Persona[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const loaded = useApiGet<{ personas: Persona[] }>('/api/personas');
+  const personas = loaded.data?.personas ?? null;
+  const [changeError, setError] = useState<string | null>(null);
+  const error =
+    changeError ?? (loaded.error && i18n.t('chatSettings.persona.loadFailed', { message: loaded.error }));
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    api
-      .get<{ personas: Persona[] }>('/api/personas')
-      .then((a) => setPersonas(a.personas))
-      .catch((e) => setError(i18n.t('chatSettings.persona.loadFailed', { message: errorMessage(e) })));
-  }, []);
 
   const change = async (id: string | null) => {
     setBusy(true);
@@ -39,7 +36,13 @@ export function ChatPersonaSelect({
 
   return (
     <>
-      <ErrorBanner error={error} onDismiss={() => setError(null)} />
+      <ErrorBanner
+        error={error}
+        onDismiss={() => {
+          setError(null);
+          loaded.setError(null);
+        }}
+      />
       <label>
         {t('chatSettings.persona.label')}
         <select
