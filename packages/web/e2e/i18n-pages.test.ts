@@ -3,10 +3,8 @@
 // nothing sticks out of a 390 px phone screen. Screenshots of each page in both languages are kept for a look.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, type Stack, screenshot, startStack } from './harness.js';
+import { apiPost, launchBrowser, poll, type Stack, screenshot, startStack } from './harness.js';
 import { ENGLISH_WORDS, englishOnPage, overflowing } from './untranslated.js';
-
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
 
 let stack: Stack;
 let browser: Browser;
