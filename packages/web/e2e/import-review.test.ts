@@ -83,9 +83,21 @@ describe('import review in a real browser', () => {
     await page.getByRole('button', { name: 'Import functions from ZIP or JSON' }).click();
     await (await chooser).setFiles(zipPath);
 
+    // first the review: nothing stored yet; the built-in name clash is unticked (Skip) by default
+    const plan = page.getByRole('region', { name: 'Review import: shop-tools.zip' });
+    await poll(() => plan.isVisible()).toBe(true);
+    expect(await plan.getByRole('checkbox', { name: 'Import roll_dice' }).isChecked()).toBe(false);
+    expect(await plan.getByText('Skipped: roll_dice is a built-in tool name').isVisible()).toBe(true);
+    expect(await plan.getByText('Creates lookup_order, switched off').isVisible()).toBe(true);
+    expect((await (await fetch(`${stack.serverUrl}/api/tools`)).json()).tools).toHaveLength(1);
+    await plan.getByRole('button', { name: 'Import 2 selected' }).click();
+
     const review = page.getByRole('region', { name: 'Import result' });
-    // roll_dice (a builtin's name) arrives renamed roll_dice_custom: see tools-transfer.test.ts
-    await poll(() => review.getByText('Imported 3 functions.').isVisible()).toBe(true);
+    await poll(() => review.getByText('Imported 2 functions.').isVisible()).toBe(true);
+    expect(await review.getByText('Skipped roll_dice: roll_dice is a built-in tool name.').isVisible()).toBe(
+      true,
+    );
+    expect(await plan.count()).toBe(0);
     const items = review.getByRole('list', { name: 'Imported tools to review' }).getByRole('listitem');
     expect(await items.count()).toBe(2);
     const webhook = items.filter({ hasText: 'lookup_order' });

@@ -8,8 +8,10 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Switch } from '../../components/Switch';
 import { ExportMenu } from './ExportMenu';
+import { ImportPlanReview } from './ImportPlanReview';
 import { ImportReview } from './ImportReview';
-import { importToolsFile, loadReview, saveReview } from './import-tools';
+import { planToolsImport, type ToolImportPlan } from './import-plan';
+import { loadReview, saveReview } from './import-tools';
 import { moveItem } from './reorder';
 import { KindPill, ParameterCount, ToolRow } from './ToolRow';
 import { WebSearchSettings } from './WebSearchSettings';
@@ -24,6 +26,7 @@ export function FunctionsPage() {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const [review, setReview] = useState<ImportResult | null>(() => loadReview());
+  const [pending, setPending] = useState<{ fileName: string; plan: ToolImportPlan } | null>(null);
   const [deleting, setDeleting] = useState<Tool | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [dragId, setDragId] = useState<string | null>(null);
@@ -129,11 +132,9 @@ export function FunctionsPage() {
     setStatus(t('functions.importing', { name: file.name }));
     void run(async () => {
       try {
-        const result = await importToolsFile(file);
-        setReview(result);
-        saveReview(result);
+        // the server plans the file without writing; the review below applies the chosen actions
+        setPending({ fileName: file.name, plan: await planToolsImport(file) });
         setStatus(null);
-        await load();
       } catch (e) {
         setStatus(null);
         throw e;
@@ -202,6 +203,21 @@ export function FunctionsPage() {
       </p>
       {caps && !caps.scriptExecutionEnabled && tools?.some((t) => t.kind === 'script') && (
         <p className="banner info">{t('functions.scriptsOff')}</p>
+      )}
+
+      {pending && (
+        <ImportPlanReview
+          key={pending.plan.importId}
+          fileName={pending.fileName}
+          initialPlan={pending.plan}
+          onApplied={(result) => {
+            setPending(null);
+            setReview(result);
+            saveReview(result);
+            void load();
+          }}
+          onClose={() => setPending(null)}
+        />
       )}
 
       {review && (
