@@ -1,3 +1,4 @@
+import { unzlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { cardTools, scriptTool, v2CardDocument, v3CardDocument } from './__fixtures__/cards.js';
 import { decodeCardPayload } from './card-payload.js';
@@ -135,12 +136,22 @@ describe('PNG round trips', () => {
     expect(readCardPng(png).document).toEqual(exportCardJson(card, tools));
   });
 
-  it('the default portrait is a valid 1×1 PNG', () => {
+  it('the default portrait is a 400×600 PNG: a silhouette on a background whose hue comes from the name', () => {
     const { card } = importThenStore(v2CardDocument());
     const png = exportCardPng(card, []);
-    const ihdr = readPngChunks(png)[0]!;
-    expect(ihdr.type).toBe('IHDR');
-    expect([...ihdr.data.subarray(0, 8)]).toEqual([0, 0, 0, 1, 0, 0, 0, 1]);
+    const [ihdr, idat] = readPngChunks(png);
+    expect(ihdr!.type).toBe('IHDR');
+    expect([...ihdr!.data.subarray(0, 10)]).toEqual([0, 0, 1, 144, 0, 0, 2, 88, 8, 2]); // 400×600 RGB
+    const pixels = unzlibSync(idat!.data);
+    expect(pixels.length).toBe(600 * (1 + 400 * 3));
+    const at = (x: number, y: number) => [...pixels.subarray(y * 1201 + 1 + x * 3, y * 1201 + 4 + x * 3)];
+    // the head's centre is the figure's colour, a top corner the background's; a real image, not one pixel
+    expect(at(200, 240)).not.toEqual(at(5, 5));
+    expect(at(200, 240)).toEqual(at(200, 590));
+    expect(png.length).toBeLessThan(20_000);
+    // the same name gives the same image, another name another hue
+    expect(readPngChunks(defaultCardPng(card.name))[1]!.data).toEqual(idat!.data);
+    expect(defaultCardPng('Someone else')).not.toEqual(defaultCardPng(card.name));
     // no tools, but the card's orchestration override still travels
     expect(chunkDocument(png, 'ccv3').data.extensions.toolsmith).toEqual({
       version: 1,

@@ -53,7 +53,7 @@ export function exportCardPng(
 ): Uint8Array {
   const card = attachCardTools(character, tools, options.orchestration);
   return writeCardPng(
-    png ?? defaultCardPng(),
+    png ?? defaultCardPng(character.name),
     { chara: toCardV2Document(card), ccv3: toCardV3Document(card) },
     options.limits ?? DEFAULT_CARD_LIMITS,
   );

@@ -40,7 +40,7 @@ describe('PNG chunks', () => {
     expect(isPng(png)).toBe(true);
     const chunks = readPngChunks(png);
     expect(chunks.map((c) => c.type)).toEqual(['IHDR', 'IDAT', 'IEND']);
-    expect(new DataView(chunks[0]!.data.buffer, chunks[0]!.data.byteOffset).getUint32(0)).toBe(1);
+    expect(new DataView(chunks[0]!.data.buffer, chunks[0]!.data.byteOffset).getUint32(0)).toBe(400);
     expect(writePngChunks(chunks)).toEqual(png);
   });
 

@@ -22,6 +22,12 @@ import {
   valueTooDeep,
 } from '../app/json-body.js';
 import {
+  cardLorebookConflict,
+  LOREBOOK_ACTIONS,
+  type LorebookAction,
+  lorebookWrite,
+} from '../characters/card-lorebook-conflict.js';
+import {
   cardLorebookWarnings,
   cardWithLorebook,
   characterResource,
@@ -36,6 +42,7 @@ import {
   characterToolScope,
   DuplicateNameError,
   GLOBAL_SCOPE,
+  type LorebookInput,
   type StoredCharacter,
   type ToolInput,
 } from '../storage/types.js';
@@ -55,6 +62,9 @@ export const MSG_IMPORT_GONE =
   'This card import is no longer waiting for review (it was applied, cancelled, or expired). Import the card again.';
 
 const CARD_EXPORT_FORMATS = ['json', 'png', 'luker', 'luker-png'];
+
+export const msgLorebookLinked = (name: string) =>
+  `The card's lorebook "${name}" is already here with the same entries: the character uses it, no copy was made.`;
 
 export interface CharacterTransferOptions {
   pendingImports?: Partial<PendingImportLimits>;
@@ -96,6 +106,16 @@ function reviewForClient(plan: CardImportPlan): CardImportReview {
   // an override made from Luker's settings carries no tools (they are the character's own)
   const orchestration = ext?.orchestration ?? (review.lukerProfile ? review.orchestration : undefined);
   return { ...rest, card, ...(orchestration ? { orchestration } : {}) };
+}
+
+/**
+ * A book as an exported card carries it, read back: a card exported here and imported again compares equal
+ * to the stored book it came from (the character_book form drops or adds defaults).
+ */
+function asCardCarriesIt(book: LorebookInput): LorebookInput {
+  const stored = { ...book, id: 'compare', createdAt: '', updatedAt: '' };
+  const card = cardWithLorebook({ name: 'compare' } as CardData, storedToLorebook(stored));
+  return lorebookInputFromCard(card) ?? book;
 }
 
 /** `name.card.json` / `name.png`, with anything a header or file system could misread replaced. */
@@ -145,10 +165,15 @@ export async function characterTransferRoutes(
     }
   };
 
+  /** The card's lorebook against the stored books: a conflict when its name is taken. */
+  const lorebookConflictOf = async (plan: CardImportPlan) =>
+    cardLorebookConflict(lorebookInputFromCard(plan.card), await storage.lorebooks.list(), asCardCarriesIt);
+
   /** Stores the character, its tools and its lorebook in one transaction. */
   const save = async (
     plan: CardImportPlan,
     withTools: boolean,
+    lorebookAction?: LorebookAction,
   ): Promise<{
     character: StoredCharacter;
     tools: ToolInput[];
@@ -158,10 +183,20 @@ export async function characterTransferRoutes(
     const lorebook = lorebookInputFromCard(chosen.card);
     const card: CardData = lorebook ? withoutCharacterBook(chosen.card) : chosen.card;
     const tools = chosen.tools.map(toolInputFromDefinition);
+    // a book of the same name already stored: created, renamed, replaced or linked as the user chose
+    const write = lorebookWrite(lorebook, await lorebookConflictOf(plan), lorebookAction);
     try {
       const character = await storage.characters.create(
-        { card, ...(plan.image ? { avatar: plan.image } : {}) },
-        { tools, ...(lorebook ? { lorebook } : {}) },
+        {
+          card,
+          ...(plan.image ? { avatar: plan.image } : {}),
+          ...(write && 'link' in write ? { lorebookId: write.link } : {}),
+        },
+        {
+          tools,
+          ...(write && 'create' in write ? { lorebook: write.create } : {}),
+          ...(write && 'replace' in write ? { replaceLorebook: write.replace } : {}),
+        },
       );
       return { character, tools, skipped: chosen.skipped };
     } catch (error) {
@@ -200,15 +235,20 @@ export async function characterTransferRoutes(
         const body = request.body;
         const bytes = Buffer.isBuffer(body) ? new Uint8Array(body) : new Uint8Array();
         const planned = await plan(bytes);
-        if (!planned.hasTools) {
-          return reply.code(201).send(await savedAnswer(await save(planned, false), planned.warnings));
+        const lorebook = await lorebookConflictOf(planned);
+        // saved at once unless there is something to decide: tools, or a lorebook of the same name that differs
+        if (!planned.hasTools && (!lorebook || lorebook.identical)) {
+          const warnings = lorebook
+            ? [...planned.warnings, msgLorebookLinked(lorebook.existing.name)]
+            : planned.warnings;
+          return reply.code(201).send(await savedAnswer(await save(planned, false), warnings));
         }
         const { id, expiresAt } = pending.add({ bytes }, bytes.byteLength);
         return {
           status: 'review',
           importId: id,
           expiresAt: expiresAt.toISOString(),
-          review: reviewForClient(planned),
+          review: { ...reviewForClient(planned), ...(lorebook ? { lorebook } : {}) },
         };
       },
     );
@@ -217,10 +257,12 @@ export async function characterTransferRoutes(
   app.get<{ Params: { importId: string } }>('/api/characters/import/:importId', async (request) => {
     const held = pending.get(request.params.importId);
     if (!held) throw new HttpError(404, MSG_IMPORT_GONE, { code: 'import_not_found' });
+    const planned = await plan(held.bytes);
+    const lorebook = await lorebookConflictOf(planned);
     return {
       status: 'review',
       importId: request.params.importId,
-      review: cardImportReview(await plan(held.bytes)),
+      review: { ...cardImportReview(planned), ...(lorebook ? { lorebook } : {}) },
     };
   });
 
@@ -229,13 +271,26 @@ export async function characterTransferRoutes(
     { config: { privileged: true } },
     async (request, reply) => {
       const body = bodyObject(request.body ?? {});
+      const problems = [];
       if (typeof body.withTools !== 'boolean') {
-        throw validationError([{ field: 'withTools', message: 'withTools must be true or false.' }]);
+        problems.push({ field: 'withTools', message: 'withTools must be true or false.' });
       }
+      if (body.lorebook !== undefined && !LOREBOOK_ACTIONS.includes(body.lorebook as LorebookAction)) {
+        problems.push({
+          field: 'lorebook',
+          message: `lorebook must be one of ${LOREBOOK_ACTIONS.join(', ')} (what to do with the card's lorebook when one of that name is stored).`,
+        });
+      }
+      if (problems.length > 0) throw validationError(problems);
       const held = pending.take(request.params.importId);
       if (!held) throw new HttpError(404, MSG_IMPORT_GONE, { code: 'import_not_found' });
       const planned = await plan(held.bytes);
-      return reply.code(201).send(await savedAnswer(await save(planned, body.withTools), planned.warnings));
+      const saved = await save(
+        planned,
+        body.withTools as boolean,
+        body.lorebook as LorebookAction | undefined,
+      );
+      return reply.code(201).send(await savedAnswer(saved, planned.warnings));
     },
   );
 

@@ -88,6 +88,11 @@ export interface CharacterImportExtras {
   tools?: ToolInput[];
   /** created and attached as the character's lorebook */
   lorebook?: LorebookInput;
+  /**
+   * a stored lorebook whose content (description, settings, entries — not its name, global or disabled
+   * switches) is overwritten and attached as the character's lorebook: a card re-imported with Replace
+   */
+  replaceLorebook?: { id: string; input: LorebookInput };
 }
 
 export const characterToolScope = (characterId: string) => `character:${characterId}`;

@@ -175,6 +175,20 @@ export interface CardImportReviewData {
   tools: CardToolReview[];
   hasTools: boolean;
   warnings: string[];
+  /** the card's lorebook has the name of a stored one (issue 14.6): Replace, Keep both or Skip */
+  lorebook?: CardLorebookConflict;
+}
+
+export type LorebookAction = 'replace' | 'keep-both' | 'skip';
+
+export interface CardLorebookConflict {
+  name: string;
+  entries: number;
+  existing: { id: string; name: string; entries: number };
+  identical: boolean;
+  action: LorebookAction;
+  choices: LorebookAction[];
+  renameTo: string;
 }
 
 /** `POST /api/characters/import` and `POST /api/characters/import/:id/apply`. */

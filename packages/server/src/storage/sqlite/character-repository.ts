@@ -8,7 +8,7 @@ import {
   type StoredCharacter,
 } from '../types.js';
 import { newId, now } from './ids.js';
-import { createLorebookInserter } from './lorebook-repository.js';
+import { createLorebookContentReplacer, createLorebookInserter } from './lorebook-repository.js';
 import { createToolInserter } from './tool-repository.js';
 
 interface CharacterRow {
@@ -57,10 +57,15 @@ export function createSqliteCharacterRepository(db: Database): CharacterReposito
   const deleteTools = db.prepare<[string]>('DELETE FROM tools WHERE scope = ?');
   const insertTool = createToolInserter(db);
   const insertLorebook = createLorebookInserter(db);
+  const replaceLorebook = createLorebookContentReplacer(db);
 
   const create = db.transaction((input: CharacterInput, extras: CharacterImportExtras) => {
     const id = newId('chr');
-    const lorebookId = extras.lorebook ? insertLorebook(extras.lorebook).id : (input.lorebookId ?? null);
+    const lorebookId = extras.lorebook
+      ? insertLorebook(extras.lorebook).id
+      : extras.replaceLorebook
+        ? replaceLorebook(extras.replaceLorebook.id, extras.replaceLorebook.input).id
+        : (input.lorebookId ?? null);
     insert.run({
       id,
       name: input.card.name,

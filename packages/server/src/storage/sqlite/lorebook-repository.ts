@@ -75,6 +75,26 @@ export function createLorebookInserter(db: Database): (input: LorebookInput) => 
   };
 }
 
+/**
+ * A synchronous overwrite of a book's content (name, global and disabled kept), for callers inside their own
+ * transaction (a card re-imported with Replace); throws when the book is gone, so the transaction rolls back.
+ */
+export function createLorebookContentReplacer(
+  db: Database,
+): (id: string, input: LorebookInput) => StoredLorebook {
+  const selectOne = db.prepare<[string], LorebookRow>('SELECT * FROM lorebooks WHERE id = ?');
+  const update = db.prepare(
+    'UPDATE lorebooks SET description = @description, settings = @settings, entries = @entries, updated_at = @at WHERE id = @id',
+  );
+  return (id, input) => {
+    const { description, settings, entries } = toColumns(input);
+    if (update.run({ id, description, settings, entries, at: now() }).changes === 0) {
+      throw new Error(`Lorebook ${id} to replace is gone.`);
+    }
+    return fromRow(selectOne.get(id)!);
+  };
+}
+
 export function createSqliteLorebookRepository(db: Database): LorebookRepository {
   const selectAll = db.prepare<[], LorebookRow>('SELECT * FROM lorebooks ORDER BY created_at, id');
   const selectOne = db.prepare<[string], LorebookRow>('SELECT * FROM lorebooks WHERE id = ?');

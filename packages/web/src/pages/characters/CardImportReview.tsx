@@ -1,4 +1,10 @@
-import type { CardImportReviewData, CardToolReview } from '../../api/types';
+import { useState } from 'react';
+import type {
+  CardImportReviewData,
+  CardLorebookConflict,
+  CardToolReview,
+  LorebookAction,
+} from '../../api/types';
 
 const KIND_LABELS: Record<string, string> = {
   static: 'Static',
@@ -103,6 +109,47 @@ function ToolReview({ tool }: { tool: CardToolReview }) {
   );
 }
 
+const LOREBOOK_CHOICES: Record<LorebookAction, (c: CardLorebookConflict) => string> = {
+  replace: (c) => `Replace your “${c.existing.name}” with the card’s`,
+  'keep-both': (c) => `Keep both (the card’s as “${c.renameTo}”)`,
+  skip: (c) => `Skip (the character uses your “${c.existing.name}”)`,
+};
+
+/** The card's lorebook has the name of one you have: what to do with it. */
+function LorebookChoice({
+  conflict,
+  value,
+  onChange,
+}: {
+  conflict: CardLorebookConflict;
+  value: LorebookAction;
+  onChange: (action: LorebookAction) => void;
+}) {
+  return (
+    <fieldset className="panel card-lorebook-choice">
+      <legend>Lorebook “{conflict.name}”</legend>
+      <p>
+        You already have a lorebook called “{conflict.existing.name}” ({conflict.existing.entries}{' '}
+        {conflict.existing.entries === 1 ? 'entry' : 'entries'}).{' '}
+        {conflict.identical
+          ? 'The card’s has the same entries.'
+          : `The card’s (${conflict.entries} ${conflict.entries === 1 ? 'entry' : 'entries'}) differs from it.`}
+      </p>
+      {conflict.choices.map((choice) => (
+        <label key={choice} className="inline">
+          <input
+            type="radio"
+            name="card-lorebook"
+            checked={value === choice}
+            onChange={() => onChange(choice)}
+          />
+          {LOREBOOK_CHOICES[choice](conflict)}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /**
  * The card import review: everything the card's tools would do, before anything is saved. Apply with tools
  * stores the character and its tools (webhook and script tools disabled); Apply without tools stores the
@@ -116,9 +163,30 @@ export function CardImportReview({
 }: {
   review: CardImportReviewData;
   busy: boolean;
-  onApply: (withTools: boolean) => void;
+  onApply: (withTools: boolean, lorebook?: LorebookAction) => void;
   onCancel: () => void;
 }) {
+  const [lorebook, setLorebook] = useState<LorebookAction | undefined>(review.lorebook?.action);
+  if (!review.hasTools) {
+    // only the lorebook to decide
+    return (
+      <section className="panel card-review" aria-labelledby="card-review-title">
+        <h2 id="card-review-title">Review the import of “{review.card.name}”</h2>
+        <p>Nothing is saved until you choose.</p>
+        {review.lorebook && lorebook && (
+          <LorebookChoice conflict={review.lorebook} value={lorebook} onChange={setLorebook} />
+        )}
+        <div className="row end card-review-actions">
+          <button type="button" onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+          <button type="button" className="primary" onClick={() => onApply(false, lorebook)} disabled={busy}>
+            Import
+          </button>
+        </div>
+      </section>
+    );
+  }
   return (
     <section className="panel card-review" aria-labelledby="card-review-title">
       <h2 id="card-review-title">Review the tools of “{review.card.name}”</h2>
@@ -140,6 +208,9 @@ export function CardImportReview({
       {review.orchestration && (
         <p className="hint">The card also carries an orchestration override for this character.</p>
       )}
+      {review.lorebook && lorebook && (
+        <LorebookChoice conflict={review.lorebook} value={lorebook} onChange={setLorebook} />
+      )}
       <ul className="card-tools" aria-label="Tools in this card">
         {review.tools.map((tool) => (
           <ToolReview key={`${tool.source}:${tool.name}`} tool={tool} />
@@ -149,10 +220,10 @@ export function CardImportReview({
         <button type="button" onClick={onCancel} disabled={busy}>
           Cancel
         </button>
-        <button type="button" onClick={() => onApply(false)} disabled={busy}>
+        <button type="button" onClick={() => onApply(false, lorebook)} disabled={busy}>
           Apply without tools
         </button>
-        <button type="button" className="primary" onClick={() => onApply(true)} disabled={busy}>
+        <button type="button" className="primary" onClick={() => onApply(true, lorebook)} disabled={busy}>
           Apply with tools
         </button>
       </div>

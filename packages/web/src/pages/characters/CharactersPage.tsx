@@ -2,7 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage, request } from '../../api/client';
 import { startChat } from '../../api/start-chat';
-import type { CardImportAnswer, CardImportReviewData, Character, Chat } from '../../api/types';
+import type {
+  CardImportAnswer,
+  CardImportReviewData,
+  Character,
+  Chat,
+  LorebookAction,
+} from '../../api/types';
 import { navigate } from '../../app/router';
 import { ConfirmDialog } from '../../components/Dialog';
 import { downloadExport, exportedMessage } from '../../components/download';
@@ -134,14 +140,14 @@ export function CharactersPage() {
     }
   };
 
-  const apply = async (withTools: boolean) => {
+  const apply = async (withTools: boolean, lorebook?: LorebookAction) => {
     if (!pending) return;
     setBusy(true);
     setError(null);
     try {
       const answer = await api.post<CardImportAnswer>(
         `/api/characters/import/${encodeURIComponent(pending.importId)}/apply`,
-        { withTools },
+        { withTools, ...(lorebook ? { lorebook } : {}) },
       );
       setPending(null);
       if (answer.status === 'saved') await afterSaved(answer);
@@ -229,7 +235,7 @@ export function CharactersPage() {
         <CardImportReview
           review={pending.review}
           busy={busy}
-          onApply={(w) => void apply(w)}
+          onApply={(w, lorebook) => void apply(w, lorebook)}
           onCancel={() => void cancel()}
         />
       )}
