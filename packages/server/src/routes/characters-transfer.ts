@@ -174,12 +174,24 @@ export async function characterTransferRoutes(
     plan: CardImportPlan,
     withTools: boolean,
     lorebookAction?: LorebookAction,
+    /** the card's tools the user ticked (all when undefined) */
+    toolNames?: readonly string[],
   ): Promise<{
     character: StoredCharacter;
     tools: ToolInput[];
     skipped: Array<{ name: string; reason: string }>;
   }> => {
-    const chosen = withTools ? plan.withTools() : { ...plan.withoutTools(), tools: [], skipped: [] };
+    const chosen: {
+      card: CardData;
+      tools: ToolDefinition[];
+      skipped: Array<{ name: string; reason: string }>;
+    } = withTools ? plan.withTools() : { ...plan.withoutTools(), tools: [], skipped: [] };
+    if (withTools && toolNames) {
+      const ticked = new Set(toolNames);
+      for (const tool of chosen.tools.filter((t) => !ticked.has(t.name)))
+        chosen.skipped.push({ name: tool.name, reason: 'Not selected in the review.' });
+      chosen.tools = chosen.tools.filter((t) => ticked.has(t.name));
+    }
     const lorebook = lorebookInputFromCard(chosen.card);
     const card: CardData = lorebook ? withoutCharacterBook(chosen.card) : chosen.card;
     const tools = chosen.tools.map(toolInputFromDefinition);
@@ -281,14 +293,37 @@ export async function characterTransferRoutes(
           message: `lorebook must be one of ${LOREBOOK_ACTIONS.join(', ')} (what to do with the card's lorebook when one of that name is stored).`,
         });
       }
+      if (body.tools !== undefined && !Array.isArray(body.tools)) {
+        problems.push({
+          field: 'tools',
+          message: 'tools must be a list of the names of the card tools to import.',
+        });
+      }
       if (problems.length > 0) throw validationError(problems);
-      const held = pending.take(request.params.importId);
+      const held = pending.get(request.params.importId);
       if (!held) throw new HttpError(404, MSG_IMPORT_GONE, { code: 'import_not_found' });
       const planned = await plan(held.bytes);
+      const toolNames = body.tools as unknown[] | undefined;
+      if (toolNames) {
+        const importable = planned.withTools().tools.map((t) => t.name);
+        const wrong = toolNames.flatMap((name, at) =>
+          typeof name === 'string' && importable.includes(name)
+            ? []
+            : [
+                {
+                  field: `tools[${at}]`,
+                  message: `tools[${at}] must name a card tool that can be imported: ${importable.join(', ') || 'none'}.`,
+                },
+              ],
+        );
+        if (wrong.length > 0) throw validationError(wrong);
+      }
+      pending.delete(request.params.importId);
       const saved = await save(
         planned,
         body.withTools as boolean,
         body.lorebook as LorebookAction | undefined,
+        toolNames as string[] | undefined,
       );
       return reply.code(201).send(await savedAnswer(saved, planned.warnings));
     },

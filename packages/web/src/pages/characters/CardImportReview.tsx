@@ -32,11 +32,29 @@ function CodeBlock({ label, code }: { label: string; code: string }) {
   );
 }
 
-function ToolReview({ tool }: { tool: CardToolReview }) {
+function ToolReview({
+  tool,
+  picked,
+  onPick,
+}: {
+  tool: CardToolReview;
+  /** undefined: the tool cannot be picked (skipped, or part of the card's orchestration override) */
+  picked?: boolean;
+  onPick: (picked: boolean) => void;
+}) {
   return (
     <li className="panel card-tool" aria-label={`Tool ${tool.name}`}>
       <div className="spread">
         <h3 className="card-tool-name">
+          {picked !== undefined && (
+            <input
+              type="checkbox"
+              className="card-tool-pick"
+              checked={picked}
+              onChange={(e) => onPick(e.target.checked)}
+              aria-label={`Import ${tool.name}`}
+            />
+          )}
           {tool.name}
           {tool.displayName ? <span className="hint"> · {tool.displayName}</span> : null}
         </h3>
@@ -163,10 +181,22 @@ export function CardImportReview({
 }: {
   review: CardImportReviewData;
   busy: boolean;
-  onApply: (withTools: boolean, lorebook?: LorebookAction) => void;
+  onApply: (withTools: boolean, lorebook?: LorebookAction, tools?: string[]) => void;
   onCancel: () => void;
 }) {
   const [lorebook, setLorebook] = useState<LorebookAction | undefined>(review.lorebook?.action);
+  // the card's own tools that can be imported each get a checkbox; the override's tools come with it
+  const pickable = review.tools
+    .filter((t) => t.willImport && t.source !== 'orchestration')
+    .map((t) => t.name);
+  const [picked, setPicked] = useState<Set<string>>(() => new Set(pickable));
+  const pick = (name: string, on: boolean) =>
+    setPicked((old) => {
+      const next = new Set(old);
+      if (on) next.add(name);
+      else next.delete(name);
+      return next;
+    });
   if (!review.hasTools) {
     // only the lorebook to decide
     return (
@@ -211,9 +241,27 @@ export function CardImportReview({
       {review.lorebook && lorebook && (
         <LorebookChoice conflict={review.lorebook} value={lorebook} onChange={setLorebook} />
       )}
+      {pickable.length > 1 && (
+        <div className="row">
+          <span>
+            {picked.size} of {pickable.length} tools selected
+          </span>
+          <button type="button" onClick={() => setPicked(new Set(pickable))} disabled={busy}>
+            Select all
+          </button>
+          <button type="button" onClick={() => setPicked(new Set())} disabled={busy}>
+            Select none
+          </button>
+        </div>
+      )}
       <ul className="card-tools" aria-label="Tools in this card">
         {review.tools.map((tool) => (
-          <ToolReview key={`${tool.source}:${tool.name}`} tool={tool} />
+          <ToolReview
+            key={`${tool.source}:${tool.name}`}
+            tool={tool}
+            picked={tool.willImport && tool.source !== 'orchestration' ? picked.has(tool.name) : undefined}
+            onPick={(on) => pick(tool.name, on)}
+          />
         ))}
       </ul>
       <div className="row end card-review-actions">
@@ -223,7 +271,18 @@ export function CardImportReview({
         <button type="button" onClick={() => onApply(false, lorebook)} disabled={busy}>
           Apply without tools
         </button>
-        <button type="button" className="primary" onClick={() => onApply(true, lorebook)} disabled={busy}>
+        <button
+          type="button"
+          className="primary"
+          onClick={() =>
+            onApply(
+              true,
+              lorebook,
+              pickable.filter((name) => picked.has(name)),
+            )
+          }
+          disabled={busy}
+        >
           Apply with tools
         </button>
       </div>

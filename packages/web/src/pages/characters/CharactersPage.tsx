@@ -140,14 +140,14 @@ export function CharactersPage() {
     }
   };
 
-  const apply = async (withTools: boolean, lorebook?: LorebookAction) => {
+  const apply = async (withTools: boolean, lorebook?: LorebookAction, tools?: string[]) => {
     if (!pending) return;
     setBusy(true);
     setError(null);
     try {
       const answer = await api.post<CardImportAnswer>(
         `/api/characters/import/${encodeURIComponent(pending.importId)}/apply`,
-        { withTools, ...(lorebook ? { lorebook } : {}) },
+        { withTools, ...(lorebook ? { lorebook } : {}), ...(tools ? { tools } : {}) },
       );
       setPending(null);
       if (answer.status === 'saved') await afterSaved(answer);
@@ -235,7 +235,7 @@ export function CharactersPage() {
         <CardImportReview
           review={pending.review}
           busy={busy}
-          onApply={(w, lorebook) => void apply(w, lorebook)}
+          onApply={(w, lorebook, tools) => void apply(w, lorebook, tools)}
           onCancel={() => void cancel()}
         />
       )}
