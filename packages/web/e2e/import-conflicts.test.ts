@@ -120,7 +120,7 @@ describe('tools import review with conflicts', () => {
 
     await plan.getByRole('button', { name: 'Import 2 selected' }).click();
     const result = page.getByRole('region', { name: 'Import result' });
-    await poll(() => result.getByText('Imported 2 function(s).').isVisible()).toBe(true);
+    await poll(() => result.getByText('Imported 2 functions.').isVisible()).toBe(true);
     const after = await storedTools();
     expect(after.map((t) => t.name).sort()).toEqual(['fresh_tool', 'same_one', 'weather']);
     const weather = after.find((t) => t.name === 'weather')!;
