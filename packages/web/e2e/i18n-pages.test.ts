@@ -1,6 +1,7 @@
 // Issue 14 item 7: every translated page shown in Traditional Chinese has no English left in its visible text
 // (the English locale's own words are looked for, see untranslated.ts), and in Polish — the longest words —
 // nothing sticks out of a 390 px phone screen. Screenshots of each page in both languages are kept for a look.
+import { openaiChunk, openaiStream, type ScriptedResponse } from '@toolsmith/emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPost, launchBrowser, poll, type Stack, screenshot, startStack } from './harness.js';
@@ -12,6 +13,22 @@ let staticId: string;
 let scriptId: string;
 let bookId: string;
 let chatId: string;
+let simulationChatId: string;
+
+/** The emulator's streamed answer: some text, or tool calls. */
+function answer(reply: {
+  text?: string;
+  calls?: Array<{ id: string; name: string; args: unknown }>;
+}): ScriptedResponse {
+  const chunks: unknown[] = [openaiChunk({ role: 'assistant', content: '' })];
+  if (reply.text) chunks.push(openaiChunk({ content: reply.text }));
+  (reply.calls ?? []).forEach((call, index) => {
+    const fn = { name: call.name, arguments: JSON.stringify(call.args) };
+    chunks.push(openaiChunk({ tool_calls: [{ index, id: call.id, type: 'function', function: fn }] }));
+  });
+  chunks.push(openaiChunk({}, { finishReason: reply.calls?.length ? 'tool_calls' : 'stop' }));
+  return openaiStream(chunks);
+}
 
 beforeAll(async () => {
   stack = await startStack({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' });
@@ -40,11 +57,41 @@ beforeAll(async () => {
   });
   scriptId = skrypt.id;
   chatId = (await apiPost<{ id: string }>(stack, '/api/chats', { title: 'Smok wawelski' })).id;
-  await apiPost(stack, '/api/connections', {
+  const bielik = await apiPost<{ id: string }>(stack, '/api/connections', {
     name: 'Bielik lokalnie',
     api: 'openai',
     baseUrl: `${stack.emulator.url}/v1`,
     model: 'bielik-11b',
+  });
+  // the Simulation page's run: a loop agent rolls the die (a read tool, run for real), saves the state (a write
+  // tool, simulated and unvalidated), then answers
+  simulationChatId = (
+    await apiPost<{ id: string }>(stack, '/api/chats', { title: 'Wyprawa', connectionId: bielik.id })
+  ).id;
+  const profile = await fetch(`${stack.serverUrl}/api/orchestration`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', 'x-toolsmith-request': '1' },
+    body: JSON.stringify({
+      mode: 'loop',
+      tools: [
+        { ...staticTool('rzuc_koscia', 'read', 'cztery'), enabled: true },
+        { ...staticTool('zapisz_los', 'write', 'zapisano'), enabled: true },
+      ],
+      loop: { agent: { name: 'narrator', systemPrompt: 'NARRATOR', tools: [] } },
+      limits: { maxRounds: 3 },
+    }),
+  });
+  if (!profile.ok) throw new Error(`PUT /api/orchestration → ${profile.status}: ${await profile.text()}`);
+  stack.emulator.on('/v1/chat/completions', (request) => {
+    const messages = (request.body as { messages: Array<{ role: string }> }).messages;
+    return messages[messages.length - 1].role === 'tool'
+      ? answer({ text: 'Wypadła czwórka.' })
+      : answer({
+          calls: [
+            { id: 'r1', name: 'rzuc_koscia', args: {} },
+            { id: 'w1', name: 'zapisz_los', args: { wynik: 4 } },
+          ],
+        });
   });
   await apiPost(stack, '/api/presets', { name: 'Zimny', temperature: 0.2, stop: ['###'] });
   const book = await apiPost<{ id: string }>(stack, '/api/lorebooks', { name: 'Kraina' });
@@ -65,6 +112,15 @@ interface PageCheck {
   /** English words that are code here (`async (args, ctx) => …`) */
   allow?: string[];
 }
+
+const staticTool = (name: string, mode: 'read' | 'write', staticResult: string) => ({
+  name,
+  description: `Narzędzie ${name}.`,
+  parameters: { type: 'object', properties: {} },
+  mode,
+  kind: 'static',
+  staticResult,
+});
 
 const heading = (text: string) => (page: Page) =>
   page.getByRole('heading', { name: text, exact: true }).first().isVisible();
@@ -143,6 +199,21 @@ const PAGES: PageCheck[] = [
       await poll(() => page.getByRole('group', { name: '全域函式' }).isVisible()).toBe(true);
     },
   },
+  {
+    name: 'simulation',
+    hash: '',
+    ready: heading('模擬'),
+    open: async (page) => {
+      await page.getByRole('button', { name: '執行模擬' }).click();
+      const result = page.getByRole('region', { name: '模擬結果' });
+      await poll(() => result.getByText('模擬：未寫入任何資料').isVisible()).toBe(true);
+      await poll(() => result.getByText('1 項未驗證').isVisible()).toBe(true);
+      // the read call's details (closed at first) show its real result
+      await result.getByRole('listitem', { name: '呼叫 rzuc_koscia' }).locator('summary').click();
+      await poll(() => result.getByText('實際執行（讀取型工具）').isVisible()).toBe(true);
+      await poll(() => result.getByText('未呼叫工具即回答').isVisible()).toBe(true);
+    },
+  },
 ];
 
 async function openIn(language: 'zh-TW' | 'pl', width: number, height: number) {
@@ -162,6 +233,7 @@ function hashOf(check: PageCheck): string {
   if (check.name === 'tool-editor-script') return `#/functions/${scriptId}`;
   if (check.name === 'lorebook-editor') return `#/lorebooks/${bookId}`;
   if (check.name === 'chat-settings') return `#/chats/${chatId}`;
+  if (check.name === 'simulation') return `#/simulation/${simulationChatId}`;
   return check.hash;
 }
 

@@ -8,6 +8,7 @@ import functions from './functions/en';
 import lorebooks from './lorebooks/en';
 import mcp from './mcp/en';
 import type { Messages } from './messages';
+import simulation from './simulation/en';
 
 const en = {
   common: {
@@ -35,6 +36,7 @@ const en = {
   functions,
   lorebooks,
   mcp,
+  simulation,
   adminSecret: {
     title: 'Admin secret needed',
     wrong: 'The admin secret was wrong. Enter the value of ADMIN_SECRET set on the server.',

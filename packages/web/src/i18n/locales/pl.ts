@@ -7,6 +7,7 @@ import functions from './functions/pl';
 import lorebooks from './lorebooks/pl';
 import mcp from './mcp/pl';
 import type { Messages } from './messages';
+import simulation from './simulation/pl';
 
 const pl: Messages = {
   common: {
@@ -34,6 +35,7 @@ const pl: Messages = {
   functions,
   lorebooks,
   mcp,
+  simulation,
   adminSecret: {
     title: 'Potrzebny sekret administratora',
     wrong: 'Sekret administratora był błędny. Wpisz wartość ADMIN_SECRET ustawioną na serwerze.',

@@ -7,6 +7,7 @@ import functions from './functions/zh-TW';
 import lorebooks from './lorebooks/zh-TW';
 import mcp from './mcp/zh-TW';
 import type { Messages } from './messages';
+import simulation from './simulation/zh-TW';
 
 const zhTW: Messages = {
   common: {
@@ -34,6 +35,7 @@ const zhTW: Messages = {
   functions,
   lorebooks,
   mcp,
+  simulation,
   adminSecret: {
     title: '需要管理密鑰',
     wrong: '管理密鑰錯誤。請輸入伺服器上設定的 ADMIN_SECRET 值。',

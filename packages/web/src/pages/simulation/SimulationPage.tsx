@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import {
   type AgentSummary,
@@ -9,6 +10,7 @@ import {
   type ToolsList,
 } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { i18n } from '../../i18n/i18n';
 import { TraceNode } from './TraceTimeline';
 import { ToolModesContext } from './tool-modes';
 import { countTrace, formatMs, formatValue } from './trace-format';
@@ -21,6 +23,7 @@ const PROFILE = 'profile';
  * nothing is written — and shows the trace as a timeline of agents, rounds and calls.
  */
 export function SimulationPage({ chatId }: { chatId: string | null }) {
+  const { t } = useTranslation();
   const [chats, setChats] = useState<Chat[] | null>(null);
   const [agents, setAgents] = useState<AgentSummary[] | null>(null);
   const [chat, setChat] = useState(chatId ?? '');
@@ -39,11 +42,11 @@ export function SimulationPage({ chatId }: { chatId: string | null }) {
         setChats(a.chats);
         setChat((current) => current || a.chats[0]?.id || '');
       })
-      .catch((e) => setError(`Could not load chats: ${errorMessage(e)}`));
+      .catch((e) => setError(i18n.t('simulation.loadFailed.chats', { message: errorMessage(e) })));
     api
       .get<{ agents: AgentSummary[] }>('/api/agents')
       .then((a) => setAgents(a.agents))
-      .catch((e) => setError(`Could not load agents: ${errorMessage(e)}`));
+      .catch((e) => setError(i18n.t('simulation.loadFailed.agents', { message: errorMessage(e) })));
     // which tools only read (they run for real in a simulation) and which write (simulated); optional
     Promise.all([
       api.get<ToolsList>('/api/tools').catch(() => ({ tools: [], builtin: [] })),
@@ -61,7 +64,7 @@ export function SimulationPage({ chatId }: { chatId: string | null }) {
   const run = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!chat) {
-      setError('Pick a chat to simulate against.');
+      setError(t('simulation.pickChat'));
       return;
     }
     setRunning(true);
@@ -80,7 +83,7 @@ export function SimulationPage({ chatId }: { chatId: string | null }) {
             });
       setResult(answer);
     } catch (e) {
-      setError(`Simulation failed: ${errorMessage(e)}`);
+      setError(t('simulation.failed', { message: errorMessage(e) }));
     } finally {
       setRunning(false);
     }
@@ -90,104 +93,103 @@ export function SimulationPage({ chatId }: { chatId: string | null }) {
 
   return (
     <section>
-      <h1>Simulation</h1>
-      <p className="hint">
-        Runs the orchestration against a chat without writing anything: read tools run for real, write tools
-        run their simulate body or return a placeholder and are marked unvalidated.
-      </p>
-      <form className="panel sim-form" onSubmit={run} aria-label="Run a simulation">
+      <h1>{t('simulation.title')}</h1>
+      <p className="hint">{t('simulation.intro')}</p>
+      <form className="panel sim-form" onSubmit={run} aria-label={t('simulation.form')}>
         <label>
-          Chat
+          {t('simulation.chat')}
           <select value={chat} onChange={(e) => setChat(e.target.value)} disabled={chats === null}>
-            {chats?.length === 0 && <option value="">No chats yet</option>}
+            {chats?.length === 0 && <option value="">{t('simulation.noChats')}</option>}
             {chats?.map((c) => (
-              <option key={c.id} value={c.id}>
+              <option key={c.id} value={c.id} translate="no">
                 {c.title}
               </option>
             ))}
           </select>
         </label>
         <label>
-          What to run
+          {t('simulation.target')}
           <select value={target} onChange={(e) => setTarget(e.target.value)}>
-            <option value={PROFILE}>Orchestration profile</option>
+            <option value={PROFILE}>{t('simulation.profile')}</option>
             {agents?.map((a) => (
               <option key={a.id} value={a.id}>
-                Agent: {a.name}
+                {t('simulation.agentOption', { name: a.name })}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Mode
+          {t('simulation.mode')}
           <select
             value={mode}
             onChange={(e) => setMode(e.target.value as '' | OrchestrationMode)}
             disabled={target !== PROFILE}
           >
-            <option value="">Profile default</option>
-            {Object.entries(ORCHESTRATION_MODE_LABELS).map(([m, label]) => (
+            <option value="">{t('chatSettings.orchestration.profileDefault')}</option>
+            {Object.keys(ORCHESTRATION_MODE_LABELS).map((m) => (
               <option key={m} value={m}>
-                {label}
+                {t(`chatSettings.orchestration.modes.${m}`)}
               </option>
             ))}
           </select>
         </label>
         <button type="submit" className="primary" disabled={running || !chat}>
-          {running ? 'Simulating…' : 'Run simulation'}
+          {running ? t('simulation.simulating') : t('simulation.run')}
         </button>
       </form>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       {running && (
         <p className="banner info" role="status">
-          Simulating… the agents are calling the model and running read tools.
+          {t('simulation.running')}
         </p>
       )}
       {result && counts && (
-        <section className="panel" aria-label="Simulation result">
+        <section className="panel" aria-label={t('simulation.result')}>
           <h2>
             {result.trace.mode === 'agent'
-              ? 'Agent run'
-              : `${ORCHESTRATION_MODE_LABELS[result.trace.mode]} run`}{' '}
+              ? t('simulation.agentRun')
+              : t('simulation.modeRun', {
+                  mode: t(`chatSettings.orchestration.modes.${result.trace.mode}`),
+                })}{' '}
             <span className="hint">{formatMs(result.trace.durationMs)}</span>
           </h2>
           <p className="sim-summary">
             <span className="pill ok">
-              {result.trace.simulate ? 'Simulated: nothing was written' : 'Real run'}
+              {result.trace.simulate ? t('simulation.simulated') : t('simulation.realRun')}
             </span>
-            <span className="pill">
-              {counts.agents} agent{counts.agents === 1 ? '' : 's'}
-            </span>
-            <span className="pill">
-              {counts.rounds} round{counts.rounds === 1 ? '' : 's'}
-            </span>
-            <span className="pill">
-              {counts.calls} call{counts.calls === 1 ? '' : 's'}
-            </span>
-            {counts.unvalidated > 0 && <span className="pill amber">{counts.unvalidated} unvalidated</span>}
-            {counts.failed > 0 && <span className="pill danger">{counts.failed} failed</span>}
+            <span className="pill">{t('simulation.agents', { count: counts.agents })}</span>
+            <span className="pill">{t('simulation.rounds', { count: counts.rounds })}</span>
+            <span className="pill">{t('simulation.calls', { count: counts.calls })}</span>
+            {counts.unvalidated > 0 && (
+              <span className="pill amber">{t('simulation.unvalidated', { count: counts.unvalidated })}</span>
+            )}
+            {counts.failed > 0 && (
+              <span className="pill danger">{t('simulation.failedCalls', { count: counts.failed })}</span>
+            )}
           </p>
           {result.error && (
             <p className="banner error" role="alert">
-              The run stopped ({result.error.code}): {result.error.message}
+              {t('simulation.stopped', { code: result.error.code, message: result.error.message })}
             </p>
           )}
-          <h3>What it would feed the reply</h3>
+          <h3>{t('simulation.feeds')}</h3>
           <dl className="sim-outcome">
-            <dt>Notes</dt>
-            <dd>{result.outcome.notes || <span className="hint">none</span>}</dd>
-            <dt>Forced world info</dt>
+            <dt>{t('simulation.notes')}</dt>
+            <dd translate={result.outcome.notes ? 'no' : undefined}>
+              {result.outcome.notes || <span className="hint">{t('simulation.none')}</span>}
+            </dd>
+            <dt>{t('simulation.forced')}</dt>
             <dd>
               {result.outcome.forcedEntries.length === 0 ? (
-                <span className="hint">none</span>
+                <span className="hint">{t('simulation.none')}</span>
               ) : (
                 result.outcome.forcedEntries.map((r) => `${r.book ?? '*'}#${r.uid}`).join(', ')
               )}
             </dd>
-            <dt>Variable writes (not applied)</dt>
+            <dt>{t('simulation.writes')}</dt>
             <dd>
               {result.outcome.variableWrites.length === 0 ? (
-                <span className="hint">none</span>
+                <span className="hint">{t('simulation.none')}</span>
               ) : (
                 <ul>
                   {result.outcome.variableWrites.map((w) => (
@@ -201,24 +203,33 @@ export function SimulationPage({ chatId }: { chatId: string | null }) {
           </dl>
           {result.trace.agenda && (
             <>
-              <h3>Agenda</h3>
-              <ol className="sim-agenda" aria-label="Agenda">
+              <h3>{t('simulation.agenda')}</h3>
+              <ol className="sim-agenda" aria-label={t('simulation.agenda')}>
                 {result.trace.agenda.map((item) => (
                   <li key={item.id}>
                     <span
                       className={`pill ${item.status === 'done' ? 'ok' : item.status === 'open' ? '' : 'amber'}`}
                     >
-                      {item.status}
+                      {t(`simulation.status.${item.status}`)}
                     </span>{' '}
-                    {item.text}
-                    {item.assignedTo && <span className="hint"> → {item.assignedTo}</span>}
-                    {item.note && <div className="hint">{item.note}</div>}
+                    <span translate="no">{item.text}</span>
+                    {item.assignedTo && (
+                      <span className="hint" translate="no">
+                        {' '}
+                        → {item.assignedTo}
+                      </span>
+                    )}
+                    {item.note && (
+                      <div className="hint" translate="no">
+                        {item.note}
+                      </div>
+                    )}
                   </li>
                 ))}
               </ol>
             </>
           )}
-          <h3>Timeline</h3>
+          <h3>{t('simulation.timeline')}</h3>
           <ToolModesContext.Provider value={toolModes}>
             <TraceNode node={result.trace.root} totalMs={result.trace.durationMs} />
           </ToolModesContext.Provider>

@@ -27,6 +27,9 @@ const STOPS: Record<string, string> = {
   stealth: 'stopped by a stealth tool',
 };
 
+/** The stop reasons the UI has words for (others are shown as they come). */
+export const STOP_REASONS: ReadonlySet<string> = new Set(Object.keys(STOPS));
+
 export function stopText(reason: string | undefined): string {
   return reason ? (STOPS[reason] ?? reason) : '';
 }
