@@ -14,6 +14,7 @@ let scriptId: string;
 let bookId: string;
 let chatId: string;
 let simulationChatId: string;
+let studioSessionId: string;
 
 /** The emulator's streamed answer: some text, or tool calls. */
 function answer(reply: {
@@ -83,7 +84,10 @@ beforeAll(async () => {
   });
   if (!profile.ok) throw new Error(`PUT /api/orchestration → ${profile.status}: ${await profile.text()}`);
   stack.emulator.on('/v1/chat/completions', (request) => {
-    const messages = (request.body as { messages: Array<{ role: string }> }).messages;
+    const messages = (request.body as { messages: Array<{ role: string; content: unknown }> }).messages;
+    // the Studio's authoring agent only answers
+    if (!messages.some((m) => m.role === 'system' && String(m.content).includes('NARRATOR')))
+      return answer({ text: 'Przeczytałem profil; na razie bez zmian.' });
     return messages[messages.length - 1].role === 'tool'
       ? answer({ text: 'Wypadła czwórka.' })
       : answer({
@@ -94,6 +98,13 @@ beforeAll(async () => {
         });
   });
   await apiPost(stack, '/api/presets', { name: 'Zimny', temperature: 0.2, stop: ['###'] });
+  studioSessionId = (
+    await apiPost<{ id: string }>(stack, '/api/studio/sessions', {
+      chatId: simulationChatId,
+      connectionId: bielik.id,
+      goal: 'Niech narrator liczy złoto.',
+    })
+  ).id;
   const book = await apiPost<{ id: string }>(stack, '/api/lorebooks', { name: 'Kraina' });
   bookId = book.id;
 });
@@ -214,6 +225,16 @@ const PAGES: PageCheck[] = [
       await poll(() => result.getByText('未呼叫工具即回答').isVisible()).toBe(true);
     },
   },
+  { name: 'studio', hash: '#/studio', ready: heading('工作室') },
+  {
+    name: 'studio-session',
+    hash: '',
+    ready: heading('提案'),
+    open: async (page) => {
+      await poll(() => page.getByText('Przeczytałem profil; na razie bez zmian.').isVisible()).toBe(true);
+      await poll(() => page.getByRole('heading', { name: '設定檔歷史' }).isVisible()).toBe(true);
+    },
+  },
 ];
 
 async function openIn(language: 'zh-TW' | 'pl', width: number, height: number) {
@@ -234,6 +255,7 @@ function hashOf(check: PageCheck): string {
   if (check.name === 'lorebook-editor') return `#/lorebooks/${bookId}`;
   if (check.name === 'chat-settings') return `#/chats/${chatId}`;
   if (check.name === 'simulation') return `#/simulation/${simulationChatId}`;
+  if (check.name === 'studio-session') return `#/studio/${studioSessionId}`;
   return check.hash;
 }
 

@@ -9,6 +9,7 @@ import lorebooks from './lorebooks/en';
 import mcp from './mcp/en';
 import type { Messages } from './messages';
 import simulation from './simulation/en';
+import studio from './studio/en';
 
 const en = {
   common: {
@@ -37,6 +38,7 @@ const en = {
   lorebooks,
   mcp,
   simulation,
+  studio,
   adminSecret: {
     title: 'Admin secret needed',
     wrong: 'The admin secret was wrong. Enter the value of ADMIN_SECRET set on the server.',

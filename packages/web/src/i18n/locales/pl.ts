@@ -8,6 +8,7 @@ import lorebooks from './lorebooks/pl';
 import mcp from './mcp/pl';
 import type { Messages } from './messages';
 import simulation from './simulation/pl';
+import studio from './studio/pl';
 
 const pl: Messages = {
   common: {
@@ -36,6 +37,7 @@ const pl: Messages = {
   lorebooks,
   mcp,
   simulation,
+  studio,
   adminSecret: {
     title: 'Potrzebny sekret administratora',
     wrong: 'Sekret administratora był błędny. Wpisz wartość ADMIN_SECRET ustawioną na serwerze.',

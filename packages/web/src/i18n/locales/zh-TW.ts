@@ -8,6 +8,7 @@ import lorebooks from './lorebooks/zh-TW';
 import mcp from './mcp/zh-TW';
 import type { Messages } from './messages';
 import simulation from './simulation/zh-TW';
+import studio from './studio/zh-TW';
 
 const zhTW: Messages = {
   common: {
@@ -36,6 +37,7 @@ const zhTW: Messages = {
   lorebooks,
   mcp,
   simulation,
+  studio,
   adminSecret: {
     title: '需要管理密鑰',
     wrong: '管理密鑰錯誤。請輸入伺服器上設定的 ADMIN_SECRET 值。',

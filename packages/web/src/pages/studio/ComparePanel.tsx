@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { StudioCompare, StudioRun } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -6,12 +7,13 @@ import { TraceNode } from '../simulation/TraceTimeline';
 import { countTrace } from '../simulation/trace-format';
 
 function RunColumn({ label, run }: { label: string; run: StudioRun }) {
+  const { t } = useTranslation();
   return (
     <section className="compare-column" aria-label={label}>
       <h3>{label}</h3>
       {'error' in run && !('trace' in run) ? (
         <p className="banner error" role="alert">
-          Could not run ({run.error.code}): {run.error.message}
+          {t('studio.compare.failed', { code: run.error.code, message: run.error.message })}
         </p>
       ) : (
         'trace' in run && (
@@ -19,11 +21,17 @@ function RunColumn({ label, run }: { label: string; run: StudioRun }) {
             <p className="hint">
               {(() => {
                 const c = countTrace(run.trace.root);
-                return `${c.agents} agent(s) · ${c.calls} call(s) · ${c.unvalidated} unvalidated`;
+                return t('studio.compare.counts', {
+                  agents: t('simulation.agents', { count: c.agents }),
+                  calls: t('simulation.calls', { count: c.calls }),
+                  unvalidated: t('simulation.unvalidated', { count: c.unvalidated }),
+                });
               })()}
             </p>
-            <div className="sim-label">Notes for the reply</div>
-            <p className="sim-text">{run.outcome.notes || '(none)'}</p>
+            <div className="sim-label">{t('studio.compare.notes')}</div>
+            <p className="sim-text" translate={run.outcome.notes ? 'no' : undefined}>
+              {run.outcome.notes || t('studio.compare.none')}
+            </p>
             <TraceNode node={run.trace.root} totalMs={run.trace.durationMs} />
           </>
         )
@@ -34,6 +42,7 @@ function RunColumn({ label, run }: { label: string; run: StudioRun }) {
 
 /** A simulated run of the chat with the pending proposals applied, beside one with the current profile. */
 export function ComparePanel({ base, pending }: { base: string; pending: number }) {
+  const { t } = useTranslation();
   const [enableNew, setEnableNew] = useState(false);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -50,26 +59,23 @@ export function ComparePanel({ base, pending }: { base: string; pending: number 
     }
   };
   return (
-    <section className="panel" aria-label="Compare runs">
-      <h2>Try it: current vs proposed</h2>
-      <p className="hint">
-        Simulates the chat twice — with the profile as it is and with the {pending} pending proposal
-        {pending === 1 ? '' : 's'} applied. Nothing is written.
-      </p>
+    <section className="panel" aria-label={t('studio.compare.label')}>
+      <h2>{t('studio.compare.title')}</h2>
+      <p className="hint">{t('studio.compare.hint', { count: pending })}</p>
       <label className="inline">
-        <input type="checkbox" checked={enableNew} onChange={(e) => setEnableNew(e.target.checked)} /> Try new
-        webhook and script tools switched on (their read calls run for real)
+        <input type="checkbox" checked={enableNew} onChange={(e) => setEnableNew(e.target.checked)} />{' '}
+        {t('studio.compare.enableNew')}
       </label>
       <div className="row">
         <button type="button" onClick={() => void run()} disabled={running}>
-          {running ? 'Simulating…' : 'Simulate both'}
+          {running ? t('studio.compare.simulating') : t('studio.compare.run')}
         </button>
       </div>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       {result && (
         <div className="compare-columns">
-          <RunColumn label="Current profile" run={result.current} />
-          <RunColumn label="Proposed profile" run={result.proposed} />
+          <RunColumn label={t('studio.compare.current')} run={result.current} />
+          <RunColumn label={t('studio.compare.proposed')} run={result.proposed} />
         </div>
       )}
     </section>

@@ -1,14 +1,8 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { ProfileVersion } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
-
-const SOURCES: Record<ProfileVersion['source'], string> = {
-  editor: 'replaced in the profile editor',
-  studio: 'replaced by the Studio',
-  restore: 'replaced by a restore',
-  import: 'replaced by an import',
-};
 
 /** Earlier versions of the profile; restoring one undoes the change that replaced it. */
 export function HistoryPanel({
@@ -20,6 +14,7 @@ export function HistoryPanel({
   busy: boolean;
   onRestore: (id: string, what: string) => void;
 }) {
+  const { t, i18n } = useTranslation();
   const [versions, setVersions] = useState<ProfileVersion[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -30,21 +25,24 @@ export function HistoryPanel({
       .catch((e) => setError(errorMessage(e)));
   }, [refreshKey]);
   return (
-    <section className="panel" aria-label="Profile history">
-      <h2>Profile history</h2>
+    <section className="panel" aria-label={t('studio.history.title')}>
+      <h2>{t('studio.history.title')}</h2>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
-      {versions?.length === 0 && <p className="hint">No earlier versions yet.</p>}
+      {versions?.length === 0 && <p className="hint">{t('studio.history.empty')}</p>}
       <ul className="card-list">
         {versions?.map((v) => (
           <li key={v.id} className="history-entry">
             <div>
-              <div>{v.summary}</div>
+              <div translate="no">{v.summary}</div>
               <div className="hint">
-                {new Date(v.at).toLocaleString()} · the version before this was {SOURCES[v.source]}
+                {t('studio.history.before', {
+                  at: new Date(v.at).toLocaleString(i18n.language),
+                  source: t(`studio.history.source.${v.source}`),
+                })}
               </div>
             </div>
             <button type="button" onClick={() => onRestore(v.id, v.summary)} disabled={busy}>
-              Restore
+              {t('studio.history.restore')}
             </button>
           </li>
         ))}

@@ -1,13 +1,15 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api/client';
 import type { StudioProposal } from '../../api/types';
 import { formatMs, formatValue } from '../simulation/trace-format';
 import { asJson, changedSections, type DiffRow, lineDiff } from './diff-lines';
 
 function Diff({ label, before, after }: { label: string; before: string; after: string }) {
+  const { t } = useTranslation();
   const rows: DiffRow[] = lineDiff(before, after);
   return (
-    <section className="studio-diff" aria-label={`${label} diff`}>
+    <section className="studio-diff" aria-label={t('studio.proposal.diff', { label })}>
       <div className="sim-label">{label}</div>
       <pre className="diff-lines">
         {rows.map((row, i) => (
@@ -40,6 +42,7 @@ export function ProposalCard({
   onReject: () => void;
   onEdit: (change: unknown) => Promise<void>;
 }) {
+  const { t } = useTranslation();
   const [editing, setEditing] = useState<string | null>(null);
   const [editError, setEditError] = useState<string | null>(null);
   const pending = proposal.status === 'pending';
@@ -50,7 +53,14 @@ export function ProposalCard({
         proposal.toolBefore as Record<string, unknown> | null,
         proposal.toolAfter as Record<string, unknown> | null,
       )
-    : [{ label: 'Profile', before: asJson(proposal.profileBefore), after: asJson(proposal.profileAfter) }];
+    : [
+        {
+          field: 'profile',
+          label: 'Profile',
+          before: asJson(proposal.profileBefore),
+          after: asJson(proposal.profileAfter),
+        },
+      ];
 
   const saveEdit = async () => {
     if (editing === null) return;
@@ -59,7 +69,7 @@ export function ProposalCard({
     try {
       change = JSON.parse(editing);
     } catch (e) {
-      setEditError(`Not valid JSON: ${errorMessage(e)}`);
+      setEditError(t('studio.proposal.invalidJson', { message: errorMessage(e) }));
       return;
     }
     try {
@@ -75,40 +85,56 @@ export function ProposalCard({
   };
 
   return (
-    <li className={`panel proposal ${proposal.status}`} aria-label={`Proposal: ${proposal.title}`}>
+    <li
+      className={`panel proposal ${proposal.status}`}
+      aria-label={t('studio.proposal.label', { title: proposal.title })}
+    >
       <div className="spread">
-        <h3 className="card-title">{proposal.title}</h3>
+        <h3 className="card-title" translate="no">
+          {proposal.title}
+        </h3>
         <span
           className={`pill ${proposal.status === 'accepted' ? 'ok' : proposal.status === 'rejected' ? 'danger' : 'amber'}`}
         >
-          {proposal.status === 'pending'
-            ? 'Pending review'
-            : proposal.status === 'accepted'
-              ? 'Accepted'
-              : 'Rejected'}
+          {t(`studio.proposal.${proposal.status}`)}
         </span>
       </div>
-      {proposal.reason && <p className="proposal-reason">{proposal.reason}</p>}
-      {proposal.arrivesDisabled && (
-        <p className="hint">
-          <span className="pill amber">Arrives switched off</span> A new {proposal.toolAfter?.kind} tool: turn
-          it on in the profile’s tools once you trust it.
+      {proposal.reason && (
+        <p className="proposal-reason" translate="no">
+          {proposal.reason}
         </p>
       )}
-      {proposal.edited && <p className="hint">Edited by you.</p>}
+      {proposal.arrivesDisabled && (
+        <p className="hint">
+          <span className="pill amber">{t('studio.proposal.arrivesOff')}</span>{' '}
+          {t('studio.proposal.arrivesOffHint', { kind: proposal.toolAfter?.kind })}
+        </p>
+      )}
+      {proposal.edited && <p className="hint">{t('studio.proposal.edited')}</p>}
       {proposal.change.kind === 'remove' ? (
-        <p className="hint">The tool is removed from the profile.</p>
+        <p className="hint">{t('studio.proposal.removed')}</p>
       ) : (
-        sections.map((s) => <Diff key={s.label} label={s.label} before={s.before} after={s.after} />)
+        sections.map((s) => (
+          <Diff
+            key={s.field}
+            label={t(`studio.proposal.section.${s.field}`)}
+            before={s.before}
+            after={s.after}
+          />
+        ))
       )}
       {proposal.dryRuns.length > 0 && (
-        <section className="studio-dry-runs" aria-label="Dry runs">
-          <div className="sim-label">Dry runs (in the chat’s context, writes simulated)</div>
+        <section className="studio-dry-runs" aria-label={t('studio.proposal.dryRuns')}>
+          <div className="sim-label">{t('studio.proposal.dryRunsTitle')}</div>
           {proposal.dryRuns.map((run) => (
             <div key={run.at} className="dry-run">
-              <div className="hint">
-                {run.tool} with {formatValue(run.args).replace(/\s+/g, ' ')} · {formatMs(run.durationMs)}
-                {run.simulated ? ' · simulated' : ''}
+              <div className="hint" translate="no">
+                {t('studio.proposal.dryRunWith', {
+                  tool: run.tool,
+                  args: formatValue(run.args).replace(/\s+/g, ' '),
+                })}{' '}
+                · {formatMs(run.durationMs)}
+                {run.simulated ? ` · ${t('studio.proposal.simulated')}` : ''}
               </div>
               <pre className={run.ok ? 'sim-code' : 'sim-code error'}>
                 {run.ok ? formatValue(run.result) : run.error}
@@ -122,7 +148,7 @@ export function ProposalCard({
       )}
       {editing !== null && (
         <label className="proposal-edit">
-          The change (JSON)
+          {t('studio.proposal.change')}
           <textarea
             rows={10}
             spellCheck={false}
@@ -145,22 +171,22 @@ export function ProposalCard({
                 onClick={() => setEditing(JSON.stringify(proposal.change, null, 2))}
                 disabled={busy}
               >
-                Edit
+                {t('studio.proposal.edit')}
               </button>
               <button type="button" className="danger" onClick={onReject} disabled={busy}>
-                Reject
+                {t('studio.proposal.reject')}
               </button>
               <button type="button" className="primary" onClick={onAccept} disabled={busy}>
-                Accept
+                {t('studio.proposal.accept')}
               </button>
             </>
           ) : (
             <>
               <button type="button" onClick={() => setEditing(null)}>
-                Cancel edit
+                {t('studio.proposal.cancelEdit')}
               </button>
               <button type="button" className="primary" onClick={() => void saveEdit()} disabled={busy}>
-                Save edit
+                {t('studio.proposal.saveEdit')}
               </button>
             </>
           )}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { Chat, StudioAcceptAnswer, StudioSession } from '../../api/types';
 import { hrefFor } from '../../app/router';
@@ -9,6 +10,7 @@ import { ProposalCard } from './ProposalCard';
 
 /** One Studio session: the conversation with the authoring agent, its review cards, undo and comparison. */
 export function SessionView({ sessionId, chats }: { sessionId: string; chats: Chat[] }) {
+  const { t } = useTranslation();
   const [session, setSession] = useState<StudioSession | null>(null);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
@@ -50,7 +52,7 @@ export function SessionView({ sessionId, chats }: { sessionId: string; chats: Ch
       // cards accepted in the undone changes are pending again
       setSession(await api.get<StudioSession>(base));
       setApplied(null);
-      setNotice(`Undone: ${what}. The profile is back as it was.`);
+      setNotice(t('studio.session.undone', { what }));
       setHistoryKey((k) => k + 1);
     });
 
@@ -62,25 +64,25 @@ export function SessionView({ sessionId, chats }: { sessionId: string; chats: Ch
     });
   };
 
-  if (!session) return error ? <ErrorBanner error={error} /> : <p className="hint">Loading…</p>;
+  if (!session) return error ? <ErrorBanner error={error} /> : <p className="hint">{t('common.loading')}</p>;
   const pending = session.proposals.filter((p) => p.status === 'pending');
   const chat = chats.find((c) => c.id === session.chatId);
 
   return (
     <section className="studio">
       <div className="spread">
-        <h1>Studio: {session.title}</h1>
+        <h1>{t('studio.session.title', { title: session.title })}</h1>
         <a className="button" href={hrefFor({ page: 'studio', sessionId: null })}>
-          All sessions
+          {t('studio.session.all')}
         </a>
       </div>
-      <p className="hint">Chat: {chat?.title ?? session.chatId}</p>
+      <p className="hint">{t('studio.session.chat', { title: chat?.title ?? session.chatId })}</p>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       {applied && (
         <div className="banner info" role="status">
-          <span>Applied to the profile: {applied.what}.</span>
+          <span>{t('studio.session.applied', { what: applied.what })}</span>
           <button type="button" onClick={() => void undo(applied.historyId, applied.what)} disabled={busy}>
-            Undo
+            {t('studio.session.undo')}
           </button>
         </div>
       )}
@@ -89,26 +91,26 @@ export function SessionView({ sessionId, chats }: { sessionId: string; chats: Ch
           {notice}
         </p>
       )}
-      <ol className="studio-conversation" aria-label="Conversation">
+      <ol className="studio-conversation" aria-label={t('studio.session.conversation')}>
         {session.messages.map((m) => (
           <li key={m.at + m.role} className={`studio-message ${m.role}`}>
-            <div className="sim-label">{m.role === 'user' ? 'You' : 'Authoring agent'}</div>
-            {m.content && <p>{m.content}</p>}
+            <div className="sim-label">
+              {m.role === 'user' ? t('studio.session.you') : t('studio.session.agent')}
+            </div>
+            {m.content && <p translate="no">{m.content}</p>}
             {m.error && (
               <p className="error" role="alert">
-                The agent stopped ({m.error.code}): {m.error.message}
+                {t('studio.session.stopped', { code: m.error.code, message: m.error.message })}
               </p>
             )}
             {m.calls && m.calls.length > 0 && (
               <details>
-                <summary>
-                  {m.calls.length} tool call{m.calls.length === 1 ? '' : 's'}
-                </summary>
+                <summary>{t('studio.session.toolCalls', { count: m.calls.length })}</summary>
                 <ul className="studio-calls">
                   {m.calls.map((c, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: the calls of a finished turn never reorder
                     <li key={i} className={c.ok ? '' : 'error'}>
-                      <code>{c.name}</code> {c.summary}
+                      <code>{c.name}</code> <span translate="no">{c.summary}</span>
                     </li>
                   ))}
                 </ul>
@@ -117,21 +119,21 @@ export function SessionView({ sessionId, chats }: { sessionId: string; chats: Ch
           </li>
         ))}
       </ol>
-      <form className="studio-reply" onSubmit={send} aria-label="Message the authoring agent">
+      <form className="studio-reply" onSubmit={send} aria-label={t('studio.session.reply')}>
         <textarea
           rows={2}
           value={message}
-          aria-label="Message"
-          placeholder="Ask for more, or say what to change"
+          aria-label={t('studio.session.message')}
+          placeholder={t('studio.session.messagePlaceholder')}
           onChange={(e) => setMessage(e.target.value)}
         />
         <button type="submit" className="primary" disabled={busy || !message.trim()}>
-          {busy ? 'Working…' : 'Send'}
+          {busy ? t('studio.session.sending') : t('studio.session.send')}
         </button>
       </form>
 
       <div className="spread">
-        <h2>Proposals</h2>
+        <h2>{t('studio.session.proposals')}</h2>
         <button
           type="button"
           className="primary"
@@ -140,16 +142,16 @@ export function SessionView({ sessionId, chats }: { sessionId: string; chats: Ch
             void act(async () =>
               accepted(
                 await api.post<StudioAcceptAnswer>(`${base}/accept-all`, {}),
-                `${pending.length} proposal${pending.length === 1 ? '' : 's'}`,
+                t('studio.session.proposalCount', { count: pending.length }),
               ),
             )
           }
         >
-          Accept all ({pending.length})
+          {t('studio.session.acceptAll', { count: pending.length })}
         </button>
       </div>
-      {session.proposals.length === 0 && <p className="empty">No proposals yet.</p>}
-      <ul className="card-list" aria-label="Proposals">
+      {session.proposals.length === 0 && <p className="empty">{t('studio.session.noProposals')}</p>}
+      <ul className="card-list" aria-label={t('studio.session.proposals')}>
         {session.proposals.map((p) => (
           <ProposalCard
             key={p.id}

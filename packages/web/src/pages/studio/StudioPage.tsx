@@ -1,9 +1,11 @@
 import './studio.css';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { Chat, Connection, StudioSession, StudioSessionSummary } from '../../api/types';
 import { hrefFor, navigate } from '../../app/router';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { i18n } from '../../i18n/i18n';
 import { SessionView } from './SessionView';
 
 /**
@@ -11,6 +13,7 @@ import { SessionView } from './SessionView';
  * reads, dry-runs and proposes; every proposal is a review card the user accepts, edits or rejects.
  */
 export function StudioPage({ sessionId }: { sessionId: string | null }) {
+  const { t } = useTranslation();
   const [sessions, setSessions] = useState<StudioSessionSummary[] | null>(null);
   const [chats, setChats] = useState<Chat[]>([]);
   const [connections, setConnections] = useState<Connection[]>([]);
@@ -24,21 +27,21 @@ export function StudioPage({ sessionId }: { sessionId: string | null }) {
     api
       .get<{ sessions: StudioSessionSummary[] }>('/api/studio/sessions')
       .then((a) => setSessions(a.sessions))
-      .catch((e) => setError(`Could not load Studio sessions: ${errorMessage(e)}`));
+      .catch((e) => setError(i18n.t('studio.loadFailed.sessions', { message: errorMessage(e) })));
     api
       .get<{ chats: Chat[] }>('/api/chats')
       .then((a) => {
         setChats(a.chats);
         setChatId((c) => c || a.chats[0]?.id || '');
       })
-      .catch((e) => setError(`Could not load chats: ${errorMessage(e)}`));
+      .catch((e) => setError(i18n.t('studio.loadFailed.chats', { message: errorMessage(e) })));
     api
       .get<{ connections: Connection[] }>('/api/connections')
       .then((a) => {
         setConnections(a.connections);
         setConnectionId((c) => c || a.connections[0]?.id || '');
       })
-      .catch((e) => setError(`Could not load connections: ${errorMessage(e)}`));
+      .catch((e) => setError(i18n.t('studio.loadFailed.connections', { message: errorMessage(e) })));
   }, []);
 
   const start = async (event: React.FormEvent) => {
@@ -59,42 +62,38 @@ export function StudioPage({ sessionId }: { sessionId: string | null }) {
 
   return (
     <section className="studio">
-      <h1>Studio</h1>
-      <p className="hint">
-        Say what the orchestration of a chat should do better. An authoring agent reads the chat, the tools
-        and the profile, tries tool bodies in a dry run and proposes changes. Nothing changes until you accept
-        a proposal, and every acceptance can be undone.
-      </p>
+      <h1>{t('studio.title')}</h1>
+      <p className="hint">{t('studio.intro')}</p>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
-      <form className="panel form-grid" onSubmit={start} aria-label="New Studio session">
+      <form className="panel form-grid" onSubmit={start} aria-label={t('studio.newSession')}>
         <label>
-          Chat
+          {t('studio.chat')}
           <select value={chatId} onChange={(e) => setChatId(e.target.value)}>
-            {chats.length === 0 && <option value="">No chats yet</option>}
+            {chats.length === 0 && <option value="">{t('studio.noChats')}</option>}
             {chats.map((c) => (
-              <option key={c.id} value={c.id}>
+              <option key={c.id} value={c.id} translate="no">
                 {c.title}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Authoring agent’s connection
+          {t('studio.connection')}
           <select value={connectionId} onChange={(e) => setConnectionId(e.target.value)}>
-            {connections.length === 0 && <option value="">No connections yet</option>}
+            {connections.length === 0 && <option value="">{t('studio.noConnections')}</option>}
             {connections.map((c) => (
-              <option key={c.id} value={c.id}>
+              <option key={c.id} value={c.id} translate="no">
                 {c.name}
               </option>
             ))}
           </select>
         </label>
         <label className="wide">
-          Goal
+          {t('studio.goal')}
           <textarea
             rows={3}
             value={goal}
-            placeholder="e.g. make the director track the party's gold"
+            placeholder={t('studio.goalPlaceholder')}
             onChange={(e) => setGoal(e.target.value)}
           />
         </label>
@@ -104,18 +103,23 @@ export function StudioPage({ sessionId }: { sessionId: string | null }) {
             className="primary"
             disabled={starting || !chatId || !connectionId || !goal.trim()}
           >
-            {starting ? 'The authoring agent is working…' : 'Start'}
+            {starting ? t('studio.working') : t('studio.start')}
           </button>
         </div>
       </form>
-      <h2>Sessions</h2>
-      {sessions?.length === 0 && <p className="empty">No sessions yet.</p>}
-      <ul className="card-list" aria-label="Studio sessions">
+      <h2>{t('studio.sessions')}</h2>
+      {sessions?.length === 0 && <p className="empty">{t('studio.noSessions')}</p>}
+      <ul className="card-list" aria-label={t('studio.sessionList')}>
         {sessions?.map((s) => (
           <li key={s.id} className="panel">
-            <a href={hrefFor({ page: 'studio', sessionId: s.id })}>{s.title}</a>{' '}
+            <a href={hrefFor({ page: 'studio', sessionId: s.id })} translate="no">
+              {s.title}
+            </a>{' '}
             <span className="hint">
-              {chats.find((c) => c.id === s.chatId)?.title ?? 'deleted chat'} · {s.pending} pending
+              {(() => {
+                const title = chats.find((c) => c.id === s.chatId)?.title;
+                return title ? <span translate="no">{title}</span> : t('studio.deletedChat');
+              })()} · {t('studio.pending', { count: s.pending })}
             </span>
           </li>
         ))}

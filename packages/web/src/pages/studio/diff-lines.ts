@@ -34,7 +34,7 @@ export const asJson = (value: unknown): string =>
 export function changedSections(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
-): Array<{ label: string; before: string; after: string }> {
+): Array<{ field: string; label: string; before: string; after: string }> {
   const fields: Array<[string, string]> = [
     ['body', 'Body'],
     ['simulateBody', 'Simulate body'],
@@ -44,6 +44,7 @@ export function changedSections(
   ];
   const out = fields
     .map(([key, label]) => ({
+      field: key,
       label,
       before: String(before?.[key] ?? ''),
       after: String(after?.[key] ?? ''),
@@ -51,6 +52,7 @@ export function changedSections(
     .filter((s) => s.before !== s.after);
   const schemaBefore = asJson(before?.parameters);
   const schemaAfter = asJson(after?.parameters);
-  if (schemaBefore !== schemaAfter) out.push({ label: 'Schema', before: schemaBefore, after: schemaAfter });
+  if (schemaBefore !== schemaAfter)
+    out.push({ field: 'parameters', label: 'Schema', before: schemaBefore, after: schemaAfter });
   return out;
 }
