@@ -1,6 +1,7 @@
 // English: the source of every key. zh-TW.ts and pl.ts carry the same keys (locales.test.ts checks that,
 // including each language's plural forms: English one/other, Polish one/few/many/other, Chinese other).
 import agents from './agents/en';
+import characterOrchestration from './character-orchestration/en';
 import chatSettings from './chat-settings/en';
 import chatTools from './chat-tools/en';
 import connections from './connections/en';
@@ -31,6 +32,7 @@ const en = {
     exportedMasked: 'Exported {{name}}; credentials in webhook URLs are masked (•••).',
   },
   agents,
+  characterOrchestration,
   chatSettings,
   chatTools,
   connections,

@@ -1,5 +1,6 @@
 // Polski. Liczby mnogie: one (1), few (2–4, 22–24…), many (5–21, 25…), other (ułamki).
 import agents from './agents/pl';
+import characterOrchestration from './character-orchestration/pl';
 import chatSettings from './chat-settings/pl';
 import chatTools from './chat-tools/pl';
 import connections from './connections/pl';
@@ -30,6 +31,7 @@ const pl: Messages = {
     exportedMasked: 'Wyeksportowano {{name}}; dane logowania w URL-ach webhooków są zamaskowane (•••).',
   },
   agents,
+  characterOrchestration,
   chatSettings,
   chatTools,
   connections,

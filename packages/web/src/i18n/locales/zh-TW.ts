@@ -1,5 +1,6 @@
 // 繁體中文（台灣）。中文沒有複數變化：只有 _other。
 import agents from './agents/zh-TW';
+import characterOrchestration from './character-orchestration/zh-TW';
 import chatSettings from './chat-settings/zh-TW';
 import chatTools from './chat-tools/zh-TW';
 import connections from './connections/zh-TW';
@@ -30,6 +31,7 @@ const zhTW: Messages = {
     exportedMasked: '已匯出 {{name}}；Webhook URL 中的憑證已遮蔽（•••）。',
   },
   agents,
+  characterOrchestration,
   chatSettings,
   chatTools,
   connections,

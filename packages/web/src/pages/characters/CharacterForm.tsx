@@ -3,6 +3,7 @@ import { ApiError, api, errorMessage } from '../../api/client';
 import type { Character, LorebookSummary } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { base64Of, PORTRAIT_TYPES, portraitUrl } from '../../components/portrait';
+import { CharacterOrchestration } from './CharacterOrchestration';
 import { CharacterTools } from './CharacterTools';
 import { type CharacterDraft, characterBody, draftFromCharacter, TEXT_FIELDS } from './character-form';
 
@@ -177,6 +178,7 @@ export function CharacterForm({
         </div>
       </form>
       {!creating && <CharacterTools characterId={character.id} name={character.name} />}
+      {!creating && <CharacterOrchestration characterId={character.id} />}
     </div>
   );
 }
