@@ -4,10 +4,10 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { Chat, ChatContext, Connection, Preset } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Switch } from '../../components/Switch';
-import { ChatCharactersSelect } from '../characters/ChatCharactersSelect';
 import { ChatWorldInfoSection } from '../lorebooks/ChatWorldInfoSection';
 import { ChatPersonaSelect } from '../personas/ChatPersonaSelect';
 import { ChatOrchestrationSection } from '../simulation/ChatOrchestrationSection';
+import { ChatCharactersSelect } from './ChatCharactersSelect';
 import { ChatFunctionsList } from './ChatFunctionsList';
 import { ConnectionToolsNotice, toolsInactive } from './ConnectionToolsNotice';
 
