@@ -1,6 +1,9 @@
 // Issue 14 item 7: every translated page shown in Traditional Chinese has no English left in its visible text
 // (the English locale's own words are looked for, see untranslated.ts), and in Polish — the longest words —
 // nothing sticks out of a 390 px phone screen. Screenshots of each page in both languages are kept for a look.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openaiChunk, openaiStream, type ScriptedResponse } from '@toolsmith/emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +33,7 @@ function answer(reply: {
   chunks.push(openaiChunk({}, { finishReason: reply.calls?.length ? 'tool_calls' : 'stop' }));
   return openaiStream(chunks);
 }
+let fileDir: string;
 
 beforeAll(async () => {
   stack = await startStack({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' });
@@ -48,6 +52,24 @@ beforeAll(async () => {
     },
   });
   staticId = rzut.id;
+  // a tools file whose rzut_kostka differs from the stored one: the import review shows a conflict and a diff
+  fileDir = mkdtempSync(join(tmpdir(), 'toolsmith-i18n-'));
+  const tool = (name: string, description: string) => ({
+    name,
+    description,
+    kind: 'static',
+    mode: 'read',
+    staticResult: 'sześć',
+    parameters: { type: 'object', properties: {} },
+  });
+  writeFileSync(
+    join(fileDir, 'narzedzia.json'),
+    JSON.stringify({
+      kind: 'toolsmith.tools',
+      version: 1,
+      tools: [tool('rzut_kostka', 'Rzuca dwiema kostkami.'), tool('losuj_karte', 'Losuje kartę.')],
+    }),
+  );
   const skrypt = await apiPost<{ id: string }>(stack, '/api/tools', {
     name: 'zapisz_stan',
     description: 'Zapisuje stan gry.',
@@ -111,6 +133,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
+  if (fileDir) rmSync(fileDir, { recursive: true, force: true });
 });
 
 interface PageCheck {
@@ -154,6 +177,22 @@ const PAGES: PageCheck[] = [
     allow: ['async'],
     open: async (page) => {
       await page.getByRole('tab', { name: 'JSON Schema' }).click();
+    },
+  },
+  {
+    name: 'functions-import-review',
+    hash: '#/functions',
+    ready: heading('你的函式'),
+    open: async (page) => {
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: '從 ZIP 或 JSON 匯入函式' }).click();
+      await (await chooser).setFiles(join(fileDir, 'narzedzia.json'));
+      await poll(() => page.getByRole('heading', { name: '檢視匯入：narzedzia.json' }).isVisible()).toBe(
+        true,
+      );
+      await page.getByRole('radio', { name: '取代' }).check();
+      await page.getByRole('button', { name: '試跑' }).click();
+      await poll(() => page.getByText('試跑，未寫入任何東西').isVisible()).toBe(true);
     },
   },
   { name: 'tool-editor-new', hash: '#/functions/new', ready: heading('基本資料') },

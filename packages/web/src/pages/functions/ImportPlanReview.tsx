@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api/client';
 import type { ImportResult } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -18,29 +19,30 @@ import {
 } from './import-plan';
 import { KindPill } from './ToolRow';
 
-const FIELD_LABELS: Record<string, string> = {
-  displayName: 'Display name',
-  description: 'Description',
-  mode: 'Mode',
-  kind: 'Kind',
-  parameters: 'Parameters',
-  body: 'Script',
-  simulateBody: 'Simulate body',
-  staticResult: 'Static result',
-  webhookUrl: 'Webhook URL',
-};
+const FIELDS = new Set([
+  'displayName',
+  'description',
+  'mode',
+  'kind',
+  'parameters',
+  'body',
+  'simulateBody',
+  'staticResult',
+  'webhookUrl',
+]);
 
-const CHOICE_LABELS: Record<ImportAction, string> = {
-  create: 'Create',
-  replace: 'Replace',
-  'keep-both': 'Keep both',
-  skip: 'Skip',
+const CHOICE_KEYS: Record<ImportAction, string> = {
+  create: 'create',
+  replace: 'replace',
+  'keep-both': 'keepBoth',
+  skip: 'skip',
 };
 
 function FieldDiff({ label, before, after }: { label: string; before: string; after: string }) {
+  const { t } = useTranslation();
   const rows: DiffRow[] = lineDiff(before, after);
   return (
-    <section className="import-diff" aria-label={`${label} diff`}>
+    <section className="import-diff" aria-label={t('functions.importPlan.diffLabel', { label })}>
       <div className="sim-label">{label}</div>
       <pre className="diff-lines">
         {rows.map((row, i) => (
@@ -65,6 +67,7 @@ function PlanItem({
   action: ImportAction;
   onChoose: (action: ImportAction) => void;
 }) {
+  const { t } = useTranslation();
   const conflict = item.conflict;
   const selected = action !== 'skip';
   return (
@@ -74,30 +77,41 @@ function PlanItem({
           type="checkbox"
           checked={selected}
           onChange={(e) => onChoose(e.target.checked ? tickedAction(item) : 'skip')}
-          aria-label={`Import ${item.name}`}
+          aria-label={t('functions.importPlan.importNamed', { name: item.name })}
         />
         <strong>{item.name}</strong>
         <KindPill kind={item.kind} />
-        <span className="pill">{item.mode === 'write' ? 'Write' : 'Read'}</span>
+        <span className="pill">
+          {t(item.mode === 'write' ? 'functions.importPlan.write' : 'functions.importPlan.read')}
+        </span>
         {conflict && (
           <span className="pill amber">
-            {conflict.with === 'builtin'
-              ? 'Built-in name'
-              : conflict.identical
-                ? 'Same as yours'
-                : 'Name taken'}
+            {t(
+              conflict.with === 'builtin'
+                ? 'functions.importPlan.builtinName'
+                : conflict.identical
+                  ? 'functions.importPlan.sameAsYours'
+                  : 'functions.importPlan.nameTaken',
+            )}
           </span>
         )}
       </div>
       {item.description && <p className="hint plan-description">{item.description}</p>}
       <p className="plan-outcome">{describeAction(item, action)}</p>
-      {item.review?.origin && <p className="hint">Calls {item.review.origin}</p>}
+      {item.review?.origin && (
+        <p className="hint">{t('functions.importPlan.calls', { origin: item.review.origin })}</p>
+      )}
       {conflict && (
         <fieldset className="plan-choices">
           <legend>
-            {conflict.with === 'builtin'
-              ? `A built-in tool is called ${item.name}`
-              : `You already have a function called ${item.name}`}
+            {t(
+              conflict.with === 'builtin'
+                ? 'functions.importPlan.builtinCalled'
+                : 'functions.importPlan.youHave',
+              {
+                name: item.name,
+              },
+            )}
           </legend>
           {item.choices.map((choice) => (
             <label key={choice} className="inline">
@@ -107,20 +121,22 @@ function PlanItem({
                 checked={action === choice}
                 onChange={() => onChoose(choice)}
               />
-              {choice === 'keep-both' ? `Keep both (as ${item.renameTo})` : CHOICE_LABELS[choice]}
+              {choice === 'keep-both'
+                ? t('functions.importPlan.keepBothAs', { name: item.renameTo })
+                : t(`functions.importPlan.choice.${CHOICE_KEYS[choice]}`)}
             </label>
           ))}
         </fieldset>
       )}
       {conflict && conflict.changes.length > 0 && (
         <details className="plan-diff" open={action === 'replace'}>
-          <summary>
-            Differences from yours ({conflict.changes.length} field{conflict.changes.length === 1 ? '' : 's'})
-          </summary>
+          <summary>{t('functions.importPlan.differences', { count: conflict.changes.length })}</summary>
           {conflict.changes.map((change) => (
             <FieldDiff
               key={change.field}
-              label={FIELD_LABELS[change.field] ?? change.field}
+              label={
+                FIELDS.has(change.field) ? t(`functions.importPlan.field.${change.field}`) : change.field
+              }
               before={change.before}
               after={change.after}
             />
@@ -157,6 +173,7 @@ export function ImportPlanReview({
   onApplied: (result: ImportResult) => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const [plan, setPlan] = useState(initialPlan);
   const [choices, setChoices] = useState(() => defaultChoices(initialPlan));
   const [busy, setBusy] = useState(false);
@@ -193,9 +210,10 @@ export function ImportPlanReview({
     work(async () => {
       const fresh = await replan();
       const changed = JSON.stringify(fresh.items) !== JSON.stringify(plan.items);
-      setNote(
-        `Dry run, nothing written: ${planSummary(fresh, carryChoices(fresh, choices))}.${changed ? ' Your functions changed since the file was read; the list shows the new plan.' : ''}`,
-      );
+      const summary = t('functions.importPlan.dryRunNote', {
+        summary: planSummary(fresh, carryChoices(fresh, choices)),
+      });
+      setNote(changed ? `${summary} ${t('functions.importPlan.changedSince')}` : summary);
     });
   const apply = () =>
     work(async () => {
@@ -218,26 +236,23 @@ export function ImportPlanReview({
   return (
     <section className="panel import-plan" aria-labelledby="import-plan-title">
       <div className="spread">
-        <h2 id="import-plan-title">Review import: {fileName}</h2>
+        <h2 id="import-plan-title">{t('functions.importPlan.title', { file: fileName })}</h2>
         <div className="row">
           <button type="button" onClick={() => selectAll(true)} disabled={busy}>
-            Select all
+            {t('functions.importPlan.selectAll')}
           </button>
           <button type="button" onClick={() => selectAll(false)} disabled={busy}>
-            Select none
+            {t('functions.importPlan.selectNone')}
           </button>
         </div>
       </div>
-      <p className="hint">
-        Nothing is stored until you choose Import. Webhook and script tools arrive switched off, with hidden
-        chat context and fetch off.
-      </p>
+      <p className="hint">{t('functions.importPlan.hint')}</p>
       {plan.lukerProfile && <p className="banner info">{plan.lukerProfile.note}</p>}
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       {plan.items.length === 0 ? (
-        <p className="empty">This file has no function that can be imported.</p>
+        <p className="empty">{t('functions.importPlan.empty')}</p>
       ) : (
-        <ul className="plan-list" aria-label="Functions in the file">
+        <ul className="plan-list" aria-label={t('functions.importPlan.listLabel')}>
           {plan.items.map((item) => (
             <PlanItem
               key={item.index}
@@ -250,8 +265,8 @@ export function ImportPlanReview({
       )}
       {plan.skipped.length > 0 && (
         <>
-          <h3>Cannot be imported</h3>
-          <ul className="skipped" aria-label="Cannot be imported">
+          <h3>{t('functions.importPlan.cannotImport')}</h3>
+          <ul className="skipped" aria-label={t('functions.importPlan.cannotImport')}>
             {plan.skipped.map((s) => (
               <li key={`${s.name}:${s.reason}`}>
                 {s.name}: {s.reason}
@@ -265,13 +280,13 @@ export function ImportPlanReview({
       </p>
       <div className="row">
         <button type="button" className="primary" onClick={apply} disabled={busy || selected === 0}>
-          Import {selected} selected
+          {t('functions.importPlan.importSelected', { count: selected })}
         </button>
         <button type="button" onClick={dryRun} disabled={busy}>
-          Dry run
+          {t('functions.importPlan.dryRun')}
         </button>
         <button type="button" onClick={cancel} disabled={busy}>
-          Cancel
+          {t('functions.importPlan.cancel')}
         </button>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { api, request } from '../../api/client';
 import type { ImportResult, ImportReviewEntry, ToolKind } from '../../api/types';
+import { i18n } from '../../i18n/i18n';
 import { importContentType } from './import-tools';
 
 // The tools import as a review (docs/api.md, "Tools"): the server plans the file without writing, the page
@@ -80,30 +81,50 @@ export function tickedAction(item: ToolPlanItem): ImportAction {
     : (item.choices.find((c) => c !== 'skip') ?? 'skip');
 }
 
+/** Why an item is skipped, in words ('' when it simply was not chosen). */
+function skipReason(item: ToolPlanItem): string {
+  if (item.conflict?.identical) return i18n.t('functions.importPlan.reasonIdentical', { name: item.name });
+  if (item.conflict?.with === 'builtin')
+    return i18n.t('functions.importPlan.reasonBuiltin', { name: item.name });
+  return '';
+}
+
 /** What Apply would do with these choices, in words. */
 export function describeAction(item: ToolPlanItem, action: ImportAction): string {
+  const off = item.arrivesDisabled;
   switch (action) {
     case 'create':
-      return item.arrivesDisabled ? `Creates ${item.name}, switched off` : `Creates ${item.name}`;
+      return i18n.t(off ? 'functions.importPlan.createsOff' : 'functions.importPlan.creates', {
+        name: item.name,
+      });
     case 'replace':
-      return `Replaces your ${item.name}${item.arrivesDisabled ? ', switched off' : ''}`;
+      return i18n.t(off ? 'functions.importPlan.replacesOff' : 'functions.importPlan.replaces', {
+        name: item.name,
+      });
     case 'keep-both':
-      return `Stored as ${item.renameTo}${item.arrivesDisabled ? ', switched off' : ''}`;
-    case 'skip':
-      return item.conflict?.identical
-        ? `Skipped: identical to your ${item.name}`
-        : item.conflict?.with === 'builtin'
-          ? `Skipped: ${item.name} is a built-in tool name`
-          : 'Skipped';
+      return i18n.t(off ? 'functions.importPlan.storedAsOff' : 'functions.importPlan.storedAs', {
+        name: item.renameTo,
+      });
+    case 'skip': {
+      const reason = skipReason(item);
+      return reason
+        ? i18n.t('functions.importPlan.skippedBecause', { reason })
+        : i18n.t('functions.importPlan.skipped');
+    }
   }
 }
 
-/** `N created, N replaced, N renamed, N skipped` for the choices made. */
+/** `N to create, N to replace, N to keep both (renamed), N skipped` for the choices made. */
 export function planSummary(plan: ToolImportPlan, choices: Map<number, ImportAction>): string {
   const count = { create: 0, replace: 0, 'keep-both': 0, skip: 0 };
   for (const item of plan.items) count[choices.get(item.index) ?? 'skip'] += 1;
-  const skipped = count.skip + plan.skipped.length;
-  return `${count.create} to create, ${count.replace} to replace, ${count['keep-both']} to keep both (renamed), ${skipped} skipped`;
+  return i18n.t('functions.importPlan.summary', {
+    // not `replace`: i18next reads that option as the interpolation values
+    toCreate: count.create,
+    toReplace: count.replace,
+    toKeepBoth: count['keep-both'],
+    toSkip: count.skip + plan.skipped.length,
+  });
 }
 
 /** The Apply answer as the import result panel shows it. */
@@ -112,12 +133,9 @@ export function appliedToResult(plan: ToolImportPlan, applied: AppliedImport): I
     .filter((o) => o.action === 'skip')
     .map((o) => {
       const item = plan.items[o.index];
-      return { name: o.name, reason: item ? describeAction(item, 'skip').replace(/^Skipped: ?/, '') : '' };
-    })
-    .map((s) => ({
-      ...s,
-      reason: s.reason === 'Skipped' || s.reason === '' ? 'not selected.' : `${s.reason}.`,
-    }));
+      const reason = (item && skipReason(item)) || i18n.t('functions.importPlan.reasonNotSelected');
+      return { name: o.name, reason: `${reason}.` };
+    });
   return {
     imported: applied.created + applied.replaced,
     skipped: [...applied.notImported, ...skippedItems],
