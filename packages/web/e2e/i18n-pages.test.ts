@@ -320,6 +320,39 @@ describe('translated pages', () => {
     await close();
   });
 
+  // the profile editor's frame, modes and limits are translated; its agent and tool panels not yet (so no full scan)
+  it('the orchestration profile editor’s frame, modes and limits in 繁體中文 and Polski', async () => {
+    const zh = await openIn('zh-TW', 1280, 860);
+    await zh.page.goto('/#/agents');
+    const form = zh.page.getByRole('form', { name: '編排設定檔' });
+    await poll(() => form.getByRole('heading', { name: '編排設定檔' }).isVisible()).toBe(true);
+    await poll(() => form.getByRole('button', { name: '儲存設定檔' }).isVisible()).toBe(true);
+    await poll(() => form.getByRole('tab', { name: 'JSON（進階）' }).isVisible()).toBe(true);
+    const modes = form.getByRole('group', { name: '模式' });
+    await poll(() => modes.getByText('由導演將任務委派給具名的子代理。').isVisible()).toBe(true);
+    await poll(() => form.getByRole('region', { name: '迴圈的代理' }).isVisible()).toBe(true);
+    const limits = form.getByRole('group', { name: '限制' });
+    await poll(() =>
+      limits.getByRole('spinbutton', { name: '每個代理的工具輪數' }).getAttribute('placeholder'),
+    ).toBe('伺服器預設值');
+    for (const english of ['Orchestration profile', 'Save profile', 'Limits', 'Tool rounds per agent'])
+      expect(await form.getByText(english, { exact: true }).count(), english).toBe(0);
+    expect(await missingKeys(zh.page)).toEqual([]);
+    await screenshot(zh.page, 'i18n-agents-profile-zh-TW-desktop');
+    expect(zh.errors).toEqual([]);
+    await zh.close();
+
+    const pl = await openIn('pl', 390, 844);
+    await pl.page.goto('/#/agents');
+    await poll(() => pl.page.getByRole('heading', { name: 'Profil orkiestracji' }).isVisible()).toBe(true);
+    await poll(() => pl.page.getByRole('group', { name: 'Limity' }).isVisible()).toBe(true);
+    expect(await overflowing(pl.page)).toEqual([]);
+    expect(await missingKeys(pl.page)).toEqual([]);
+    await screenshot(pl.page, 'i18n-agents-profile-pl-phone');
+    expect(pl.errors).toEqual([]);
+    await pl.close();
+  });
+
   it.each(PAGES)('$name in Polski fits a 390 px phone', async (check) => {
     const { page, errors, close } = await openIn('pl', 390, 844);
     await page.goto(`/${hashOf(check)}`);

@@ -1,4 +1,4 @@
-// The Agents page: the list and an agent's form (English). The orchestration profile editor is still English.
+// The Agents page: the list, an agent's form and the orchestration profile editor's frame, modes and limits (English).
 export default {
   loadFailed: {
     connections: 'Could not load connections: {{message}}',
@@ -27,5 +27,44 @@ export default {
     create: 'Create agent',
     save: 'Save agent',
     saving: 'Saving…',
+  },
+  profile: {
+    loadFailed: 'Could not load the orchestration profile: {{message}}',
+    jsonProblem: 'The JSON view has a problem, so the forms cannot show it yet: {{problem}}',
+    invalidJson: 'The profile is not valid JSON: {{message}}',
+    saved: 'Orchestration profile saved.',
+    title: 'Orchestration profile',
+    unsaved: 'Unsaved changes',
+    saving: 'Saving…',
+    save: 'Save profile',
+    problems: 'Profile problems',
+    view: 'Profile view',
+    forms: 'Forms',
+    json: 'JSON (advanced)',
+    jsonLabel: 'Profile JSON',
+    jsonHint:
+      'The same profile as the forms. Agents are written out or refer to a stored one as <code>{{example}}</code>.',
+    mode: 'Mode',
+    modeHint: {
+      loop: 'One agent runs a tool loop before each reply.',
+      director: 'A director delegates tasks to named sub-agents.',
+      spec: 'A fixed graph of nodes, run in dependency order.',
+      agenda: 'A planner keeps an agenda and assigns each item to an agent.',
+    },
+    modeDefault:
+      'The mode chats run by default (a chat may pick another in Chat Settings). Each mode keeps its own agents and tool switches.',
+    modeAgents: '{{mode}} agents',
+    modeAgentsTitle: '{{mode}}: agents',
+    agendaItems: 'Agenda items to start with (one per line)',
+    maxItems: 'Most items',
+    maxAssignments: 'Most assignments',
+    limits: {
+      title: 'Limits',
+      maxRounds: 'Tool rounds per agent',
+      maxRoundsEmpty: 'server default',
+      budget: 'Time budget for the whole run (ms)',
+      budgetEmpty: 'none',
+      repeat: 'Same call repeated stops an agent after',
+    },
   },
 };

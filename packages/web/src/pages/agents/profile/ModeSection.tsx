@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ModeSwitches, OrchestrationProfile } from '../../../api/types';
 import { AgentSlotFields } from './AgentSlotFields';
 import { SpecNodeList } from './SpecNodeList';
@@ -13,6 +14,7 @@ export function ModeSection({
   profile: OrchestrationProfile;
   onChange: (next: OrchestrationProfile) => void;
 }) {
+  const { t } = useTranslation();
   const switches: ModeSwitches = profile.modes[profile.mode];
   switch (profile.mode) {
     case 'loop':
@@ -63,7 +65,7 @@ export function ModeSection({
         <>
           <AgentSlotFields title="Planner" slot={agenda.planner} onChange={(planner) => set({ planner })} />
           <label className="wide">
-            Agenda items to start with (one per line)
+            {t('agents.profile.agendaItems')}
             <textarea
               rows={3}
               value={agenda.items.join('\n')}
@@ -74,7 +76,7 @@ export function ModeSection({
           </label>
           <div className="agent-fields">
             <label>
-              Most items
+              {t('agents.profile.maxItems')}
               <input
                 type="number"
                 min={1}
@@ -85,7 +87,7 @@ export function ModeSection({
               />
             </label>
             <label>
-              Most assignments
+              {t('agents.profile.maxAssignments')}
               <input
                 type="number"
                 min={1}
@@ -120,6 +122,7 @@ export function LimitsFields({
   limits: OrchestrationProfile['limits'];
   onChange: (next: OrchestrationProfile['limits']) => void;
 }) {
+  const { t } = useTranslation();
   const field = (key: keyof OrchestrationProfile['limits'], label: string, placeholder: string) => (
     <label>
       {label}
@@ -137,11 +140,11 @@ export function LimitsFields({
     </label>
   );
   return (
-    <fieldset className="agent-fields limits" aria-label="Limits">
-      <legend>Limits</legend>
-      {field('maxRounds', 'Tool rounds per agent', 'server default')}
-      {field('wallClockBudgetMs', 'Time budget for the whole run (ms)', 'none')}
-      {field('repeatLimit', 'Same call repeated stops an agent after', '3')}
+    <fieldset className="agent-fields limits" aria-label={t('agents.profile.limits.title')}>
+      <legend>{t('agents.profile.limits.title')}</legend>
+      {field('maxRounds', t('agents.profile.limits.maxRounds'), t('agents.profile.limits.maxRoundsEmpty'))}
+      {field('wallClockBudgetMs', t('agents.profile.limits.budget'), t('agents.profile.limits.budgetEmpty'))}
+      {field('repeatLimit', t('agents.profile.limits.repeat'), '3')}
     </fieldset>
   );
 }

@@ -1,8 +1,10 @@
 import './profile.css';
 import { useEffect, useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { ApiError, api, errorMessage } from '../../../api/client';
 import type { CatalogTool, OrchestrationProfile } from '../../../api/types';
 import { ErrorBanner } from '../../../components/ErrorBanner';
+import { i18n } from '../../../i18n/i18n';
 import { EditorDataContext, useEditorData } from './editor-data';
 import { ProfileForms } from './ProfileForms';
 import { panelTools, parseProfileJson, profileJson, withDefaults } from './profile-model';
@@ -21,6 +23,7 @@ export function ProfileEditor({
   catalog: CatalogTool[];
   reservedNames: string[];
 }) {
+  const { t } = useTranslation();
   const outer = useEditorData();
   const [profile, setProfile] = useState<OrchestrationProfile | null>(null);
   const [saved, setSaved] = useState<string>('');
@@ -41,7 +44,7 @@ export function ProfileEditor({
         setSaved(profileJson(full));
         setJsonText(profileJson(full));
       })
-      .catch((e) => setError(`Could not load the orchestration profile: ${errorMessage(e)}`));
+      .catch((e) => setError(i18n.t('agents.profile.loadFailed', { message: errorMessage(e) })));
   }, []);
 
   // the profile's own tools join the panels and pickers (they shadow stored ones of the same name)
@@ -51,7 +54,7 @@ export function ProfileEditor({
   );
   const reservedNames = useMemo(() => new Set(reserved), [reserved]);
   const catalogNames = useMemo(
-    () => new Set(catalog.filter((t) => t.group === 'custom').map((t) => t.name)),
+    () => new Set(catalog.filter((tool) => tool.group === 'custom').map((tool) => tool.name)),
     [catalog],
   );
 
@@ -74,7 +77,7 @@ export function ProfileEditor({
     if (next === 'json' && profile) setJsonText(profileJson(profile));
     // the forms can only show JSON that parses; until then the JSON tab stays
     if (next === 'forms' && jsonError) {
-      setError(`The JSON view has a problem, so the forms cannot show it yet: ${jsonError}`);
+      setError(i18n.t('agents.profile.jsonProblem', { problem: jsonError }));
       return;
     }
     setTab(next);
@@ -91,7 +94,7 @@ export function ProfileEditor({
       try {
         body = JSON.parse(jsonText);
       } catch (e) {
-        setError(`The profile is not valid JSON: ${errorMessage(e)}`);
+        setError(i18n.t('agents.profile.invalidJson', { message: errorMessage(e) }));
         return;
       }
     }
@@ -102,7 +105,7 @@ export function ProfileEditor({
       setSaved(profileJson(stored));
       setJsonText(profileJson(stored));
       setJsonError(null);
-      setStatus('Orchestration profile saved.');
+      setStatus(i18n.t('agents.profile.saved'));
     } catch (e) {
       setError(errorMessage(e));
       if (e instanceof ApiError) setProblems(e.fieldErrors);
@@ -115,21 +118,26 @@ export function ProfileEditor({
 
   return (
     <EditorDataContext.Provider value={data}>
-      <form className="panel profile-editor" noValidate onSubmit={save} aria-label="Orchestration profile">
+      <form
+        className="panel profile-editor"
+        noValidate
+        onSubmit={save}
+        aria-label={t('agents.profile.title')}
+      >
         <div className="spread">
-          <h2>Orchestration profile</h2>
+          <h2>{t('agents.profile.title')}</h2>
           <div className="row">
             <span className="hint" role="status" aria-live="polite">
-              {dirty ? 'Unsaved changes' : status}
+              {dirty ? t('agents.profile.unsaved') : status}
             </span>
             <button type="submit" className="primary" disabled={saving || profile === null}>
-              {saving ? 'Saving…' : 'Save profile'}
+              {saving ? t('agents.profile.saving') : t('agents.profile.save')}
             </button>
           </div>
         </div>
         <ErrorBanner error={error} onDismiss={() => setError(null)} />
         {problems.length > 0 && (
-          <ul className="error" aria-label="Profile problems">
+          <ul className="error" aria-label={t('agents.profile.problems')}>
             {problems.map((p) => (
               <li key={`${p.field}:${p.message}`}>
                 <code>{p.field}</code>: {p.message}
@@ -137,22 +145,22 @@ export function ProfileEditor({
             ))}
           </ul>
         )}
-        <div role="tablist" aria-label="Profile view" className="profile-tabs">
-          {(['forms', 'json'] as const).map((t) => (
+        <div role="tablist" aria-label={t('agents.profile.view')} className="profile-tabs">
+          {(['forms', 'json'] as const).map((view) => (
             <button
-              key={t}
+              key={view}
               type="button"
               role="tab"
-              aria-selected={tab === t}
-              className={tab === t ? 'tab selected' : 'tab'}
-              onClick={() => showTab(t)}
+              aria-selected={tab === view}
+              className={tab === view ? 'tab selected' : 'tab'}
+              onClick={() => showTab(view)}
             >
-              {t === 'forms' ? 'Forms' : 'JSON (advanced)'}
+              {view === 'forms' ? t('agents.profile.forms') : t('agents.profile.json')}
             </button>
           ))}
         </div>
         {profile === null ? (
-          <p className="hint">Loading…</p>
+          <p className="hint">{t('common.loading')}</p>
         ) : tab === 'forms' ? (
           <ProfileForms
             profile={profile}
@@ -162,7 +170,7 @@ export function ProfileEditor({
           />
         ) : (
           <label className="json-view">
-            Profile JSON
+            {t('agents.profile.jsonLabel')}
             <textarea
               rows={24}
               spellCheck={false}
@@ -174,8 +182,11 @@ export function ProfileEditor({
               <span className="error hint">{jsonError}</span>
             ) : (
               <span className="hint">
-                The same profile as the forms. Agents are written out or refer to a stored one as{' '}
-                <code>{'{ "agentId": "…" }'}</code>.
+                <Trans
+                  i18nKey="agents.profile.jsonHint"
+                  values={{ example: '{ "agentId": "…" }' }}
+                  components={{ code: <code /> }}
+                />
               </span>
             )}
           </label>

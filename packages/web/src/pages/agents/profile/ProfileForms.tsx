@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   ORCHESTRATION_MODE_LABELS,
   type OrchestrationMode,
@@ -6,13 +7,6 @@ import {
 import { LimitsFields, ModeSection } from './ModeSection';
 import { ProfileToolsSection } from './ProfileToolsSection';
 import { ModeToolsPanel } from './ToolPanels';
-
-const MODE_HINTS: Record<OrchestrationMode, string> = {
-  loop: 'One agent runs a tool loop before each reply.',
-  director: 'A director delegates tasks to named sub-agents.',
-  spec: 'A fixed graph of nodes, run in dependency order.',
-  agenda: 'A planner keeps an agenda and assigns each item to an agent.',
-};
 
 /** The profile as forms: mode, the mode's agents, the mode's tools, the profile's own tools, limits. */
 export function ProfileForms({
@@ -26,11 +20,12 @@ export function ProfileForms({
   reservedNames: ReadonlySet<string>;
   catalogNames: ReadonlySet<string>;
 }) {
-  const label = ORCHESTRATION_MODE_LABELS[profile.mode];
+  const { t } = useTranslation();
+  const label = t(`chatSettings.orchestration.modes.${profile.mode}`);
   return (
     <div className="profile-forms">
-      <fieldset className="mode-picker" aria-label="Mode">
-        <legend>Mode</legend>
+      <fieldset className="mode-picker" aria-label={t('agents.profile.mode')}>
+        <legend>{t('agents.profile.mode')}</legend>
         {(Object.keys(ORCHESTRATION_MODE_LABELS) as OrchestrationMode[]).map((mode) => (
           <label key={mode} className={profile.mode === mode ? 'mode-choice selected' : 'mode-choice'}>
             <input
@@ -41,18 +36,15 @@ export function ProfileForms({
               onChange={() => onChange({ ...profile, mode })}
             />
             <span>
-              <strong>{ORCHESTRATION_MODE_LABELS[mode]}</strong>
-              <span className="hint">{MODE_HINTS[mode]}</span>
+              <strong>{t(`chatSettings.orchestration.modes.${mode}`)}</strong>
+              <span className="hint">{t(`agents.profile.modeHint.${mode}`)}</span>
             </span>
           </label>
         ))}
       </fieldset>
-      <p className="hint">
-        The mode chats run by default (a chat may pick another in Chat Settings). Each mode keeps its own
-        agents and tool switches.
-      </p>
-      <section className="mode-section" aria-label={`${label} agents`}>
-        <h3>{label}: agents</h3>
+      <p className="hint">{t('agents.profile.modeDefault')}</p>
+      <section className="mode-section" aria-label={t('agents.profile.modeAgents', { mode: label })}>
+        <h3>{t('agents.profile.modeAgentsTitle', { mode: label })}</h3>
         <ModeSection profile={profile} onChange={onChange} />
       </section>
       <ModeToolsPanel
