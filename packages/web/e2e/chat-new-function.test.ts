@@ -64,7 +64,8 @@ describe('New custom function from Chat Settings', () => {
     await picker.getByRole('button', { name: 'New custom function' }).click();
 
     await poll(() => page.url()).toContain('#/functions/new');
-    expect(await page.getByText('After saving you go back to the chat “Harbour watch”').isVisible()).toBe(
+    // the editor renders after the URL changes: wait for it rather than look once
+    await poll(() => page.getByText('After saving you go back to the chat “Harbour watch”').isVisible()).toBe(
       true,
     );
     // the tick made before leaving was kept

@@ -161,7 +161,7 @@ export function ChatFunctionsList({
                 startNewToolForChat(chat);
               }}
             >
-              New custom function
+              {t('chatTools.newFunction.button')}
             </button>
           )}
         />

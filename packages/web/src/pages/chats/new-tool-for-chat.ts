@@ -6,6 +6,7 @@ import type { Chat, Tool } from '../../api/types';
 import { hrefFor, navigate } from '../../app/router';
 import { setFlash } from '../../components/flash';
 import { navigateUnguarded } from '../../components/leave-guard';
+import { i18n } from '../../i18n/i18n';
 
 const FOR_CHAT_KEY = 'toolsmith.newToolForChat';
 const OPEN_SETTINGS_KEY = 'toolsmith.openChatSettings';
@@ -69,14 +70,8 @@ export async function returnToChatWithNewTool(tool: Tool): Promise<boolean> {
   }
   const tools = toolsWithNewTool(chat.settings.tools, tool.name);
   if (tools) await api.patch<Chat>(path, { settings: { tools } });
-  const where = `“${chat.title}”`;
-  setFlash(
-    !tool.enabled
-      ? `Saved ${tool.name}${tools ? ` and added it to ${where}` : ''}. It is switched off on the Functions page, so the model is not offered it until you switch it on there.`
-      : tools
-        ? `Saved ${tool.name} and switched it on in ${where}.`
-        : `Saved ${tool.name}. ${where} offers every enabled function, so it is on here.`,
-  );
+  const key = !tool.enabled ? (tools ? 'savedAddedOff' : 'savedOff') : tools ? 'savedOn' : 'savedAll';
+  setFlash(i18n.t(`chatTools.newFunction.${key}`, { name: tool.name, chat: chat.title }));
   sessionStorage.setItem(OPEN_SETTINGS_KEY, chat.id);
   navigateUnguarded(hrefFor({ page: 'chat', id: chat.id }));
   return true;

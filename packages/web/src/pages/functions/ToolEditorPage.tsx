@@ -108,9 +108,7 @@ export function ToolEditorPage({ id }: { id: string | null }) {
         onDismiss={() => dispatch({ type: 'actionFailed', error: null })}
       />
       {!loaded?.tool && forChat && (
-        <p className="hint">
-          After saving you go back to the chat “{forChat.chatTitle}” with this function switched on there.
-        </p>
+        <p className="hint">{t('chatTools.newFunction.editorHint', { chat: forChat.chatTitle })}</p>
       )}
       <p className="hint" role="status" aria-live="polite">
         {dirty ? t('functions.editor.unsaved') : notice}

@@ -36,4 +36,14 @@ export default {
     noMatch: 'No function name matches “{{query}}”.',
     off: 'Off',
   },
+  newFunction: {
+    button: 'New custom function',
+    editorHint: 'After saving you go back to the chat “{{chat}}” with this function switched on there.',
+    savedOff:
+      'Saved {{name}}. It is switched off on the Functions page, so the model is not offered it until you switch it on there.',
+    savedAddedOff:
+      'Saved {{name}} and added it to “{{chat}}”. It is switched off on the Functions page, so the model is not offered it until you switch it on there.',
+    savedOn: 'Saved {{name}} and switched it on in “{{chat}}”.',
+    savedAll: 'Saved {{name}}. “{{chat}}” offers every enabled function, so it is on here.',
+  },
 };

@@ -42,4 +42,14 @@ export default {
     noMatch: 'Żadna nazwa funkcji nie pasuje do „{{query}}”.',
     off: 'Wyłączona',
   },
+  newFunction: {
+    button: 'Nowa własna funkcja',
+    editorHint: 'Po zapisaniu wrócisz do czatu „{{chat}}”, w którym ta funkcja będzie włączona.',
+    savedOff:
+      'Zapisano {{name}}. Jest wyłączona na stronie Funkcje, więc model jej nie dostanie, dopóki jej tam nie włączysz.',
+    savedAddedOff:
+      'Zapisano {{name}} i dodano do „{{chat}}”. Jest wyłączona na stronie Funkcje, więc model jej nie dostanie, dopóki jej tam nie włączysz.',
+    savedOn: 'Zapisano {{name}} i włączono w „{{chat}}”.',
+    savedAll: 'Zapisano {{name}}. „{{chat}}” oferuje wszystkie włączone funkcje, więc jest tu dostępna.',
+  },
 };

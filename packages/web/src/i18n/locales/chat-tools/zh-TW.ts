@@ -33,4 +33,13 @@ export default {
     noMatch: '沒有函式名稱符合「{{query}}」。',
     off: '關閉',
   },
+  newFunction: {
+    button: '新增自訂函式',
+    editorHint: '儲存後會回到聊天「{{chat}}」，並在那裡開啟這個函式。',
+    savedOff: '已儲存 {{name}}。它在「函式」頁面上是關閉的，在你開啟之前模型不會看到它。',
+    savedAddedOff:
+      '已儲存 {{name}} 並加入「{{chat}}」。它在「函式」頁面上是關閉的，在你開啟之前模型不會看到它。',
+    savedOn: '已儲存 {{name}}，並在「{{chat}}」中開啟。',
+    savedAll: '已儲存 {{name}}。「{{chat}}」提供所有已開啟的函式，所以這裡已經可以使用。',
+  },
 };
