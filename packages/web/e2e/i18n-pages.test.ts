@@ -320,8 +320,8 @@ describe('translated pages', () => {
     await close();
   });
 
-  // the profile editor's frame, modes and limits are translated; its agent and tool panels not yet (so no full scan)
-  it('the orchestration profile editor’s frame, modes and limits in 繁體中文 and Polski', async () => {
+  // the profile editor's frame, modes, agents and limits are translated; its tool panels not yet (so no full scan)
+  it('the orchestration profile editor’s frame, modes, agents and limits in 繁體中文 and Polski', async () => {
     const zh = await openIn('zh-TW', 1280, 860);
     await zh.page.goto('/#/agents');
     const form = zh.page.getByRole('form', { name: '編排設定檔' });
@@ -331,11 +331,15 @@ describe('translated pages', () => {
     const modes = form.getByRole('group', { name: '模式' });
     await poll(() => modes.getByText('由導演將任務委派給具名的子代理。').isVisible()).toBe(true);
     await poll(() => form.getByRole('region', { name: '迴圈的代理' }).isVisible()).toBe(true);
+    const loopAgent = form.getByRole('group', { name: '迴圈代理' });
+    await poll(() => loopAgent.getByRole('textbox', { name: '系統提示詞' }).isVisible()).toBe(true);
+    await poll(() => loopAgent.getByRole('combobox', { name: '代理' }).inputValue()).toBe('');
+    await poll(() => loopAgent.getByText('在此直接寫出').count()).toBe(1);
     const limits = form.getByRole('group', { name: '限制' });
     await poll(() =>
       limits.getByRole('spinbutton', { name: '每個代理的工具輪數' }).getAttribute('placeholder'),
     ).toBe('伺服器預設值');
-    for (const english of ['Orchestration profile', 'Save profile', 'Limits', 'Tool rounds per agent'])
+    for (const english of ['Orchestration profile', 'Save profile', 'Limits', 'Loop agent', 'System prompt'])
       expect(await form.getByText(english, { exact: true }).count(), english).toBe(0);
     expect(await missingKeys(zh.page)).toEqual([]);
     await screenshot(zh.page, 'i18n-agents-profile-zh-TW-desktop');

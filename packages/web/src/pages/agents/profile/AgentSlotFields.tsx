@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { AgentSlot, ProfileAgent } from '../../../api/types';
 import { useEditorData } from './editor-data';
 import { PinnedToolsPicker } from './PinnedToolsPicker';
@@ -49,6 +50,7 @@ export function AgentSlotFields({
   onChange: (next: AgentSlot) => void;
   nodeName?: string;
 }) {
+  const { t } = useTranslation();
   const { agents, connections, presets } = useEditorData();
   const stored = isRef(slot) ? agents.find((a) => a.id === slot.agentId) : undefined;
   const agent = isRef(slot) ? undefined : slot;
@@ -77,13 +79,15 @@ export function AgentSlotFields({
     <fieldset className="agent-slot" aria-label={title}>
       <legend>{title}</legend>
       <label>
-        Agent
+        {t('agents.profile.agent.source')}
         <select value={isRef(slot) ? slot.agentId : ''} onChange={(e) => pickSource(e.target.value)}>
-          <option value="">Written out here</option>
-          {isRef(slot) && !stored && <option value={slot.agentId}>{slot.agentId} (deleted)</option>}
+          <option value="">{t('agents.profile.agent.writtenOut')}</option>
+          {isRef(slot) && !stored && (
+            <option value={slot.agentId}>{t('agents.profile.agent.deleted', { id: slot.agentId })}</option>
+          )}
           {agents.map((a) => (
             <option key={a.id} value={a.id}>
-              Stored agent: {a.name}
+              {t('agents.profile.agent.stored', { name: a.name })}
             </option>
           ))}
         </select>
@@ -91,36 +95,38 @@ export function AgentSlotFields({
       {isRef(slot) ? (
         <p className="hint">
           {stored
-            ? `Uses the stored agent “${stored.name}” as it is when the orchestration runs (edit it above).${
-                stored.tools.length ? ` Pinned: ${stored.tools.join(', ')}.` : ''
+            ? `${t('agents.profile.agent.uses', { name: stored.name })}${
+                stored.tools.length
+                  ? ` ${t('agents.profile.agent.pinned', { tools: stored.tools.join(', ') })}`
+                  : ''
               }`
-            : 'This stored agent no longer exists: pick another or write one out.'}
+            : t('agents.profile.agent.gone')}
         </p>
       ) : (
         agent && (
           <div className="agent-fields">
             {nodeName === undefined && (
               <label>
-                Agent name
+                {t('agents.profile.agent.name')}
                 <input value={agent.name} maxLength={64} onChange={(e) => set({ name: e.target.value })} />
               </label>
             )}
             <NameSelect
-              label="Connection"
+              label={t('agents.profile.agent.connection')}
               value={agent.connectionName}
               names={connections.map((c) => c.name)}
-              emptyLabel="The chat’s connection"
+              emptyLabel={t('agents.profile.agent.chatConnection')}
               onChange={(connectionName) => set({ connectionName })}
             />
             <NameSelect
-              label="Preset"
+              label={t('agents.profile.agent.preset')}
               value={agent.presetName}
               names={presets.map((p) => p.name)}
-              emptyLabel="Provider defaults"
+              emptyLabel={t('agents.profile.agent.providerDefaults')}
               onChange={(presetName) => set({ presetName })}
             />
             <label className="wide">
-              System prompt
+              {t('agents.profile.agent.systemPrompt')}
               <textarea
                 rows={3}
                 value={agent.systemPrompt}
@@ -129,7 +135,7 @@ export function AgentSlotFields({
             </label>
             <div className="wide">
               <PinnedToolsPicker
-                label={`Pinned tools of ${title}`}
+                label={t('agents.profile.agent.pinnedOf', { title })}
                 value={agent.tools}
                 onChange={(tools) => set({ tools })}
               />

@@ -20,7 +20,7 @@ export function ModeSection({
     case 'loop':
       return (
         <AgentSlotFields
-          title="Loop agent"
+          title={t('agents.profile.agent.loop')}
           slot={profile.loop.agent}
           onChange={(agent) => onChange({ ...profile, loop: { agent } })}
         />
@@ -29,12 +29,12 @@ export function ModeSection({
       return (
         <>
           <AgentSlotFields
-            title="Director"
+            title={t('agents.profile.agent.director')}
             slot={profile.director.agent}
             onChange={(agent) => onChange({ ...profile, director: { ...profile.director, agent } })}
           />
-          <h3>Sub-agents</h3>
-          <p className="hint">The director hands them tasks through its delegate tool.</p>
+          <h3>{t('agents.profile.subAgents')}</h3>
+          <p className="hint">{t('agents.profile.subAgentsHint')}</p>
           <SubAgentList
             what="Sub-agent"
             items={profile.director.subAgents}
@@ -46,10 +46,7 @@ export function ModeSection({
     case 'spec':
       return (
         <>
-          <p className="hint">
-            A fixed graph: each node starts once the nodes it reads have answered; nodes that read nothing
-            from each other run in parallel. The last nodes’ answers become the notes.
-          </p>
+          <p className="hint">{t('agents.profile.specHint')}</p>
           <SpecNodeList
             nodes={profile.spec.nodes}
             switches={switches}
@@ -63,7 +60,11 @@ export function ModeSection({
         onChange({ ...profile, agenda: { ...agenda, ...patch } });
       return (
         <>
-          <AgentSlotFields title="Planner" slot={agenda.planner} onChange={(planner) => set({ planner })} />
+          <AgentSlotFields
+            title={t('agents.profile.agent.planner')}
+            slot={agenda.planner}
+            onChange={(planner) => set({ planner })}
+          />
           <label className="wide">
             {t('agents.profile.agendaItems')}
             <textarea
@@ -98,10 +99,8 @@ export function ModeSection({
               />
             </label>
           </div>
-          <h3>Agenda agents</h3>
-          <p className="hint">
-            The planner assigns each item to one of them (agenda_assign) and marks it done.
-          </p>
+          <h3>{t('agents.profile.agendaAgents')}</h3>
+          <p className="hint">{t('agents.profile.agendaAgentsHint')}</p>
           <SubAgentList
             what="Agenda agent"
             items={agenda.agents}

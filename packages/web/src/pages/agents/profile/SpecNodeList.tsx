@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ModeSwitches, ProfileSpecNode } from '../../../api/types';
 import { AgentSlotFields } from './AgentSlotFields';
 import { useEditorData } from './editor-data';
@@ -14,6 +15,8 @@ export function SpecNodeList({
   switches: ModeSwitches;
   onChange: (next: ProfileSpecNode[]) => void;
 }) {
+  const { t } = useTranslation();
+  const nodeWord = t('agents.profile.list.node');
   const { agents } = useEditorData();
   const set = (i: number, patch: Partial<ProfileSpecNode>) =>
     onChange(nodes.map((n, j) => (j === i ? { ...n, ...patch } : n)));
@@ -27,36 +30,38 @@ export function SpecNodeList({
     <div className="node-list">
       {nodes.map((node, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: names change while typing (a name key would remount the inputs)
-        <section key={i} className="node-card" aria-label={`Node ${node.name || i + 1}`}>
+        <section key={i} className="node-card" aria-label={`${nodeWord} ${node.name || i + 1}`}>
           <div className="spread">
-            <h4>Node {node.name}</h4>
+            <h4>
+              {t('agents.profile.list.node')} {node.name}
+            </h4>
             <button
               type="button"
               className="danger"
               onClick={() => onChange(removeSpecNode(nodes, i))}
-              aria-label={`Remove node ${node.name}`}
+              aria-label={t('agents.profile.list.removeNode', { name: node.name })}
             >
-              Remove
+              {t('agents.profile.list.remove')}
             </button>
           </div>
           <div className="agent-fields">
             <label>
-              Name
+              {t('agents.profile.list.name')}
               <input value={node.name} maxLength={64} onChange={(e) => rename(i, e.target.value)} />
             </label>
             <label className="wide">
-              Task
+              {t('agents.profile.list.task')}
               <textarea
                 rows={2}
                 value={node.task ?? ''}
                 onChange={(e) => set(i, { task: e.target.value || undefined })}
-                placeholder="what this node should do"
+                placeholder={t('agents.profile.list.taskPlaceholder')}
               />
             </label>
           </div>
-          <fieldset className="inputs" aria-label={`Inputs of ${node.name}`}>
-            <legend>Reads the answers of</legend>
-            {nodes.length === 1 && <p className="hint">No other nodes yet.</p>}
+          <fieldset className="inputs" aria-label={t('agents.profile.list.inputsOf', { name: node.name })}>
+            <legend>{t('agents.profile.list.reads')}</legend>
+            {nodes.length === 1 && <p className="hint">{t('agents.profile.list.noOtherNodes')}</p>}
             {nodes
               .filter((_, j) => j !== i)
               .map((other) => (
@@ -77,7 +82,7 @@ export function SpecNodeList({
               ))}
           </fieldset>
           <AgentSlotFields
-            title={`Agent of ${node.name}`}
+            title={t('agents.profile.agent.of', { name: node.name })}
             slot={node.agent}
             nodeName={node.name}
             onChange={(agent) => set(i, { agent })}
@@ -101,7 +106,7 @@ export function SpecNodeList({
           onChange([...nodes, { name, agent: newAgent(name), inputs: [] }]);
         }}
       >
-        Add node
+        {t('agents.profile.list.addNode')}
       </button>
     </div>
   );

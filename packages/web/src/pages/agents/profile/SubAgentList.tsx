@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ModeSwitches, ProfileSubAgent } from '../../../api/types';
 import { AgentSlotFields } from './AgentSlotFields';
 import { useEditorData } from './editor-data';
@@ -17,6 +18,9 @@ export function SubAgentList({
   switches: ModeSwitches;
   onChange: (next: ProfileSubAgent[]) => void;
 }) {
+  const { t } = useTranslation();
+  const sub = what === 'Sub-agent';
+  const whatWords = sub ? t('agents.profile.list.subAgent') : t('agents.profile.list.agendaAgent');
   const { agents } = useEditorData();
   const set = (i: number, patch: Partial<ProfileSubAgent>) =>
     onChange(items.map((item, j) => (j === i ? { ...item, ...patch } : item)));
@@ -28,36 +32,41 @@ export function SubAgentList({
     <div className="node-list">
       {items.map((item, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: names change while typing (a name key would remount the inputs)
-        <section key={i} className="node-card" aria-label={`${what} ${item.name || i + 1}`}>
+        <section key={i} className="node-card" aria-label={`${whatWords} ${item.name || i + 1}`}>
           <div className="spread">
             <h4>
-              {what} {item.name}
+              {whatWords} {item.name}
             </h4>
             <button
               type="button"
               className="danger"
               onClick={() => onChange(items.filter((_, j) => j !== i))}
-              aria-label={`Remove ${what.toLowerCase()} ${item.name}`}
+              aria-label={t(
+                sub ? 'agents.profile.list.removeSubAgent' : 'agents.profile.list.removeAgendaAgent',
+                {
+                  name: item.name,
+                },
+              )}
             >
-              Remove
+              {t('agents.profile.list.remove')}
             </button>
           </div>
           <div className="agent-fields">
             <label>
-              Name
+              {t('agents.profile.list.name')}
               <input value={item.name} maxLength={64} onChange={(e) => rename(i, e.target.value)} />
             </label>
             <label>
-              Description
+              {t('agents.profile.list.description')}
               <input
                 value={item.description ?? ''}
                 onChange={(e) => set(i, { description: e.target.value || undefined })}
-                placeholder="what the lead agent reads about it"
+                placeholder={t('agents.profile.list.descriptionPlaceholder')}
               />
             </label>
           </div>
           <AgentSlotFields
-            title={`Agent of ${item.name}`}
+            title={t('agents.profile.agent.of', { name: item.name })}
             slot={item.agent}
             nodeName={item.name}
             onChange={(agent) => set(i, { agent })}
@@ -75,13 +84,13 @@ export function SubAgentList({
         type="button"
         onClick={() => {
           const name = freeName(
-            what === 'Sub-agent' ? 'helper' : 'worker',
+            sub ? 'helper' : 'worker',
             items.map((s) => s.name),
           );
           onChange([...items, { name, agent: newAgent(name) }]);
         }}
       >
-        Add {what.toLowerCase()}
+        {sub ? t('agents.profile.list.addSubAgent') : t('agents.profile.list.addAgendaAgent')}
       </button>
     </div>
   );
