@@ -4,10 +4,9 @@ import {
   type Lorebook,
   lorebookFromCharacterBook,
   lorebookToCharacterBook,
-  type ToolDefinition,
 } from '@toolsmith/core';
 import { skippedRegexKeyWarning, withoutUnusableRegexKeys } from '@toolsmith/core/internal';
-import type { LorebookInput, StoredCharacter, ToolInput } from '../storage/types.js';
+import type { LorebookInput, StoredCharacter } from '../storage/types.js';
 
 /** The card's text fields the API reads and writes one by one (Character Card V2/V3 names). */
 export const CARD_TEXT_FIELDS = [
@@ -77,24 +76,6 @@ export function toCoreCharacter(stored: StoredCharacter): Character {
   if (card.scenario) character.scenario = card.scenario;
   if (card.mes_example) character.exampleDialogue = card.mes_example;
   return character;
-}
-
-/** A planned (already made safe) definition as a tools-table row. */
-export function toolInputFromDefinition(tool: ToolDefinition): ToolInput {
-  return {
-    name: tool.name,
-    displayName: tool.displayName ?? '',
-    description: tool.description,
-    parameters: tool.parameters,
-    mode: tool.mode,
-    kind: tool.kind as ToolInput['kind'],
-    body: tool.body ?? '',
-    simulateBody: tool.simulateBody ?? '',
-    staticResult: tool.staticResult ?? '',
-    webhookUrl: tool.webhookUrl ?? '',
-    includeHiddenContext: tool.includeHiddenContext === true,
-    enabled: tool.enabled,
-  };
 }
 
 /**

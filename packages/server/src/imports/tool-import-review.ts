@@ -7,6 +7,7 @@ import {
 } from '@toolsmith/core/internal';
 import { maskUrlCredentials } from '../secrets/url-credentials.js';
 import type { StoredTool, ToolInput } from '../storage/types.js';
+import { toolInputFromDefinition } from './tool-input-from-definition.js';
 
 // The import review of a tools file (docs/api.md, "Tools"): what each tool in the file would do, with a
 // choice per item on a name conflict. Pure: the route holds the file, plans, and applies the chosen actions.
@@ -77,24 +78,6 @@ const COMPARED: Array<keyof ToolInput> = [
   'webhookUrl',
 ];
 
-export function definitionToInput(tool: ToolDefinition): ToolInput {
-  return {
-    name: tool.name,
-    displayName: tool.displayName ?? '',
-    description: tool.description,
-    parameters: tool.parameters,
-    mode: tool.mode,
-    kind: tool.kind as ToolInput['kind'],
-    body: tool.body ?? '',
-    simulateBody: tool.simulateBody ?? '',
-    staticResult: tool.staticResult ?? '',
-    webhookUrl: tool.webhookUrl ?? '',
-    includeHiddenContext: tool.includeHiddenContext === true,
-    allowFetch: tool.kind === 'script' && tool.allowFetch === true,
-    enabled: tool.enabled,
-  };
-}
-
 function fieldText(field: keyof ToolInput, value: unknown): string {
   if (field === 'parameters') return JSON.stringify(value ?? {}, null, 2);
   if (field === 'webhookUrl') return maskUrlCredentials(String(value ?? ''));
@@ -143,7 +126,7 @@ export function reviewToolImport(candidates: ImportCandidate[], context: ToolImp
   const reserved = new Set(context.reservedNames);
   const taken = new Set([...existingByName.keys(), ...reserved, ...planned.tools.map((t) => t.name)]);
   const items: ToolPlanItem[] = planned.tools.map((tool, index) => {
-    const incoming = definitionToInput(tool);
+    const incoming = toolInputFromDefinition(tool);
     const review = planned.review.find((r) => r.name === tool.name);
     const item: ToolPlanItem = {
       index,
@@ -197,7 +180,7 @@ export function chooseImport(plan: HeldToolPlan, actions: Map<number, ImportActi
   const chosen: ChosenImport = { create: [], replace: [], outcome: [] };
   for (const item of plan.items) {
     const action = actions.get(item.index) ?? 'skip';
-    const input = definitionToInput(plan.definitions[item.index]);
+    const input = toolInputFromDefinition(plan.definitions[item.index]);
     if (action === 'create') chosen.create.push(input);
     else if (action === 'keep-both') chosen.create.push({ ...input, name: item.renameTo ?? input.name });
     else if (action === 'replace' && item.conflict?.existingId)

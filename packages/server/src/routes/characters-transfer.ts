@@ -32,10 +32,10 @@ import {
   cardWithLorebook,
   characterResource,
   lorebookInputFromCard,
-  toolInputFromDefinition,
   withoutCharacterBook,
 } from '../characters/character-card.js';
 import { type PendingImportLimits, PendingImports } from '../characters/pending-imports.js';
+import { toolInputFromDefinition } from '../imports/tool-input-from-definition.js';
 import { storedToLorebook } from '../lorebooks/to-core.js';
 import { exportSecretsMode, redactForExport } from '../secrets/export-secrets.js';
 import {
@@ -194,7 +194,8 @@ export async function characterTransferRoutes(
     }
     const lorebook = lorebookInputFromCard(chosen.card);
     const card: CardData = lorebook ? withoutCharacterBook(chosen.card) : chosen.card;
-    const tools = chosen.tools.map(toolInputFromDefinition);
+    // card tools arrive with fetch off (the review reports the ones that ask for it)
+    const tools = chosen.tools.map((tool) => ({ ...toolInputFromDefinition(tool), allowFetch: false }));
     // a book of the same name already stored: created, renamed, replaced or linked as the user chose
     const write = lorebookWrite(lorebook, await lorebookConflictOf(plan), lorebookAction);
     try {

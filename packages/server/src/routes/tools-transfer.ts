@@ -7,7 +7,6 @@ import {
   type LukerFeatureReport,
   planToolImport,
   readToolImportFile,
-  type ToolDefinition,
   type TransferError,
 } from '@toolsmith/core/internal';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,9 +18,10 @@ import {
   uploadedJsonProblem,
   valueTooDeep,
 } from '../app/json-body.js';
+import { toolInputFromDefinition } from '../imports/tool-input-from-definition.js';
 import { loadGlobalProfile } from '../orchestration/profile-store.js';
 import { exportSecretsMode, redactForExport } from '../secrets/export-secrets.js';
-import { DuplicateNameError, GLOBAL_SCOPE, type ToolInput } from '../storage/types.js';
+import { DuplicateNameError, GLOBAL_SCOPE } from '../storage/types.js';
 import {
   exportFormat,
   foreignToolFile,
@@ -89,25 +89,6 @@ export function readImportCandidates(bytes: Uint8Array): ReturnType<typeof readT
   const badText = loneSurrogatePath(candidates);
   if (badText !== undefined) throw loneSurrogateError(badText, 'import_refused');
   return candidates;
-}
-
-/** A planned (already made safe) definition as a storage row. */
-function toStorageInput(tool: ToolDefinition): ToolInput {
-  return {
-    name: tool.name,
-    displayName: tool.displayName ?? '',
-    description: tool.description,
-    parameters: tool.parameters,
-    mode: tool.mode,
-    kind: tool.kind as ToolInput['kind'],
-    body: tool.body ?? '',
-    simulateBody: tool.simulateBody ?? '',
-    staticResult: tool.staticResult ?? '',
-    webhookUrl: tool.webhookUrl ?? '',
-    includeHiddenContext: tool.includeHiddenContext === true,
-    allowFetch: tool.kind === 'script' && tool.allowFetch === true,
-    enabled: tool.enabled,
-  };
 }
 
 /** By name and status rather than instanceof, so a second copy of the core package still matches. */
@@ -220,7 +201,7 @@ export async function toolTransferRoutes(app: FastifyInstance): Promise<void> {
       });
       try {
         // one transaction: a failure on any row leaves the database as it was
-        await storage.tools.createMany(plan.tools.map(toStorageInput), GLOBAL_SCOPE);
+        await storage.tools.createMany(plan.tools.map(toolInputFromDefinition), GLOBAL_SCOPE);
       } catch (error) {
         // a tool of the same name stored since the plan was made: the whole file is refused
         if (error instanceof DuplicateNameError) {
