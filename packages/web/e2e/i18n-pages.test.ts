@@ -335,6 +335,8 @@ describe('translated pages', () => {
     await poll(() => loopAgent.getByRole('textbox', { name: '系統提示詞' }).isVisible()).toBe(true);
     await poll(() => loopAgent.getByRole('combobox', { name: '代理' }).inputValue()).toBe('');
     await poll(() => loopAgent.getByText('在此直接寫出').count()).toBe(1);
+    await poll(() => form.getByRole('heading', { name: '迴圈模式的工具' }).isVisible()).toBe(true);
+    await poll(() => form.getByText('自訂與角色工具預設開啟').isVisible()).toBe(true);
     const limits = form.getByRole('group', { name: '限制' });
     await poll(() =>
       limits.getByRole('spinbutton', { name: '每個代理的工具輪數' }).getAttribute('placeholder'),

@@ -104,6 +104,16 @@ export default {
       noOtherNodes: 'No other nodes yet.',
       addNode: 'Add node',
     },
+    tools: {
+      modeTools: 'Tools of the {{mode}} mode',
+      customDefault: 'Custom and character tools on by default',
+      builtinDefault: 'Builtin and extension tools on by default',
+      switchedHere: 'switched here',
+      overridesOf: 'Tool overrides of {{owner}}',
+      overridesHint:
+        'Checked = offered to {{owner}}. A change here shadows the mode’s switches and the pinned tools, either way.',
+      override: 'override',
+    },
     limits: {
       title: 'Limits',
       maxRounds: 'Tool rounds per agent',

@@ -105,6 +105,16 @@ export default {
       noOtherNodes: 'Nie ma jeszcze innych węzłów.',
       addNode: 'Dodaj węzeł',
     },
+    tools: {
+      modeTools: 'Narzędzia trybu {{mode}}',
+      customDefault: 'Narzędzia własne i postaci domyślnie włączone',
+      builtinDefault: 'Narzędzia wbudowane i z rozszerzeń domyślnie włączone',
+      switchedHere: 'przełączone tutaj',
+      overridesOf: 'Nadpisania narzędzi: {{owner}}',
+      overridesHint:
+        'Zaznaczone = oferowane dla {{owner}}. Zmiana tutaj przesłania przełączniki trybu i przypięte narzędzia, w obie strony.',
+      override: 'nadpisanie',
+    },
     limits: {
       title: 'Limity',
       maxRounds: 'Rundy narzędzi na agenta',

@@ -102,6 +102,15 @@ export default {
       noOtherNodes: '尚無其他節點。',
       addNode: '新增節點',
     },
+    tools: {
+      modeTools: '{{mode}}模式的工具',
+      customDefault: '自訂與角色工具預設開啟',
+      builtinDefault: '內建與擴充功能工具預設開啟',
+      switchedHere: '在此切換',
+      overridesOf: '{{owner}} 的工具覆寫',
+      overridesHint: '勾選 = 提供給 {{owner}}。此處的變更會覆蓋模式的開關與釘選工具，無論開或關。',
+      override: '覆寫',
+    },
     limits: {
       title: '限制',
       maxRounds: '每個代理的工具輪數',

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ModeSwitches } from '../../../api/types';
 import { useEditorData } from './editor-data';
 import { modeOffers, nodeInherits, nodeOffers, toggleModeTool, toggleNodeTool } from './profile-model';
@@ -13,8 +14,9 @@ export function ModeToolsPanel({
   switches: ModeSwitches;
   onChange: (next: ModeSwitches) => void;
 }) {
+  const { t } = useTranslation();
   const { tools } = useEditorData();
-  const label = `Tools of the ${modeLabel} mode`;
+  const label = t('agents.profile.tools.modeTools', { mode: modeLabel });
   return (
     <section className="mode-tools" aria-label={label}>
       <h3>{label}</h3>
@@ -25,7 +27,7 @@ export function ModeToolsPanel({
             checked={switches.custom}
             onChange={(e) => onChange({ ...switches, custom: e.target.checked })}
           />
-          Custom and character tools on by default
+          {t('agents.profile.tools.customDefault')}
         </label>
         <label className="tool-check">
           <input
@@ -33,16 +35,16 @@ export function ModeToolsPanel({
             checked={switches.builtin}
             onChange={(e) => onChange({ ...switches, builtin: e.target.checked })}
           />
-          Builtin and extension tools on by default
+          {t('agents.profile.tools.builtinDefault')}
         </label>
       </div>
       <ToolSwitchPanel
         label={label}
         tools={tools}
-        isOn={(t) => modeOffers(t, switches)}
-        marked={(t) => switches.tools?.[t.name] !== undefined}
-        markLabel="switched here"
-        onToggle={(t, on) => onChange(toggleModeTool(switches, t, on))}
+        isOn={(tool) => modeOffers(tool, switches)}
+        marked={(tool) => switches.tools?.[tool.name] !== undefined}
+        markLabel={t('agents.profile.tools.switchedHere')}
+        onToggle={(tool, on) => onChange(toggleModeTool(switches, tool, on))}
       />
     </section>
   );
@@ -62,25 +64,25 @@ export function OverridesPanel({
   overrides: Record<string, boolean> | undefined;
   onChange: (next: Record<string, boolean> | undefined) => void;
 }) {
+  const { t } = useTranslation();
   const { tools } = useEditorData();
   const count = Object.keys(overrides ?? {}).length;
   return (
     <details className="overrides">
       <summary>
-        Tool overrides of {owner}
+        {t('agents.profile.tools.overridesOf', { owner })}
         {count > 0 ? ` (${count})` : ''}
       </summary>
-      <p className="hint">
-        Checked = offered to {owner}. A change here shadows the mode’s switches and the pinned tools, either
-        way.
-      </p>
+      <p className="hint">{t('agents.profile.tools.overridesHint', { owner })}</p>
       <ToolSwitchPanel
-        label={`Tool overrides of ${owner}`}
+        label={t('agents.profile.tools.overridesOf', { owner })}
         tools={tools}
-        isOn={(t) => nodeOffers(t, switches, pinned, overrides)}
-        marked={(t) => overrides?.[t.name] !== undefined}
-        markLabel="override"
-        onToggle={(t, on) => onChange(toggleNodeTool(overrides, t, on, nodeInherits(t, switches, pinned)))}
+        isOn={(tool) => nodeOffers(tool, switches, pinned, overrides)}
+        marked={(tool) => overrides?.[tool.name] !== undefined}
+        markLabel={t('agents.profile.tools.override')}
+        onToggle={(tool, on) =>
+          onChange(toggleNodeTool(overrides, tool, on, nodeInherits(tool, switches, pinned)))
+        }
       />
     </details>
   );
