@@ -4,9 +4,12 @@
 // character and a persona in Chat Settings.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+
+/** The page's import status line (the first status on the page; an open character form has its own). */
+const importStatus = (page: Page) => page.getByRole('status').first();
 
 const BODY = 'const mood = String(args.mood);\nreturn "mood is now " + mood;';
 const SIMULATE_BODY = 'return "would set the mood to " + args.mood;';
@@ -106,9 +109,7 @@ describe('character card import review in a real browser', () => {
 
     // Cancel: nothing at all is stored — no character, no tool, no lorebook.
     await review.getByRole('button', { name: 'Cancel' }).click();
-    await poll(() => page.getByRole('status').textContent()).toBe(
-      'Cancelled: nothing from “Ayla” was saved.',
-    );
+    await poll(() => importStatus(page).textContent()).toBe('Cancelled: nothing from “Ayla” was saved.');
     expect(await review.count()).toBe(0);
     expect((await getJson<{ characters: unknown[] }>('/api/characters')).characters).toEqual([]);
     expect((await getJson<{ tools: unknown[] }>('/api/tools')).tools).toEqual([]);
@@ -118,8 +119,8 @@ describe('character card import review in a real browser', () => {
     await page.getByLabel('Character card file to import').setInputFiles(cardPath);
     await poll(() => review.isVisible()).toBe(true);
     await review.getByRole('button', { name: 'Apply with tools' }).click();
-    await poll(() => page.getByRole('status').textContent()).toContain('Imported “Ayla” with 1 tool');
-    expect(await page.getByRole('status').textContent()).toContain('1 disabled until you switch it on');
+    await poll(() => importStatus(page).textContent()).toContain('Imported “Ayla” with 1 tool');
+    expect(await importStatus(page).textContent()).toContain('1 disabled until you switch it on');
     const characters = (
       await getJson<{ characters: Array<{ id: string; name: string; lorebookId: string }> }>(
         '/api/characters',
@@ -184,7 +185,7 @@ describe('character card import review in a real browser', () => {
     await poll(() => review.textContent()).toContain('This PNG card');
     await poll(() => review.getByLabel('Body of track_mood', { exact: true }).textContent()).toBe(BODY);
     await review.getByRole('button', { name: 'Apply without tools' }).click();
-    await poll(() => page.getByRole('status').textContent()).toMatch(/^Imported “Ayla”;/);
+    await poll(() => importStatus(page).textContent()).toMatch(/^Imported “Ayla”;/);
     const characters = (
       await getJson<{ characters: Array<{ id: string; hasAvatar: boolean }> }>('/api/characters')
     ).characters;
