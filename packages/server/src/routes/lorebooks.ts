@@ -1,16 +1,11 @@
-import {
-  skippedRegexKeyWarning,
-  unusedEntryFields,
-  withoutUnusableRegexKeys,
-} from '@toolsmith/core/internal';
 import type { FastifyInstance } from 'fastify';
-import { notFound, validationError } from '../app/http-error.js';
+import { notFound } from '../app/http-error.js';
 import { assertAdmin } from '../auth/admin-secret.js';
 import { lorebookWriteAddsRegex } from '../auth/privilege-rule.js';
-import { importLorebookFile, lorebookToSillyTavernFile } from '../lorebooks/sillytavern-file.js';
+import { lorebookToSillyTavernFile } from '../lorebooks/sillytavern-file.js';
 import type { StoredLorebook } from '../storage/types.js';
-import { bodyObject, FieldChecker } from './fields.js';
-import { parseEntries, parseLorebook } from './lorebook-input.js';
+import { parseLorebook } from './lorebook-input.js';
+import { lorebookImportRoutes } from './lorebooks-import.js';
 
 /** The list view: everything but the entries, plus how many there are. */
 function summary({ entries, extensions: _e, passthrough: _p, ...book }: StoredLorebook) {
@@ -50,41 +45,7 @@ export async function lorebookRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(201).send(created);
   });
 
-  // SillyTavern world-info JSON (or a card's character_book, or a card carrying one) as the body, or
-  // `{ file, name?, global? }`; `?name=` and `?global=true` work with a bare file too.
-  app.post<{ Querystring: { name?: string; global?: string } }>(
-    '/api/lorebooks/import',
-    async (request, reply) => {
-      const body = bodyObject(request.body);
-      const wrapped = typeof body.file === 'object' && body.file !== null && !('entries' in body);
-      const file = wrapped ? body.file : body;
-      const nameOption = wrapped ? body.name : request.query.name;
-      const globalOption = wrapped ? body.global : request.query.global === 'true' ? true : undefined;
-      const imported = importLorebookFile(file, 'Imported lorebook');
-      if (!imported) {
-        throw validationError([
-          {
-            field: wrapped ? 'file' : '',
-            message:
-              'Not a lorebook: send a SillyTavern world-info file ({ entries: { ... } }), a character_book, or a character card that carries one.',
-          },
-        ]);
-      }
-      // regex keys the linear-time engine cannot run are left out of the book, and reported
-      const usable = withoutUnusableRegexKeys(imported.entries);
-      const check = new FieldChecker({ entries: usable.entries });
-      imported.entries = parseEntries(usable.entries, check);
-      if (typeof nameOption === 'string' && nameOption.trim() !== '')
-        imported.name = nameOption.trim().slice(0, 256);
-      if (typeof globalOption === 'boolean') imported.global = globalOption;
-      check.finish();
-      if (lorebookWriteAddsRegex(undefined, imported.entries)) await assertAdmin(config, request);
-      const created = await storage.lorebooks.create(imported);
-      const warnings = usable.skipped.map((skip) => skippedRegexKeyWarning(skip, created.name));
-      // the review lists what the file carries that has no effect here (kept, and exported again)
-      return reply.code(201).send({ ...created, warnings, unusedFields: unusedEntryFields(created.entries) });
-    },
-  );
+  await lorebookImportRoutes(app);
 
   app.get<{ Params: { id: string } }>('/api/lorebooks/:id', async (request) => {
     const book = await storage.lorebooks.get(request.params.id);

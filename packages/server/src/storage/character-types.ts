@@ -56,6 +56,15 @@ export interface LorebookRepository {
   get(id: string): Promise<StoredLorebook | undefined>;
   create(input: LorebookInput): Promise<StoredLorebook>;
   update(id: string, changes: Partial<LorebookInput>): Promise<StoredLorebook | undefined>;
+  /**
+   * Overwrites a book's content with an imported one (its name, global and disabled switches kept), in one
+   * transaction; undefined when the book is gone or was changed since `expectedUpdatedAt` (nothing written).
+   */
+  replaceContent(
+    id: string,
+    input: LorebookInput,
+    expectedUpdatedAt?: string,
+  ): Promise<StoredLorebook | undefined>;
   delete(id: string): Promise<boolean>;
 }
 

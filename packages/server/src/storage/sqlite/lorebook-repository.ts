@@ -117,6 +117,14 @@ export function createSqliteLorebookRepository(db: Database): LorebookRepository
     detach.run({ id });
     return deleteOne.run(id).changes > 0;
   });
+  const replaceContent = createLorebookContentReplacer(db);
+  const replaceIfUnchanged = db.transaction(
+    (id: string, input: LorebookInput, expectedUpdatedAt: string | undefined) => {
+      const row = selectOne.get(id);
+      if (!row || (expectedUpdatedAt !== undefined && row.updated_at !== expectedUpdatedAt)) return undefined;
+      return replaceContent(id, input);
+    },
+  );
   return {
     async list() {
       return selectAll.all().map(fromRow);
@@ -137,6 +145,9 @@ export function createSqliteLorebookRepository(db: Database): LorebookRepository
       const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
       update.run({ id, ...toColumns({ ...current, ...defined }), at: now() });
       return fromRow(selectOne.get(id)!);
+    },
+    async replaceContent(id, input, expectedUpdatedAt) {
+      return replaceIfUnchanged(id, input, expectedUpdatedAt);
     },
     async delete(id) {
       return deleteAndDetach(id);
