@@ -1,45 +1,62 @@
-import { type Dispatch, type SetStateAction, useCallback, useEffect, useState } from 'react';
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useReducer, useRef } from 'react';
 import { errorMessage, request } from '../api/client';
+import { apiGetReducer, initialApiGetState } from './api-get-state';
 
 export interface ApiGet<T> {
   /** null until the first answer arrives (and after a failed first load) */
   data: T | null;
   /** the server's message when loading failed */
   error: string | null;
+  /** a load is running (the first one or a reload) */
+  loading: boolean;
   setError: Dispatch<SetStateAction<string | null>>;
-  /** local edits (a saved item) without loading again */
-  setData: Dispatch<SetStateAction<T | null>>;
-  /** loads again (after a change elsewhere) */
-  reload: () => void;
+  /** local edits (a saved item, a deleted one) without loading again */
+  mutate: Dispatch<SetStateAction<T | null>>;
+  /** loads again (after a change elsewhere); resolves when that load has finished, failed or been superseded */
+  reload: () => Promise<void>;
 }
 
 /**
- * GET `path` (the API's JSON) when the component mounts and whenever `path` changes. An answer for a path the
- * component has moved on from, or that arrives after unmount, is dropped (the request is aborted), so a slow
- * answer never overwrites a newer one. `path` null loads nothing.
+ * GET `path` (the API's JSON) when the component mounts and whenever `path` changes; `select` picks what the
+ * component keeps from the answer (`(a) => a.presets`). A load started later wins: an earlier one still
+ * running is aborted, and so is one running at unmount, so a slow answer never overwrites a newer one.
+ * `path` null loads nothing.
  */
-export function useApiGet<T>(path: string | null): ApiGet<T> {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [generation, setGeneration] = useState(0);
+export function useApiGet<T, Body = T>(path: string | null, select?: (body: Body) => T): ApiGet<T> {
+  const [state, dispatch] = useReducer(apiGetReducer<T>, path !== null, initialApiGetState<T>);
+  const selectRef = useRef(select);
+  selectRef.current = select;
+  const running = useRef<AbortController | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `generation` is the reload trigger
+  const load = useCallback(async (from: string) => {
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    dispatch({ type: 'start' });
+    try {
+      const body = (await (await request('GET', from, { signal: controller.signal })).json()) as Body;
+      if (controller.signal.aborted) return;
+      const pick = selectRef.current;
+      dispatch({ type: 'loaded', data: pick ? pick(body) : (body as unknown as T) });
+    } catch (e) {
+      if (!controller.signal.aborted) dispatch({ type: 'failed', error: errorMessage(e) });
+    }
+  }, []);
+
   useEffect(() => {
     if (path === null) return;
-    const controller = new AbortController();
-    request('GET', path, { signal: controller.signal })
-      .then((response) => response.json() as Promise<T>)
-      .then((value) => {
-        if (controller.signal.aborted) return;
-        setData(value);
-        setError(null);
-      })
-      .catch((e) => {
-        if (!controller.signal.aborted) setError(errorMessage(e));
-      });
-    return () => controller.abort();
-  }, [path, generation]);
+    void load(path);
+    return () => running.current?.abort();
+  }, [path, load]);
 
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { data, error, setError, setData, reload };
+  const reload = useCallback(() => (path === null ? Promise.resolve() : load(path)), [path, load]);
+  const mutate = useCallback<Dispatch<SetStateAction<T | null>>>(
+    (update) => dispatch({ type: 'mutate', update }),
+    [],
+  );
+  const setError = useCallback<Dispatch<SetStateAction<string | null>>>(
+    (update) => dispatch({ type: 'setError', update }),
+    [],
+  );
+  return { ...state, setError, mutate, reload };
 }

@@ -1,28 +1,32 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { api, errorMessage } from '../api/client';
 import { i18n } from '../i18n/i18n';
+import { upsertById } from './api-get-state';
+import { useApiGet } from './use-api-get';
 
 /**
- * The state every list-and-edit page shares (presets, personas, agents, connections, characters): the loaded
- * items, which one is being edited (or 'new'), which one waits for delete confirmation, and the two updates —
- * a saved item replaces its old copy in place (or joins the end), a confirmed delete calls
- * `DELETE resourcePath/:id` and keeps the server's message when it refuses.
+ * The state every list-and-edit page shares (presets, personas, agents, connections, characters, lorebooks,
+ * MCP servers): the list loaded from `GET resourcePath` (the answer's `listKey` field), the page's error
+ * banner (a failed load or any later failure the page reports with setError), which item is being edited
+ * (or 'new'), which one waits for delete confirmation, and the two updates — a saved item replaces its old
+ * copy in place (or joins the end), a confirmed delete calls `DELETE resourcePath/:id` and keeps the
+ * server's message when it refuses.
  */
-export function useEditableList<T extends { id: string }>(resourcePath: string) {
-  const [items, setItems] = useState<T[] | null>(null);
+export function useEditableList<T extends { id: string }>(resourcePath: string, listKey?: string) {
+  const pick = useCallback(
+    (answer: Record<string, T[]>) => (listKey ? answer[listKey] : null) ?? [],
+    [listKey],
+  );
+  const loaded = useApiGet<T[], Record<string, T[]>>(listKey ? resourcePath : null, pick);
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   /** "Saved “name”." after a create or an edit (a create closes its form, so it needs saying too) */
   const [notice, setNotice] = useState<string | null>(null);
+  const setItems = loaded.mutate;
 
   const saved = (item: T) => {
-    setItems((list) => {
-      const all = list ?? [];
-      return all.some((i) => i.id === item.id)
-        ? all.map((i) => (i.id === item.id ? item : i))
-        : [...all, item];
-    });
+    setItems((list) => upsertById(list, item));
     setEditing(null);
     const name = (item as { name?: unknown }).name;
     setNotice(
@@ -44,18 +48,30 @@ export function useEditableList<T extends { id: string }>(resourcePath: string) 
     }
   };
 
+  const cancelDelete = () => {
+    setDeleting(null);
+    setDeleteError(null);
+  };
+
   return {
-    items,
+    items: loaded.data,
     setItems,
+    loading: loaded.loading,
+    reload: loaded.reload,
+    error: loaded.error,
+    setError: loaded.setError,
     editing,
     setEditing,
     deleting,
     setDeleting,
     deleteError,
     setDeleteError,
+    cancelDelete,
     saved,
     remove,
     notice,
     setNotice,
   };
 }
+
+export type EditableList<T extends { id: string }> = ReturnType<typeof useEditableList<T>>;

@@ -21,6 +21,7 @@ const en = {
     rename: 'Rename',
     dismiss: 'Dismiss',
     dismissError: 'Dismiss error',
+    retry: 'Retry',
     loading: 'Loading…',
     saved: 'Saved.',
     savedName: 'Saved “{{name}}”.',

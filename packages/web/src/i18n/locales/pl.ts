@@ -20,6 +20,7 @@ const pl: Messages = {
     rename: 'Zmień nazwę',
     dismiss: 'Zamknij',
     dismissError: 'Zamknij błąd',
+    retry: 'Spróbuj ponownie',
     loading: 'Wczytywanie…',
     saved: 'Zapisano.',
     savedName: 'Zapisano „{{name}}”.',

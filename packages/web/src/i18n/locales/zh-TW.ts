@@ -20,6 +20,7 @@ const zhTW: Messages = {
     rename: '重新命名',
     dismiss: '關閉',
     dismissError: '關閉錯誤訊息',
+    retry: '重試',
     loading: '載入中…',
     saved: '已儲存。',
     savedName: '已儲存「{{name}}」。',
