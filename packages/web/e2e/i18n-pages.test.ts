@@ -2,8 +2,9 @@
 // (the English locale's own words are looked for, see untranslated.ts), and in Polish — the longest words —
 // nothing sticks out of a 390 px phone screen. Screenshots of each page in both languages are kept for a look.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { openaiChunk, openaiStream, type ScriptedResponse } from '@toolsmith/emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,12 @@ function answer(reply: {
   return openaiStream(chunks);
 }
 let fileDir: string;
+
+// a real MCP server package over stdio, so the MCP page shows a server's tool list
+const EVERYTHING = join(
+  dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist/index.js',
+);
 
 beforeAll(async () => {
   stack = await startStack({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' });
@@ -129,6 +136,23 @@ beforeAll(async () => {
   ).id;
   const book = await apiPost<{ id: string }>(stack, '/api/lorebooks', { name: 'Kraina' });
   bookId = book.id;
+  // two MCP servers: one approved (its tools are listed), one still waiting for its review
+  const wszystko = await apiPost<{ id: string; review: { fingerprint: string } }>(stack, '/api/mcp/servers', {
+    name: 'wszystko',
+    transport: 'stdio',
+    command: process.execPath,
+    args: [EVERYTHING, 'stdio'],
+    env: { ZETON: 'tajne' },
+  });
+  await apiPost(stack, `/api/mcp/servers/${wszystko.id}/approve`, {
+    fingerprint: wszystko.review.fingerprint,
+  });
+  await apiPost(stack, '/api/mcp/servers', {
+    name: 'czekajacy',
+    transport: 'stdio',
+    command: process.execPath,
+    args: [EVERYTHING, 'stdio'],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -225,7 +249,39 @@ const PAGES: PageCheck[] = [
     },
   },
   { name: 'lorebooks', hash: '#/lorebooks', ready: heading('Kraina') },
-  { name: 'mcp', hash: '#/mcp', ready: heading('Toolsmith 作為 MCP 伺服器') },
+  {
+    name: 'mcp',
+    hash: '#/mcp',
+    ready: heading('Toolsmith 作為 MCP 伺服器'),
+    open: async (page) => {
+      // the approved server's tools (the server starts), then the form for a new stdio server
+      await page.getByRole('listitem', { name: 'wszystko' }).getByRole('button', { name: '工具' }).click();
+      const tools = page.getByRole('list', { name: 'wszystko 的工具' });
+      await poll(() => tools.getByRole('switch', { name: 'echo 開啟' }).isVisible(), {
+        timeout: 30_000,
+      }).toBe(true);
+      await poll(() => page.getByText('已連線', { exact: true }).isVisible()).toBe(true);
+      await page.getByRole('button', { name: '新增 MCP 伺服器' }).click();
+      await poll(() => page.getByRole('textbox', { name: /^引數/ }).isVisible()).toBe(true);
+    },
+  },
+  {
+    name: 'mcp-review',
+    hash: '#/mcp',
+    ready: heading('Toolsmith 作為 MCP 伺服器'),
+    open: async (page) => {
+      // the form for an HTTP server, then the review of the waiting one
+      await page.getByRole('button', { name: '新增 MCP 伺服器' }).click();
+      await page.getByRole('combobox', { name: '傳輸方式' }).selectOption('http');
+      await poll(() => page.getByRole('textbox', { name: /^標頭/ }).isVisible()).toBe(true);
+      await page
+        .getByRole('listitem', { name: 'czekajacy' })
+        .getByRole('button', { name: '檢查並核准' })
+        .click();
+      const review = page.getByRole('dialog', { name: '檢查 czekajacy' });
+      await poll(() => review.getByText('無（值已隱藏）').isVisible()).toBe(true);
+    },
+  },
   {
     name: 'lorebook-editor',
     hash: '',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { McpServer } from '../../api/mcp-types';
 import { Dialog } from '../../components/Dialog';
@@ -14,6 +15,7 @@ export function McpReviewDialog({
   onApproved: (server: McpServer) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const review = server.review!;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,33 +36,35 @@ export function McpReviewDialog({
   };
   return (
     <Dialog
-      title={`Review ${server.name}`}
+      title={t('mcp.approval.title', { name: server.name })}
       onCancel={onCancel}
       actions={
         <>
           <button type="button" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="button" className="primary" onClick={approve} disabled={busy}>
-            Approve and start
+            {t('mcp.approval.approve')}
           </button>
         </>
       }
     >
       <ErrorBanner error={error} />
-      <p>
-        The Toolsmith server will run this program with your user’s rights. Approve it only if you trust it.
-      </p>
+      <p>{t('mcp.approval.warning')}</p>
       <pre className="mcp-command" data-testid="mcp-command-line">
         {review.commandLine}
       </pre>
       <dl className="mcp-review">
-        <dt>Working folder</dt>
-        <dd>{review.cwd || 'the Toolsmith server’s own'}</dd>
-        <dt>Environment</dt>
-        <dd>{review.envKeys.length > 0 ? review.envKeys.join(', ') : 'none'} (values hidden)</dd>
+        <dt>{t('mcp.approval.cwd')}</dt>
+        <dd>{review.cwd || t('mcp.approval.cwdDefault')}</dd>
+        <dt>{t('mcp.approval.env')}</dt>
+        <dd>
+          {t('mcp.approval.envKeys', {
+            keys: review.envKeys.length > 0 ? review.envKeys.join(', ') : t('mcp.approval.envNone'),
+          })}
+        </dd>
       </dl>
-      <p className="hint">A changed command, argument, folder or environment needs a new approval.</p>
+      <p className="hint">{t('mcp.approval.changed')}</p>
     </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { McpServer } from '../../api/mcp-types';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -14,6 +15,7 @@ export function McpServerForm({
   onSaved: (saved: McpServer) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const creating = server === null;
   const [values, setValues] = useState<McpFormValues>({
     name: server?.name ?? '',
@@ -56,86 +58,85 @@ export function McpServerForm({
     }
   };
 
-  const title = creating ? 'New MCP server' : `Edit ${server.name}`;
+  const title = creating ? t('mcp.new') : t('mcp.editNamed', { name: server.name });
   const storedKeys = values.transport === 'stdio' ? server?.envKeys : server?.headerKeys;
   return (
     <form className="panel form-grid" noValidate onSubmit={save} aria-label={title}>
       <h2>{title}</h2>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       <label>
-        Name
+        {t('mcp.form.name')}
         <input value={values.name} maxLength={64} onChange={set('name')} />
-        <span className="hint">Shown in tool pickers; prefixes its tools’ names when they collide.</span>
+        <span className="hint">{t('mcp.form.nameHint')}</span>
         {fieldError('name')}
       </label>
       <label>
-        Transport
+        {t('mcp.form.transport')}
         <select value={values.transport} onChange={set('transport')} disabled={!creating}>
-          <option value="stdio">stdio (a program on this machine)</option>
-          <option value="http">Streamable HTTP (a URL)</option>
+          <option value="stdio">{t('mcp.form.stdio')}</option>
+          <option value="http">{t('mcp.form.http')}</option>
         </select>
       </label>
       {values.transport === 'stdio' ? (
         <>
           <label className="wide">
-            Command
+            {t('mcp.form.command')}
             <input value={values.command} onChange={set('command')} placeholder="npx" />
-            <span className="hint">Run by the Toolsmith server without a shell, after you approve it.</span>
+            <span className="hint">{t('mcp.form.commandHint')}</span>
             {fieldError('command')}
           </label>
           <label className="wide">
-            Arguments (one per line)
+            {t('mcp.form.args')}
             <textarea rows={3} value={values.args} onChange={set('args')} />
             {fieldError('args')}
           </label>
           <label className="wide">
-            Working folder
-            <input value={values.cwd} onChange={set('cwd')} placeholder="(the server's own)" />
+            {t('mcp.form.cwd')}
+            <input value={values.cwd} onChange={set('cwd')} placeholder={t('mcp.form.cwdPlaceholder')} />
             {fieldError('cwd')}
           </label>
           <label className="wide">
-            Environment (NAME=value per line)
+            {t('mcp.form.env')}
             <textarea rows={2} value={values.env} onChange={set('env')} autoComplete="off" />
-            <span className="hint">
-              Values are stored encrypted and never shown again.
-              {storedKeys &&
-                storedKeys.length > 0 &&
-                ` Stored: ${storedKeys.join(', ')} (lines here add or replace).`}
-            </span>
+            <SecretHint storedKeys={storedKeys} />
             {fieldError('env')}
           </label>
         </>
       ) : (
         <>
           <label className="wide">
-            URL
+            {t('mcp.form.url')}
             <input value={values.url} onChange={set('url')} placeholder="https://example.com/mcp" />
-            <span className="hint">
-              Reached under the webhook address rules (no private addresses unless allowed).
-            </span>
+            <span className="hint">{t('mcp.form.urlHint')}</span>
             {fieldError('url')}
           </label>
           <label className="wide">
-            Headers (Name: value per line)
+            {t('mcp.form.headers')}
             <textarea rows={2} value={values.headers} onChange={set('headers')} autoComplete="off" />
-            <span className="hint">
-              Values are stored encrypted and never shown again.
-              {storedKeys &&
-                storedKeys.length > 0 &&
-                ` Stored: ${storedKeys.join(', ')} (lines here add or replace).`}
-            </span>
+            <SecretHint storedKeys={storedKeys} />
             {fieldError('headers')}
           </label>
         </>
       )}
       <div className="row end wide">
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="submit" className="primary" disabled={saving}>
-          {saving ? 'Saving…' : creating ? 'Add server' : 'Save server'}
+          {saving ? t('mcp.form.saving') : creating ? t('mcp.form.add') : t('mcp.form.save')}
         </button>
       </div>
     </form>
+  );
+}
+
+/** Env and header values are write-only: the hint names the stored keys (user data, not translated). */
+function SecretHint({ storedKeys }: { storedKeys: string[] | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <span className="hint">
+      {t('mcp.form.secret')}
+      {storedKeys && storedKeys.length > 0 && <> {t('mcp.form.stored', { keys: storedKeys.join(', ') })}</>}
+    </span>
   );
 }

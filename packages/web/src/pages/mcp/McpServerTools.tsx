@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { McpServer, McpServerTools as ToolList } from '../../api/mcp-types';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -6,6 +7,7 @@ import { Switch } from '../../components/Switch';
 
 /** A server's tools with a switch each; loading them starts the server when it may run. */
 export function McpServerTools({ server, onStatus }: { server: McpServer; onStatus: () => void }) {
+  const { t } = useTranslation();
   const [list, setList] = useState<ToolList | null>(null);
   const [error, setError] = useState<string | null>(null);
   const path = `/api/mcp/servers/${encodeURIComponent(server.id)}/tools`;
@@ -26,7 +28,7 @@ export function McpServerTools({ server, onStatus }: { server: McpServer; onStat
   const toggle = async (name: string, enabled: boolean) => {
     try {
       await api.put(`${path}/${encodeURIComponent(name)}`, { enabled });
-      setList((l) => l && { ...l, tools: l.tools.map((t) => (t.name === name ? { ...t, enabled } : t)) });
+      setList((l) => l && { ...l, tools: l.tools.map((x) => (x.name === name ? { ...x, enabled } : x)) });
     } catch (e) {
       setError(errorMessage(e));
     }
@@ -35,28 +37,28 @@ export function McpServerTools({ server, onStatus }: { server: McpServer; onStat
   return (
     <div className="mcp-tools">
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
-      {list === null && !error && <p className="hint">Loading tools…</p>}
+      {list === null && !error && <p className="hint">{t('mcp.toolList.loading')}</p>}
       {list?.error && <p className="error hint">{list.error}</p>}
-      {list && list.tools.length === 0 && !list.error && (
-        <p className="empty">This server offers no tools.</p>
-      )}
+      {list && list.tools.length === 0 && !list.error && <p className="empty">{t('mcp.toolList.none')}</p>}
       {list && list.tools.length > 0 && (
-        <ul className="mcp-tool-list" aria-label={`${server.name} tools`}>
+        <ul className="mcp-tool-list" aria-label={t('mcp.toolList.label', { name: server.name })}>
           {list.tools.map((tool) => (
             <li key={tool.name} className="row spread">
               <div>
-                <strong>{tool.displayName}</strong>{' '}
-                <code title="The name models call it by">{tool.modelName}</code>{' '}
+                <strong translate="no">{tool.displayName}</strong>{' '}
+                <code title={t('mcp.toolList.modelName')}>{tool.modelName}</code>{' '}
                 {tool.mode === 'read' ? (
-                  <span className="pill ok">read</span>
+                  <span className="pill ok">{t('mcp.toolList.read')}</span>
                 ) : (
-                  <span className="pill amber">write</span>
+                  <span className="pill amber">{t('mcp.toolList.write')}</span>
                 )}
-                <div className="hint">{tool.description.slice(0, 240)}</div>
+                <div className="hint" translate="no">
+                  {tool.description.slice(0, 240)}
+                </div>
               </div>
               <Switch
                 checked={tool.enabled}
-                label={`${tool.modelName} on`}
+                label={t('mcp.onNamed', { name: tool.modelName })}
                 onChange={(next) => toggle(tool.name, next)}
               />
             </li>
@@ -64,7 +66,7 @@ export function McpServerTools({ server, onStatus }: { server: McpServer; onStat
         </ul>
       )}
       <button type="button" className="link" onClick={() => load(true)}>
-        Refresh tool list
+        {t('mcp.toolList.refresh')}
       </button>
     </div>
   );
