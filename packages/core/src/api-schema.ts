@@ -2,6 +2,7 @@
 // declaration). The server hands them to Fastify (validation, serialization, /api/openapi.json); the web client
 // takes its request and response types from them. Browser-safe: it loads only TypeBox and pure core modules.
 
+export * from './api/agents.js';
 export * from './api/common.js';
 export * from './api/personas.js';
 export * from './api/tools.js';

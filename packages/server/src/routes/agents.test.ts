@@ -72,8 +72,43 @@ describe('/api/agents', () => {
       colour: 'red',
     });
     expect(bad.status).toBe(400);
-    const fields = bad.body.details.map((d: any) => d.field);
-    expect(fields).toEqual(expect.arrayContaining(['name', 'tools', 'connectionId', 'colour']));
+    // the route schema answers first: the shape (unknown fields, the name's pattern), every problem listed
+    expect(bad.body.details).toEqual([
+      {
+        field: 'colour',
+        message: 'Unknown field "colour". Known fields: name, connectionId, presetId, systemPrompt, tools.',
+      },
+      {
+        field: 'name',
+        message: 'Agent name must start with a letter and use letters, digits, "_" or "-" (1–64 characters).',
+      },
+    ]);
+    // then the rules the schema cannot know: tool names, that the connection exists
+    const rules = await server.request('POST', '/api/agents', {
+      name: 'fine',
+      connectionId: 'nope',
+      tools: ['bad name'],
+    });
+    expect(rules.status).toBe(400);
+    expect(rules.body.details).toEqual([
+      { field: 'tools', message: '"bad name" is not a valid tool name.' },
+      { field: 'connectionId', message: 'No connection with id "nope".' },
+    ]);
+    const types = await server.request(
+      'PATCH',
+      `/api/agents/${(await server.request('POST', '/api/agents', { name: 'typed' })).body.id}`,
+      {
+        presetId: 7,
+        tools: 'roll_dice',
+        systemPrompt: false,
+      },
+    );
+    expect(types.status).toBe(400);
+    expect(types.body.details).toEqual([
+      { field: 'presetId', message: 'presetId must be an id or null.' },
+      { field: 'systemPrompt', message: 'systemPrompt must be text of at most 50000 characters.' },
+      { field: 'tools', message: 'tools must be a list of tool names (at most 1000).' },
+    ]);
 
     expect((await server.request('POST', '/api/agents', { name: 'twin' })).status).toBe(201);
     const dup = await server.request('POST', '/api/agents', { name: 'twin' });
@@ -167,5 +202,30 @@ describe('/api/agents', () => {
     const res = await server.request('POST', `/api/agents/${agent.id}/run`, { chatId: 'ch_nope' });
     expect(res.status).toBe(400);
     expect(res.body.details[0].field).toBe('chatId');
+  });
+
+  it('refuses a run body of the wrong shape, naming the field', async () => {
+    const agent = (await server.request('POST', '/api/agents', { name: 'shapes' })).body;
+    const res = await server.request('POST', `/api/agents/${agent.id}/run`, { simulate: 'yes' });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([
+      { field: 'chatId', message: 'chatId must name the chat the agent reads.' },
+      { field: 'simulate', message: 'simulate must be true or false.' },
+    ]);
+  });
+
+  it('is in /api/openapi.json with its request and response schemas', async () => {
+    const doc = (await server.request('GET', '/api/openapi.json')).body;
+    const create = doc.paths['/api/agents'].post;
+    const body = create.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['name']);
+    expect(body.additionalProperties).toBe(false);
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400']));
+    expect(create.responses['201'].content['application/json'].schema.properties.tools.type).toBe('array');
+    const run = doc.paths['/api/agents/{id}/run'].post;
+    expect(run.requestBody.content['application/json'].schema.required).toEqual(['chatId']);
+    expect(Object.keys(run.responses['200'].content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['outcome', 'trace', 'applied']),
+    );
   });
 });

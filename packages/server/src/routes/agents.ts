@@ -1,4 +1,6 @@
-import { parseAgent } from '@toolsmith/core';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { type FieldError, parseAgent } from '@toolsmith/core';
+import { type AgentPatchBody, agentRouteSchemas as schemas } from '@toolsmith/core/api-schema';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { abortWhen } from '../app/abort-link.js';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
@@ -6,46 +8,41 @@ import { type AgentInput, createAgentRepository } from '../orchestration/agent-r
 import { agentSlots, coreAgent, loadGlobalProfile } from '../orchestration/profile-store.js';
 import { applyOutcomeVariables, runChatAgent } from '../orchestration/run-for-chat.js';
 import type { Storage } from '../storage/types.js';
-import { bodyObject, FieldChecker } from './fields.js';
 
-const WRITABLE = ['name', 'connectionId', 'presetId', 'systemPrompt', 'tools'];
-
-/** Checks an agent body; `partial` for PATCH (only the fields given). */
-async function parseAgentBody(
-  raw: unknown,
+/** The sent fields as storage input (their shapes checked by the route schema; the rules here). */
+async function agentInput(
+  body: AgentPatchBody,
   storage: Storage,
   partial: boolean,
 ): Promise<Partial<AgentInput>> {
-  const check = new FieldChecker(bodyObject(raw));
-  check.rejectUnknown(WRITABLE);
+  const errors: FieldError[] = [];
   const out: Partial<AgentInput> = {};
   // name, systemPrompt and tools follow the core's rules for agents
-  const core = {
-    name: check.has('name') ? check.body.name : partial ? 'placeholder' : undefined,
-    systemPrompt: check.body.systemPrompt ?? '',
-    tools: check.body.tools ?? [],
-  };
-  const parsed = parseAgent(core);
-  if (!parsed.ok) for (const e of parsed.errors) check.add(e.field || 'name', e.message);
+  const parsed = parseAgent({
+    name: body.name ?? 'placeholder',
+    systemPrompt: body.systemPrompt ?? '',
+    tools: body.tools ?? [],
+  });
+  if (!parsed.ok)
+    for (const e of parsed.errors) errors.push({ field: e.field || 'name', message: e.message });
   else {
-    if (check.has('name')) out.name = parsed.value.name;
-    if (!partial || check.has('systemPrompt')) out.systemPrompt = parsed.value.systemPrompt;
-    if (!partial || check.has('tools')) out.tools = parsed.value.tools;
+    if (body.name !== undefined) out.name = parsed.value.name;
+    if (!partial || body.systemPrompt !== undefined) out.systemPrompt = parsed.value.systemPrompt;
+    if (!partial || body.tools !== undefined) out.tools = parsed.value.tools;
   }
   for (const field of ['connectionId', 'presetId'] as const) {
-    if (!check.has(field)) {
+    const value = body[field];
+    if (value === undefined) {
       if (!partial) out[field] = null;
       continue;
     }
-    const value = check.body[field];
     const what = field === 'connectionId' ? 'connection' : 'preset';
     if (value === null) out[field] = null;
-    else if (typeof value !== 'string') check.add(field, `${field} must be an id or null.`);
     else if (!(await (field === 'connectionId' ? storage.connections : storage.presets).get(value)))
-      check.add(field, `No ${what} with id "${value}".`);
+      errors.push({ field, message: `No ${what} with id "${value}".` });
     else out[field] = value;
   }
-  check.finish();
+  if (errors.length > 0) throw validationError(errors);
   return out;
 }
 
@@ -71,32 +68,33 @@ export function requestSignal(reply: FastifyReply, shutdown: AbortSignal): Abort
 }
 
 /** Agents (docs/api.md, "Agents"): CRUD, and running one over a chat on demand. */
-export async function agentRoutes(app: FastifyInstance): Promise<void> {
+export async function agentRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const context = app.toolsmith;
   const { storage } = context;
   const agents = createAgentRepository(storage.settings);
 
-  app.get('/api/agents', async () => ({ agents: await agents.list() }));
+  app.get('/api/agents', { schema: schemas.list }, async () => ({ agents: await agents.list() }));
 
   // Privileged (docs/api.md, "Security model"): an agent's pinned tools and prompt decide which tools run.
-  const privileged = { config: { privileged: true } };
+  const privileged = { config: { privileged: true } } as const;
 
-  app.post('/api/agents', privileged, async (request, reply) => {
-    const input = (await parseAgentBody(request.body ?? {}, storage, false)) as AgentInput;
+  app.post('/api/agents', { ...privileged, schema: schemas.create }, async (request, reply) => {
+    const input = (await agentInput(request.body, storage, false)) as AgentInput;
     if (await agents.getByName(input.name))
       throw new HttpError(409, `An agent named "${input.name}" already exists.`);
     return reply.code(201).send(await agents.create(input));
   });
 
-  app.get<{ Params: { id: string } }>('/api/agents/:id', async (request) => {
+  app.get('/api/agents/:id', { schema: schemas.get }, async (request) => {
     const agent = await agents.get(request.params.id);
     if (!agent) throw notFound('agent', request.params.id);
     return agent;
   });
 
-  app.patch<{ Params: { id: string } }>('/api/agents/:id', privileged, async (request) => {
+  app.patch('/api/agents/:id', { ...privileged, schema: schemas.patch }, async (request) => {
     if (!(await agents.get(request.params.id))) throw notFound('agent', request.params.id);
-    const changes = await parseAgentBody(request.body, storage, true);
+    const changes = await agentInput(request.body, storage, true);
     if (changes.name !== undefined) {
       const other = await agents.getByName(changes.name);
       if (other && other.id !== request.params.id)
@@ -107,7 +105,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
     return updated;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/agents/:id', privileged, async (request, reply) => {
+  app.delete('/api/agents/:id', { ...privileged, schema: schemas.delete }, async (request, reply) => {
     if (!(await agents.get(request.params.id))) throw notFound('agent', request.params.id);
     const uses = await profileUses(storage, request.params.id);
     if (uses.length > 0) {
@@ -118,36 +116,27 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
       );
     }
     await agents.delete(request.params.id);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   // Privileged: a run spends the connection's key and runs tools (webhooks, scripts).
-  app.post<{ Params: { id: string } }>(
-    '/api/agents/:id/run',
-    { config: { privileged: true } },
-    async (request, reply) => {
-      const check = new FieldChecker(bodyObject(request.body));
-      check.rejectUnknown(['chatId', 'simulate'], []);
-      check.require('chatId', 'chatId must name the chat the agent reads.');
-      const simulate = check.boolean('simulate') ?? false;
-      check.finish();
-      const agent = await agents.get(request.params.id);
-      if (!agent) throw notFound('agent', request.params.id);
-      const chatId = check.body.chatId;
-      const chat = typeof chatId === 'string' ? await storage.chats.get(chatId) : undefined;
-      if (!chat)
-        throw validationError([{ field: 'chatId', message: `No chat with id "${String(chatId)}".` }]);
-      const result = await runChatAgent({
-        context,
-        chat,
-        agent: await coreAgent(storage, agent),
-        simulate,
-        signal: requestSignal(reply, context.shutdownSignal),
-      });
-      // a real run stores the variables its tools set; a simulation only shows them
-      const applied = !simulate && !result.error;
-      if (applied) await applyOutcomeVariables(storage, chat.id, result.outcome);
-      return { ...result, applied };
-    },
-  );
+  app.post('/api/agents/:id/run', { ...privileged, schema: schemas.run }, async (request, reply) => {
+    const simulate = request.body.simulate ?? false;
+    const agent = await agents.get(request.params.id);
+    if (!agent) throw notFound('agent', request.params.id);
+    const { chatId } = request.body;
+    const chat = await storage.chats.get(chatId);
+    if (!chat) throw validationError([{ field: 'chatId', message: `No chat with id "${chatId}".` }]);
+    const result = await runChatAgent({
+      context,
+      chat,
+      agent: await coreAgent(storage, agent),
+      simulate,
+      signal: requestSignal(reply, context.shutdownSignal),
+    });
+    // a real run stores the variables its tools set; a simulation only shows them
+    const applied = !simulate && !result.error;
+    if (applied) await applyOutcomeVariables(storage, chat.id, result.outcome);
+    return { ...result, applied };
+  });
 }

@@ -1,5 +1,6 @@
 // API shapes for the story context: lorebooks, personas, characters and card import review, agents and
 // orchestration (docs/api.md). Re-exported from ./types.
+import type { AgentResource } from '@toolsmith/core/api-schema';
 import type {
   AgendaItem,
   CardToolReview,
@@ -107,6 +108,8 @@ export const ORCHESTRATION_MODE_LABELS: Record<OrchestrationMode, string> = {
   agenda: 'Agenda (planner)',
 };
 
+/** `POST /api/orchestration/simulate` and `POST /api/agents/:id/run`. */
+export type { OrchestrationRunAnswer as OrchestrationRunResult } from '@toolsmith/core/api-schema';
 export type {
   AgendaItem,
   OrchestrationTraceCall,
@@ -114,30 +117,7 @@ export type {
   OrchestrationTraceRound,
 } from '@toolsmith/core/schema';
 
-/** `POST /api/orchestration/simulate` and `POST /api/agents/:id/run`. */
-export interface OrchestrationRunResult {
-  outcome: {
-    notes: string;
-    forcedEntries: Array<{ book?: string; uid: string | number }>;
-    variableWrites: Array<{ scope: 'chat' | 'global'; name: string; value: unknown }>;
-  };
-  trace: {
-    mode: OrchestrationMode | 'agent';
-    simulate: boolean;
-    startedAt: string;
-    durationMs: number;
-    root: OrchestrationTraceNode;
-    /** agenda mode: the agenda as it stood at the end */
-    agenda?: AgendaItem[];
-  };
-  error?: { code: string; message: string };
-  applied?: boolean;
-}
-
-export interface AgentSummary {
-  id: string;
-  name: string;
-}
+export type AgentSummary = Pick<AgentResource, 'id' | 'name'>;
 
 // --- Characters and card import review (appended) ---
 
@@ -204,11 +184,4 @@ export type CardImportAnswer =
   | { status: 'review'; importId: string; expiresAt?: string; review: CardImportReviewData };
 
 /** `GET /api/agents` entries. */
-export interface Agent extends AgentSummary {
-  connectionId: string | null;
-  presetId: string | null;
-  systemPrompt: string;
-  tools: string[];
-  createdAt?: string;
-  updatedAt?: string;
-}
+export type { AgentResource as Agent } from '@toolsmith/core/api-schema';
