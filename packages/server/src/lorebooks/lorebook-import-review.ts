@@ -86,11 +86,15 @@ export function entryLabel(entry: WorldInfoEntry): string {
   return entry.comment?.trim() || entry.keys[0] || `#${entry.uid ?? '?'}`;
 }
 
-/** An entry as diffable text: keys, the options that are set, then the content. */
-export function entryText(entry: WorldInfoEntry): string {
+/**
+ * An entry as diffable text: keys, then (`options`) every option that is set, then the content. An entry
+ * added or removed as a whole shows its keys and content only: its options are no change to compare.
+ */
+export function entryText(entry: WorldInfoEntry, options = true): string {
   const lines = [`keys: ${entry.keys.join(', ')}`];
   if (entry.secondaryKeys?.length) lines.push(`secondaryKeys: ${entry.secondaryKeys.join(', ')}`);
   if (entry.comment) lines.push(`comment: ${entry.comment}`);
+  if (!options) return `${lines.join('\n')}\n\n${entry.content}`;
   for (const [name, value] of Object.entries(entry).sort(([a], [b]) => a.localeCompare(b))) {
     if (NOT_OPTIONS.has(name) || value === undefined) continue;
     lines.push(`${name}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
@@ -120,8 +124,15 @@ export function lorebookChanges(
     seen.add(uid);
     const before = storedByUid.get(uid);
     const after = entryText(entry);
-    if (!before) changes.push({ kind: 'added', label: entryLabel(entry), uid: entry.uid, before: '', after });
-    else if (entryText(before) !== after) {
+    if (!before) {
+      changes.push({
+        kind: 'added',
+        label: entryLabel(entry),
+        uid: entry.uid,
+        before: '',
+        after: entryText(entry, false),
+      });
+    } else if (entryText(before) !== after) {
       changes.push({
         kind: 'changed',
         label: entryLabel(entry),
@@ -137,7 +148,7 @@ export function lorebookChanges(
       kind: 'removed',
       label: entryLabel(entry),
       uid: entry.uid,
-      before: entryText(entry),
+      before: entryText(entry, false),
       after: '',
     });
   });

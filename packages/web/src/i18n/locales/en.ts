@@ -14,6 +14,7 @@ import studio from './studio/en';
 
 const en = {
   common: {
+    diffOf: '{{label}} diff',
     cancel: 'Cancel',
     save: 'Save',
     delete: 'Delete',

@@ -13,6 +13,7 @@ import studio from './studio/pl';
 
 const pl: Messages = {
   common: {
+    diffOf: 'Różnice: {{label}}',
     cancel: 'Anuluj',
     save: 'Zapisz',
     delete: 'Usuń',

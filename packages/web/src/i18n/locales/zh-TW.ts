@@ -13,6 +13,7 @@ import studio from './studio/zh-TW';
 
 const zhTW: Messages = {
   common: {
+    diffOf: '{{label}} 差異',
     cancel: '取消',
     save: '儲存',
     delete: '刪除',

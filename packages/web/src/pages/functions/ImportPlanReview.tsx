@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api/client';
 import type { ImportResult } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { type DiffRow, lineDiff } from '../studio/diff-lines';
+import { FieldDiff } from '../../components/FieldDiff';
 import {
   appliedToResult,
   applyToolsImport,
@@ -37,26 +37,6 @@ const CHOICE_KEYS: Record<ImportAction, string> = {
   'keep-both': 'keepBoth',
   skip: 'skip',
 };
-
-function FieldDiff({ label, before, after }: { label: string; before: string; after: string }) {
-  const { t } = useTranslation();
-  const rows: DiffRow[] = lineDiff(before, after);
-  return (
-    <section className="import-diff" aria-label={t('functions.importPlan.diffLabel', { label })}>
-      <div className="sim-label">{label}</div>
-      <pre className="diff-lines">
-        {rows.map((row, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a diff's rows never reorder
-          <span key={i} className={`diff-${row.kind}`}>
-            {row.kind === 'add' ? '+ ' : row.kind === 'del' ? '- ' : '  '}
-            {row.text}
-            {'\n'}
-          </span>
-        ))}
-      </pre>
-    </section>
-  );
-}
 
 function PlanItem({
   item,

@@ -6,6 +6,8 @@ import { hrefFor, navigate } from '../../app/router';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Switch } from '../../components/Switch';
+import { appliedNote, type LorebookImportPlan, type PendingFile, planLorebookImport } from './import-review';
+import { LorebookImportReview } from './LorebookImportReview';
 import '../connections/settings-pages.css';
 import './lorebooks.css';
 
@@ -19,6 +21,7 @@ export function LorebooksPage() {
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<LorebookSummary | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [pending, setPending] = useState<(PendingFile & { plan: LorebookImportPlan }) | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const load = useCallback(
@@ -52,6 +55,7 @@ export function LorebooksPage() {
     }
   };
 
+  // the file is planned on the server (nothing written); the review below stores what the user chooses
   const importFile = async (file: File) => {
     setBusy(true);
     setError(null);
@@ -63,15 +67,13 @@ export function LorebooksPage() {
       } catch {
         throw new Error(t('lorebooks.notJson', { name: file.name }));
       }
-      const baseName = file.name.replace(/\.json$/i, '');
-      const book = await api.post<Lorebook & { warnings?: string[] }>(
-        `/api/lorebooks/import?name=${encodeURIComponent(baseName)}`,
-        parsed,
-      );
-      // keys the server left out (regexes its linear-time engine cannot run) are listed, never dropped silently
-      const warnings = book.warnings?.length ? ` ${book.warnings.join(' ')}` : '';
-      setStatus(t('lorebooks.imported', { name: book.name, count: book.entries.length }) + warnings);
-      await load();
+      // named after the file, as SillyTavern names a world
+      const next: PendingFile = {
+        fileName: file.name,
+        file: parsed,
+        name: file.name.replace(/\.json$/i, ''),
+      };
+      setPending({ ...next, plan: await planLorebookImport(next) });
     } catch (e) {
       setError(t('lorebooks.importFailed', { message: errorMessage(e) }));
     } finally {
@@ -107,7 +109,11 @@ export function LorebooksPage() {
       <div className="spread">
         <h1>{t('nav.lorebooks')}</h1>
         <div className="row">
-          <button type="button" onClick={() => fileInput.current?.click()} disabled={busy}>
+          <button
+            type="button"
+            onClick={() => fileInput.current?.click()}
+            disabled={busy || pending !== null}
+          >
             {t('lorebooks.import')}
           </button>
           <input
@@ -142,6 +148,18 @@ export function LorebooksPage() {
         <p className="banner info" role="status">
           {status}
         </p>
+      )}
+      {pending && (
+        <LorebookImportReview
+          pending={pending}
+          initialPlan={pending.plan}
+          onApplied={(outcome) => {
+            setPending(null);
+            setStatus(appliedNote(outcome));
+            void load();
+          }}
+          onClose={() => setPending(null)}
+        />
       )}
       {books === null && !error && <p className="hint">{t('common.loading')}</p>}
       {books?.length === 0 && <p className="empty">{t('lorebooks.empty')}</p>}

@@ -2,28 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api/client';
 import type { StudioProposal } from '../../api/types';
+import { FieldDiff } from '../../components/FieldDiff';
 import { formatMs, formatValue } from '../simulation/trace-format';
-import { asJson, changedSections, type DiffRow, lineDiff } from './diff-lines';
-
-function Diff({ label, before, after }: { label: string; before: string; after: string }) {
-  const { t } = useTranslation();
-  const rows: DiffRow[] = lineDiff(before, after);
-  return (
-    <section className="studio-diff" aria-label={t('studio.proposal.diff', { label })}>
-      <div className="sim-label">{label}</div>
-      <pre className="diff-lines">
-        {rows.map((row, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a diff's rows never reorder
-          <span key={i} className={`diff-${row.kind}`}>
-            {row.kind === 'add' ? '+ ' : row.kind === 'del' ? '- ' : '  '}
-            {row.text}
-            {'\n'}
-          </span>
-        ))}
-      </pre>
-    </section>
-  );
-}
+import { asJson, changedSections } from './diff-lines';
 
 /**
  * One proposal as a review card: what changes and why, the diff of body and schema (or of the profile part it
@@ -115,7 +96,7 @@ export function ProposalCard({
         <p className="hint">{t('studio.proposal.removed')}</p>
       ) : (
         sections.map((s) => (
-          <Diff
+          <FieldDiff
             key={s.field}
             label={t(`studio.proposal.section.${s.field}`)}
             before={s.before}

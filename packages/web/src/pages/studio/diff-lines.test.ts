@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { changedSections, lineDiff } from './diff-lines';
+import { changedSections } from './diff-lines';
 
-describe('review card diffs', () => {
-  it('marks added and removed lines and folds long unchanged runs', () => {
-    const before = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].join('\n');
-    const after = ['a', 'b', 'c', 'd', 'E', 'f', 'g'].join('\n');
-    expect(lineDiff(before, after, 1)).toEqual([
-      { kind: 'same', text: '…' },
-      { kind: 'same', text: 'd' },
-      { kind: 'del', text: 'e' },
-      { kind: 'add', text: 'E' },
-      { kind: 'same', text: 'f' },
-      { kind: 'same', text: '…' },
-    ]);
-  });
-
+describe('proposal card sections', () => {
   it('lists only the tool fields and schema that change', () => {
     const schema = { type: 'object', properties: {} };
     const sections = changedSections(

@@ -84,7 +84,6 @@ export default {
     choice: { create: 'Create', replace: 'Replace', keepBoth: 'Keep both', skip: 'Skip' },
     differences_one: 'Differences from yours ({{count}} field)',
     differences_other: 'Differences from yours ({{count}} fields)',
-    diffLabel: '{{label}} diff',
     field: {
       displayName: 'Display name',
       description: 'Description',

@@ -91,7 +91,6 @@ export default {
     differences_few: 'Różnice względem Twojej ({{count}} pola)',
     differences_many: 'Różnice względem Twojej ({{count}} pól)',
     differences_other: 'Różnice względem Twojej ({{count}} pola)',
-    diffLabel: 'Różnice: {{label}}',
     field: {
       displayName: 'Nazwa wyświetlana',
       description: 'Opis',

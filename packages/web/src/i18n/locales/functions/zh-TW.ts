@@ -81,7 +81,6 @@ export default {
     keepBothAs: '兩者並存（改名為 {{name}}）',
     choice: { create: '建立', replace: '取代', keepBoth: '兩者並存', skip: '略過' },
     differences_other: '與你的版本差異（{{count}} 個欄位）',
-    diffLabel: '{{label}} 差異',
     field: {
       displayName: '顯示名稱',
       description: '說明',

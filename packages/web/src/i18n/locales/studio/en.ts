@@ -65,7 +65,6 @@ export default {
       description: 'Description',
       parameters: 'Schema',
     },
-    diff: '{{label}} diff',
     dryRuns: 'Dry runs',
     dryRunsTitle: 'Dry runs (in the chat’s context, writes simulated)',
     dryRunWith: '{{tool}} with {{args}}',

@@ -71,7 +71,6 @@ export default {
       description: 'Opis',
       parameters: 'Schemat',
     },
-    diff: 'Różnice: {{label}}',
     dryRuns: 'Próby na sucho',
     dryRunsTitle: 'Próby na sucho (w kontekście czatu, zapisy symulowane)',
     dryRunWith: '{{tool}} z {{args}}',

@@ -62,7 +62,6 @@ export default {
       description: '描述',
       parameters: '結構描述',
     },
-    diff: '{{label}}差異',
     dryRuns: '試執行',
     dryRunsTitle: '試執行（在聊天的情境中，寫入為模擬）',
     dryRunWith: '{{tool}}，引數 {{args}}',

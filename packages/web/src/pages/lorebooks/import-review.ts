@@ -1,0 +1,168 @@
+import { api } from '../../api/client';
+import type { Lorebook } from '../../api/types';
+import { i18n } from '../../i18n/i18n';
+
+// The lorebook-file import as a review (docs/api.md, "Lorebooks"): the server plans the file without writing,
+// the page lists its entries (each can be left out) and the choice on a name conflict, and Import stores
+// exactly that.
+
+export type LorebookImportAction = 'create' | 'replace' | 'keep-both' | 'skip';
+
+export interface PlannedEntry {
+  index: number;
+  uid?: string | number;
+  label: string;
+  keys: string[];
+  constant: boolean;
+  disabled: boolean;
+  preview: string;
+  contentLength: number;
+}
+
+export interface LorebookChange {
+  kind: 'setting' | 'added' | 'removed' | 'changed';
+  label: string;
+  uid?: string | number;
+  before: string;
+  after: string;
+}
+
+export interface LorebookImportPlan {
+  name: string;
+  description: string;
+  global: boolean;
+  entries: PlannedEntry[];
+  action: LorebookImportAction;
+  choices: LorebookImportAction[];
+  conflict?: {
+    existing: { id: string; name: string; entries: number };
+    identical: boolean;
+    renameTo: string;
+    changes: LorebookChange[];
+    unchangedEntries: number;
+  };
+  fingerprint: string;
+  warnings: string[];
+  unusedFields: string[];
+}
+
+/** What an Apply (or its dry run) answers: the book stored (or that would be) and the action taken. */
+export interface LorebookImportOutcome {
+  action: LorebookImportAction;
+  name: string;
+  entries: number;
+  warnings: string[];
+  /** dry run of a Replace: what changes in the stored book */
+  changes?: LorebookChange[];
+  unchangedEntries?: number;
+}
+
+/** The file as read, and the options the page sends with it. */
+export interface PendingFile {
+  fileName: string;
+  file: unknown;
+  /** the book is named after the file, as SillyTavern names a world by its file */
+  name: string;
+}
+
+export const planLorebookImport = (pending: PendingFile) =>
+  api.post<LorebookImportPlan>('/api/lorebooks/import/plan', { file: pending.file, name: pending.name });
+
+function body(
+  pending: PendingFile,
+  plan: LorebookImportPlan,
+  action: LorebookImportAction,
+  selected: Set<number>,
+) {
+  return {
+    file: pending.file,
+    name: pending.name,
+    action,
+    selected: plan.entries.filter((e) => selected.has(e.index)).map((e) => e.index),
+    fingerprint: plan.fingerprint,
+  };
+}
+
+export async function dryRunLorebookImport(
+  pending: PendingFile,
+  plan: LorebookImportPlan,
+  action: LorebookImportAction,
+  selected: Set<number>,
+): Promise<LorebookImportOutcome> {
+  return api.post<LorebookImportOutcome>('/api/lorebooks/import', {
+    ...body(pending, plan, action, selected),
+    dryRun: true,
+  });
+}
+
+export async function applyLorebookImport(
+  pending: PendingFile,
+  plan: LorebookImportPlan,
+  action: LorebookImportAction,
+  selected: Set<number>,
+): Promise<LorebookImportOutcome> {
+  const book = await api.post<Lorebook & { action: LorebookImportAction; warnings?: string[] }>(
+    '/api/lorebooks/import',
+    body(pending, plan, action, selected),
+  );
+  return {
+    action: book.action,
+    name: book.name,
+    entries: book.entries.length,
+    warnings: book.warnings ?? [],
+  };
+}
+
+/** What Import does with this choice, in words (`count` entries ticked). */
+export function describeOutcome(
+  plan: LorebookImportPlan,
+  action: LorebookImportAction,
+  count: number,
+): string {
+  switch (action) {
+    case 'create':
+      return i18n.t('lorebooks.importReview.outcome.create', { name: plan.name, count });
+    case 'replace':
+      return i18n.t('lorebooks.importReview.outcome.replace', { name: plan.conflict?.existing.name, count });
+    case 'keep-both':
+      return i18n.t('lorebooks.importReview.outcome.keepBoth', { name: plan.conflict?.renameTo, count });
+    case 'skip':
+      return i18n.t('lorebooks.importReview.outcome.skip', {
+        name: plan.conflict?.existing.name ?? plan.name,
+      });
+  }
+}
+
+/** A dry run's answer as the review's note: what would be stored, and for Replace what changes. */
+export function dryRunNote(outcome: LorebookImportOutcome): string {
+  const what =
+    outcome.action === 'skip'
+      ? i18n.t('lorebooks.importReview.outcome.skip', { name: outcome.name })
+      : outcome.action === 'replace'
+        ? i18n.t('lorebooks.importReview.outcome.replace', { name: outcome.name, count: outcome.entries })
+        : outcome.action === 'keep-both'
+          ? i18n.t('lorebooks.importReview.outcome.keepBoth', { name: outcome.name, count: outcome.entries })
+          : i18n.t('lorebooks.importReview.outcome.create', { name: outcome.name, count: outcome.entries });
+  const changes = outcome.changes;
+  const counts = changes
+    ? ` ${i18n.t('lorebooks.importReview.changeCounts', {
+        added: changes.filter((c) => c.kind === 'added').length,
+        changed: changes.filter((c) => c.kind === 'changed').length,
+        removed: changes.filter((c) => c.kind === 'removed').length,
+        same: outcome.unchangedEntries ?? 0,
+      })}`
+    : '';
+  return i18n.t('lorebooks.importReview.dryRunNote', { outcome: what + counts });
+}
+
+/** The page's status line after an Apply. */
+export function appliedNote(outcome: LorebookImportOutcome): string {
+  const note =
+    outcome.action === 'skip'
+      ? i18n.t('lorebooks.importReview.skippedImport', { name: outcome.name })
+      : outcome.action === 'replace'
+        ? i18n.t('lorebooks.importReview.replaced', { name: outcome.name, count: outcome.entries })
+        : i18n.t('lorebooks.imported', { name: outcome.name, count: outcome.entries });
+  // keys the server left out (regexes its linear-time engine cannot run) are listed, never dropped silently
+  return outcome.warnings.length > 0 ? `${note} ${outcome.warnings.join(' ')}` : note;
+}
