@@ -16,16 +16,23 @@ export interface ApiGet<T> {
   reload: () => Promise<void>;
 }
 
+export interface ApiGetOptions<T, Body> {
+  /** what the component keeps from the answer: `(a) => a.presets` */
+  select?: (body: Body) => T;
+  /** also told about a failed load (a page that shows one banner for several loads) */
+  onError?: (message: string) => void;
+}
+
 /**
- * GET `path` (the API's JSON) when the component mounts and whenever `path` changes; `select` picks what the
- * component keeps from the answer (`(a) => a.presets`). A load started later wins: an earlier one still
+ * GET `path` (the API's JSON) when the component mounts and whenever `path` changes. A load started later wins: an earlier one still
  * running is aborted, and so is one running at unmount, so a slow answer never overwrites a newer one.
  * `path` null loads nothing.
  */
-export function useApiGet<T, Body = T>(path: string | null, select?: (body: Body) => T): ApiGet<T> {
+export function useApiGet<T, Body = T>(path: string | null, options: ApiGetOptions<T, Body> = {}): ApiGet<T> {
   const [state, dispatch] = useReducer(apiGetReducer<T>, path !== null, initialApiGetState<T>);
-  const selectRef = useRef(select);
-  selectRef.current = select;
+  // the latest options, read when an answer arrives (inline functions need not be stable)
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
   const running = useRef<AbortController | null>(null);
 
   const load = useCallback(async (from: string) => {
@@ -36,10 +43,13 @@ export function useApiGet<T, Body = T>(path: string | null, select?: (body: Body
     try {
       const body = (await (await request('GET', from, { signal: controller.signal })).json()) as Body;
       if (controller.signal.aborted) return;
-      const pick = selectRef.current;
-      dispatch({ type: 'loaded', data: pick ? pick(body) : (body as unknown as T) });
+      const { select } = optionsRef.current;
+      dispatch({ type: 'loaded', data: select ? select(body) : (body as unknown as T) });
     } catch (e) {
-      if (!controller.signal.aborted) dispatch({ type: 'failed', error: errorMessage(e) });
+      if (controller.signal.aborted) return;
+      const message = errorMessage(e);
+      dispatch({ type: 'failed', error: message });
+      optionsRef.current.onError?.(message);
     }
   }, []);
 

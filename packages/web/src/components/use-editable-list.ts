@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { api, errorMessage } from '../api/client';
 import { i18n } from '../i18n/i18n';
 import { upsertById } from './api-get-state';
@@ -13,11 +13,8 @@ import { useApiGet } from './use-api-get';
  * server's message when it refuses.
  */
 export function useEditableList<T extends { id: string }>(resourcePath: string, listKey?: string) {
-  const pick = useCallback(
-    (answer: Record<string, T[]>) => (listKey ? answer[listKey] : null) ?? [],
-    [listKey],
-  );
-  const loaded = useApiGet<T[], Record<string, T[]>>(listKey ? resourcePath : null, pick);
+  const pick = (answer: Record<string, T[]>) => (listKey ? answer[listKey] : null) ?? [];
+  const loaded = useApiGet<T[], Record<string, T[]>>(listKey ? resourcePath : null, { select: pick });
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);

@@ -1,11 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../api/client';
 import type { Agent, CatalogTool, Chat, ChatContext, Connection, Preset } from '../../api/types';
 import { hrefFor } from '../../app/router';
-import { ConfirmDialog } from '../../components/Dialog';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { StatusNotice } from '../../components/StatusNotice';
+import { EditableListPage } from '../../components/EditableListPage';
+import { useApiGet } from '../../components/use-api-get';
 import { useEditableList } from '../../components/use-editable-list';
 import { AgentForm } from './AgentForm';
 import { EditorDataContext, toolUseOffChats } from './profile/editor-data';
@@ -13,53 +11,37 @@ import { ProfileEditor } from './profile/ProfileEditor';
 import { panelTools } from './profile/profile-model';
 import '../connections/settings-pages.css';
 import './agents.css';
-import { i18n } from '../../i18n/i18n';
+
+type Catalog = { tools: CatalogTool[]; reservedNames: string[] };
+const none: never[] = [];
+const pickConnections = (a: { connections: Connection[] }) => a.connections;
+const pickPresets = (a: { presets: Preset[] }) => a.presets;
+const pickChats = (a: { chats: Array<Chat & Partial<ChatContext>> }) => a.chats;
 
 /** Agents (connection, preset, system prompt, pinned tools) and the global orchestration profile. */
 export function AgentsPage() {
   const { t } = useTranslation();
-  const {
-    items: agents,
-    setItems: setAgents,
-    editing,
-    setEditing,
-    deleting,
-    setDeleting,
-    deleteError,
-    setDeleteError,
-    saved,
-    remove,
-    notice,
-    setNotice,
-  } = useEditableList<Agent>('/api/agents');
-  const [connections, setConnections] = useState<Connection[]>([]);
-  const [presets, setPresets] = useState<Preset[]>([]);
-  const [catalog, setCatalog] = useState<{ tools: CatalogTool[]; reservedNames: string[] } | null>(null);
-  const [chats, setChats] = useState<Array<Chat & Partial<ChatContext>>>([]);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    api
-      .get<{ agents: Agent[] }>('/api/agents')
-      .then((a) => setAgents(a.agents))
-      .catch((e) => setError(errorMessage(e)));
-    api
-      .get<{ connections: Connection[] }>('/api/connections')
-      .then((a) => setConnections(a.connections))
-      .catch((e) => setError(i18n.t('agents.loadFailed.connections', { message: errorMessage(e) })));
-    api
-      .get<{ presets: Preset[] }>('/api/presets')
-      .then((a) => setPresets(a.presets))
-      .catch((e) => setError(i18n.t('agents.loadFailed.presets', { message: errorMessage(e) })));
-    api
-      .get<{ tools: CatalogTool[]; reservedNames: string[] }>('/api/orchestration/tools')
-      .then(setCatalog)
-      .catch((e) => setError(i18n.t('agents.loadFailed.tools', { message: errorMessage(e) })));
-    api
-      .get<{ chats: Chat[] }>('/api/chats')
-      .then((a) => setChats(a.chats))
-      .catch((e) => setError(i18n.t('agents.loadFailed.chats', { message: errorMessage(e) })));
-  }, [setAgents]);
+  const list = useEditableList<Agent>('/api/agents', 'agents');
+  const { items: agents, setError } = list;
+  // what the agent forms and the profile editor pick from; a failed load says which list is missing
+  const connections =
+    useApiGet('/api/connections', {
+      select: pickConnections,
+      onError: (message) => setError(t('agents.loadFailed.connections', { message })),
+    }).data ?? none;
+  const presets =
+    useApiGet('/api/presets', {
+      select: pickPresets,
+      onError: (message) => setError(t('agents.loadFailed.presets', { message })),
+    }).data ?? none;
+  const catalog = useApiGet<Catalog>('/api/orchestration/tools', {
+    onError: (message) => setError(t('agents.loadFailed.tools', { message })),
+  }).data;
+  const chats =
+    useApiGet('/api/chats', {
+      select: pickChats,
+      onError: (message) => setError(t('agents.loadFailed.chats', { message })),
+    }).data ?? none;
 
   // what the pickers and panels of the agent forms and the profile editor read
   const data = useMemo(
@@ -73,105 +55,62 @@ export function AgentsPage() {
     [catalog, agents, connections, presets, chats],
   );
 
-  const form = (agent: Agent | null) => (
-    <AgentForm
-      agent={agent}
-      connections={connections}
-      presets={presets}
-      onSaved={saved}
-      onCancel={() => setEditing(null)}
-    />
-  );
-
   return (
     <EditorDataContext.Provider value={data}>
-      <section>
-        <div className="spread">
-          <h1>{t('nav.agents')}</h1>
-          <div className="row">
-            <a className="button" href={hrefFor({ page: 'simulation', chatId: null })}>
-              {t('agents.simulate')}
-            </a>
-            <button
-              type="button"
-              className="primary"
-              onClick={() => setEditing('new')}
-              disabled={editing === 'new'}
-            >
-              {t('agents.new')}
-            </button>
-          </div>
-        </div>
-        <ErrorBanner error={error} onDismiss={() => setError(null)} />
-        <StatusNotice message={notice} onDismiss={() => setNotice(null)} />
-        {editing === 'new' && form(null)}
-        {agents === null && !error && <p className="hint">{t('common.loading')}</p>}
-        {agents?.length === 0 && editing !== 'new' && <p className="empty">{t('agents.empty')}</p>}
-        <ul className="card-list agents-list" aria-label={t('nav.agents')}>
-          {agents?.map((agent) =>
-            editing !== 'new' && editing?.id === agent.id ? (
-              <li key={agent.id}>{form(agent)}</li>
-            ) : (
-              <li key={agent.id} className="panel" aria-label={agent.name}>
-                <div className="spread">
-                  <div>
-                    <h2 className="card-title" translate="no">
-                      {agent.name}
-                    </h2>
-                    <div className="hint">
-                      {connections.find((c) => c.id === agent.connectionId)?.name ??
-                        t('agents.chatConnectionLower')}
-                      {agent.tools.length > 0
-                        ? ` · ${t('agents.pinned', { tools: agent.tools.join(', ') })}`
-                        : ''}
-                    </div>
-                  </div>
-                  <div className="row">
-                    <button
-                      type="button"
-                      onClick={() => setEditing(agent)}
-                      aria-label={t('agents.editNamed', { name: agent.name })}
-                    >
-                      {t('common.edit')}
-                    </button>
-                    <button
-                      type="button"
-                      className="danger"
-                      onClick={() => setDeleting(agent)}
-                      aria-label={t('agents.deleteNamed', { name: agent.name })}
-                    >
-                      {t('common.delete')}
-                    </button>
-                  </div>
-                </div>
-              </li>
-            ),
-          )}
-        </ul>
-        <ProfileEditor catalog={catalog?.tools ?? []} reservedNames={catalog?.reservedNames ?? []} />
-        {deleting && (
-          <ConfirmDialog
-            title={t('agents.deleteTitle')}
-            message={
-              <p>
-                <Trans
-                  i18nKey="agents.deleteConfirm"
-                  values={{ name: deleting.name }}
-                  components={{ strong: <strong /> }}
-                />
-              </p>
-            }
-            confirmLabel={t('common.delete')}
-            danger
-            error={deleteError}
-            onConfirm={remove}
-            onCancel={() => {
-              setDeleting(null);
-              setDeleteError(null);
-            }}
+      <EditableListPage
+        list={list}
+        title={t('nav.agents')}
+        newLabel={t('agents.new')}
+        headerActions={
+          <a className="button" href={hrefFor({ page: 'simulation', chatId: null })}>
+            {t('agents.simulate')}
+          </a>
+        }
+        empty={t('agents.empty')}
+        listLabel={t('nav.agents')}
+        listClassName="card-list agents-list"
+        renderForm={(agent) => (
+          <AgentForm
+            agent={agent}
+            connections={connections}
+            presets={presets}
+            onSaved={list.saved}
+            onCancel={() => list.setEditing(null)}
           />
         )}
-      </section>
+        renderCard={(agent, buttons) => (
+          <div className="spread">
+            <div>
+              <h2 className="card-title" translate="no">
+                {agent.name}
+              </h2>
+              <div className="hint">
+                {connections.find((c) => c.id === agent.connectionId)?.name ??
+                  t('agents.chatConnectionLower')}
+                {agent.tools.length > 0 ? ` · ${t('agents.pinned', { tools: agent.tools.join(', ') })}` : ''}
+              </div>
+            </div>
+            <div className="row">
+              {buttons.edit}
+              {buttons.delete}
+            </div>
+          </div>
+        )}
+        editLabel={(agent) => t('agents.editNamed', { name: agent.name })}
+        deleteLabel={(agent) => t('agents.deleteNamed', { name: agent.name })}
+        deleteTitle={t('agents.deleteTitle')}
+        deleteMessage={(agent) => (
+          <p>
+            <Trans
+              i18nKey="agents.deleteConfirm"
+              values={{ name: agent.name }}
+              components={{ strong: <strong /> }}
+            />
+          </p>
+        )}
+      >
+        <ProfileEditor catalog={catalog?.tools ?? []} reservedNames={catalog?.reservedNames ?? []} />
+      </EditableListPage>
     </EditorDataContext.Provider>
   );
 }

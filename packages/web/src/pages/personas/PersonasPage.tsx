@@ -1,12 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Persona } from '../../api/types';
 import { Avatar } from '../../components/Avatar';
-import { ConfirmDialog } from '../../components/Dialog';
+import { EditableListPage } from '../../components/EditableListPage';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { base64Of, PORTRAIT_TYPES } from '../../components/portrait';
-import { StatusNotice } from '../../components/StatusNotice';
 import { useEditableList } from '../../components/use-editable-list';
 import '../connections/settings-pages.css';
 
@@ -108,116 +107,52 @@ function PersonaForm({
 /** Personas: who the user plays ({{user}}); a chat picks one in Chat Settings. */
 export function PersonasPage() {
   const { t } = useTranslation();
-  const {
-    items: personas,
-    setItems: setPersonas,
-    editing,
-    setEditing,
-    deleting,
-    setDeleting,
-    deleteError,
-    setDeleteError,
-    saved,
-    remove,
-    notice,
-    setNotice,
-  } = useEditableList<Persona>('/api/personas');
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    api
-      .get<{ personas: Persona[] }>('/api/personas')
-      .then((a) => setPersonas(a.personas))
-      .catch((e) => setError(errorMessage(e)));
-  }, [setPersonas]);
+  const list = useEditableList<Persona>('/api/personas', 'personas');
 
   return (
-    <section>
-      <div className="spread">
-        <h1>{t('personas.heading')}</h1>
-        <button
-          type="button"
-          className="primary"
-          onClick={() => setEditing('new')}
-          disabled={editing === 'new'}
-        >
-          {t('personas.new')}
-        </button>
-      </div>
-      <ErrorBanner error={error} onDismiss={() => setError(null)} />
-      <StatusNotice message={notice} onDismiss={() => setNotice(null)} />
-      {editing === 'new' && <PersonaForm persona={null} onSaved={saved} onCancel={() => setEditing(null)} />}
-      {personas === null && !error && <p className="hint">{t('common.loading')}</p>}
-      {personas?.length === 0 && editing !== 'new' && <p className="empty">{t('personas.empty')}</p>}
-      <ul className="card-list" aria-label={t('personas.list')}>
-        {personas?.map((persona) =>
-          editing !== 'new' && editing?.id === persona.id ? (
-            <li key={persona.id}>
-              <PersonaForm persona={persona} onSaved={saved} onCancel={() => setEditing(null)} />
-            </li>
-          ) : (
-            <li key={persona.id} className="panel" aria-label={persona.name}>
-              <div className="spread">
-                <div className="row">
-                  <Avatar
-                    name={persona.name}
-                    src={
-                      persona.hasAvatar
-                        ? `/api/personas/${encodeURIComponent(persona.id)}/avatar?v=${encodeURIComponent(persona.updatedAt ?? '')}`
-                        : null
-                    }
-                  />
-                  <div>
-                    <h2 className="card-title">{persona.name}</h2>
-                    <div className="hint">
-                      {persona.description.slice(0, 160) || t('personas.noDescription')}
-                    </div>
-                  </div>
-                </div>
-                <div className="row">
-                  <button
-                    type="button"
-                    onClick={() => setEditing(persona)}
-                    aria-label={t('personas.editNamed', { name: persona.name })}
-                  >
-                    {t('common.edit')}
-                  </button>
-                  <button
-                    type="button"
-                    className="danger"
-                    onClick={() => setDeleting(persona)}
-                    aria-label={t('personas.deleteNamed', { name: persona.name })}
-                  >
-                    {t('common.delete')}
-                  </button>
-                </div>
-              </div>
-            </li>
-          ),
-        )}
-      </ul>
-      {deleting && (
-        <ConfirmDialog
-          title={t('personas.deleteTitle')}
-          message={
-            <p>
-              <Trans
-                i18nKey="personas.deleteConfirm"
-                values={{ name: deleting.name }}
-                components={{ strong: <strong /> }}
-              />
-            </p>
-          }
-          confirmLabel={t('common.delete')}
-          danger
-          error={deleteError}
-          onConfirm={remove}
-          onCancel={() => {
-            setDeleting(null);
-            setDeleteError(null);
-          }}
-        />
+    <EditableListPage
+      list={list}
+      title={t('personas.heading')}
+      newLabel={t('personas.new')}
+      empty={t('personas.empty')}
+      listLabel={t('personas.list')}
+      renderForm={(persona) => (
+        <PersonaForm persona={persona} onSaved={list.saved} onCancel={() => list.setEditing(null)} />
       )}
-    </section>
+      renderCard={(persona, buttons) => (
+        <div className="spread">
+          <div className="row">
+            <Avatar
+              name={persona.name}
+              src={
+                persona.hasAvatar
+                  ? `/api/personas/${encodeURIComponent(persona.id)}/avatar?v=${encodeURIComponent(persona.updatedAt ?? '')}`
+                  : null
+              }
+            />
+            <div>
+              <h2 className="card-title">{persona.name}</h2>
+              <div className="hint">{persona.description.slice(0, 160) || t('personas.noDescription')}</div>
+            </div>
+          </div>
+          <div className="row">
+            {buttons.edit}
+            {buttons.delete}
+          </div>
+        </div>
+      )}
+      editLabel={(persona) => t('personas.editNamed', { name: persona.name })}
+      deleteLabel={(persona) => t('personas.deleteNamed', { name: persona.name })}
+      deleteTitle={t('personas.deleteTitle')}
+      deleteMessage={(persona) => (
+        <p>
+          <Trans
+            i18nKey="personas.deleteConfirm"
+            values={{ name: persona.name }}
+            components={{ strong: <strong /> }}
+          />
+        </p>
+      )}
+    />
   );
 }

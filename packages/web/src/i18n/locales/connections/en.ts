@@ -1,7 +1,6 @@
 // Connections: the list, the form, the test outcome, presets, fetched models and provider settings (English).
 export default {
   new: 'New connection',
-  retry: 'Retry',
   empty: 'No connections yet. Create one to chat with a model.',
   list: 'Connections',
   keySet: 'Key: set',

@@ -1,7 +1,6 @@
 // Połączenia: lista, formularz, wynik testu, presety, pobrane modele i ustawienia dostawcy (polski).
 export default {
   new: 'Nowe połączenie',
-  retry: 'Spróbuj ponownie',
   empty: 'Nie ma jeszcze połączeń. Utwórz jedno, aby rozmawiać z modelem.',
   list: 'Połączenia',
   keySet: 'Klucz: ustawiony',
