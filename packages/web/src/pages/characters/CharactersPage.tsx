@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage, request } from '../../api/client';
 import { startChat } from '../../api/start-chat';
@@ -10,10 +10,10 @@ import type {
   LorebookAction,
 } from '../../api/types';
 import { navigate } from '../../app/router';
-import { ConfirmDialog } from '../../components/Dialog';
 import { downloadExport, exportedMessage } from '../../components/download';
-import { ErrorBanner } from '../../components/ErrorBanner';
+import { EditableListPage } from '../../components/EditableListPage';
 import { portraitUrl } from '../../components/portrait';
+import { useApiGet } from '../../components/use-api-get';
 import { useEditableList } from '../../components/use-editable-list';
 import { i18n } from '../../i18n/i18n';
 import { CardImportReview } from './CardImportReview';
@@ -44,46 +44,14 @@ function savedMessage(answer: Extract<CardImportAnswer, { status: 'saved' }>): s
 /** Characters: the list, create and edit, delete, card import with review of the tools a card carries, export. */
 export function CharactersPage() {
   const { t } = useTranslation();
-  const {
-    items: characters,
-    setItems: setCharacters,
-    editing,
-    setEditing,
-    deleting,
-    setDeleting,
-    deleteError,
-    setDeleteError,
-    saved: savedInList,
-    remove,
-  } = useEditableList<Character>('/api/characters');
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
+  const list = useEditableList<Character>('/api/characters', 'characters');
+  const { setEditing, setError } = list;
+  // one status line for imports, exports and saves (a create closes its form, so "Saved" says it worked)
+  const setStatus = list.setNotice;
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const [exportFormat, setExportFormat] = useState<Record<string, string>>({});
   const fileInput = useRef<HTMLInputElement>(null);
-  /** titles of the chats the character to delete takes part in (the confirmation says so) */
-  const [usedBy, setUsedBy] = useState<string[] | null>(null);
-  useEffect(() => {
-    setUsedBy(null);
-    if (!deleting) return;
-    let current = true;
-    api
-      .get<{ chats: Array<Chat & { characterIds?: string[] }> }>('/api/chats')
-      .then((a) => {
-        if (current)
-          setUsedBy(a.chats.filter((c) => c.characterIds?.includes(deleting.id)).map((c) => c.title));
-      })
-      .catch(() => {});
-    return () => {
-      current = false;
-    };
-  }, [deleting]);
-  // one status line for imports and saves (a create closes its form, so "Saved" says it worked)
-  const saved = (character: Character) => {
-    savedInList(character);
-    setStatus(t('common.savedName', { name: character.name }));
-  };
 
   const chatWith = async (character: Character) => {
     setError(null);
@@ -95,21 +63,9 @@ export function CharactersPage() {
     }
   };
 
-  const load = useCallback(
-    () =>
-      api
-        .get<{ characters: Character[] }>('/api/characters')
-        .then((a) => setCharacters(a.characters))
-        .catch((e) => setError(errorMessage(e))),
-    [setCharacters],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   const afterSaved = async (answer: Extract<CardImportAnswer, { status: 'saved' }>) => {
     setStatus(savedMessage(answer));
-    await load();
+    await list.reload();
     // show the new character's tools (with their switches) right away
     if (answer.tools.length > 0) setEditing(answer.character);
   };
@@ -192,10 +148,12 @@ export function CharactersPage() {
   };
 
   return (
-    <section>
-      <div className="spread">
-        <h1>{t('characters.heading')}</h1>
-        <div className="row">
+    <EditableListPage
+      list={list}
+      title={t('characters.heading')}
+      newLabel={t('characters.new')}
+      headerActions={
+        <>
           <button
             type="button"
             onClick={() => fileInput.current?.click()}
@@ -215,146 +173,108 @@ export function CharactersPage() {
               if (file) void importFile(file);
             }}
           />
-          <button
-            type="button"
-            className="primary"
-            onClick={() => setEditing('new')}
-            disabled={editing === 'new'}
-          >
-            {t('characters.new')}
-          </button>
-        </div>
-      </div>
-      <ErrorBanner error={error} onDismiss={() => setError(null)} />
-      {status && (
-        <p className="banner info" role="status">
-          {status}
-        </p>
+        </>
+      }
+      beforeList={
+        pending && (
+          <CardImportReview
+            review={pending.review}
+            busy={busy}
+            onApply={(w, lorebook, tools) => void apply(w, lorebook, tools)}
+            onCancel={() => void cancel()}
+          />
+        )
+      }
+      empty={pending ? null : t('characters.empty')}
+      listLabel={t('characters.list')}
+      renderForm={(character) => (
+        <CharacterForm character={character} onSaved={list.saved} onCancel={() => setEditing(null)} />
       )}
-      {pending && (
-        <CardImportReview
-          review={pending.review}
-          busy={busy}
-          onApply={(w, lorebook, tools) => void apply(w, lorebook, tools)}
-          onCancel={() => void cancel()}
-        />
-      )}
-      {editing === 'new' && (
-        <CharacterForm character={null} onSaved={saved} onCancel={() => setEditing(null)} />
-      )}
-      {characters === null && !error && <p className="hint">{t('common.loading')}</p>}
-      {characters?.length === 0 && editing !== 'new' && !pending && (
-        <p className="empty">{t('characters.empty')}</p>
-      )}
-      <ul className="card-list" aria-label={t('characters.list')}>
-        {characters?.map((character) =>
-          editing !== 'new' && editing?.id === character.id ? (
-            <li key={character.id}>
-              <CharacterForm character={character} onSaved={saved} onCancel={() => setEditing(null)} />
-            </li>
-          ) : (
-            <li key={character.id} className="panel" aria-label={character.name}>
-              <div className="spread">
-                <div className="row character-head">
-                  {character.hasAvatar && (
-                    <img
-                      className="character-avatar"
-                      src={portraitUrl('characters', character)}
-                      alt=""
-                      width={48}
-                      height={48}
-                    />
-                  )}
-                  <div>
-                    <h2 className="card-title">{character.name}</h2>
-                    <div className="hint">
-                      {character.description.slice(0, 140) || t('characters.noDescription')}
-                      {character.tags.length > 0 ? ` · ${character.tags.join(', ')}` : ''}
-                    </div>
-                  </div>
-                </div>
-                <div className="row">
-                  <button
-                    type="button"
-                    className="primary"
-                    onClick={() => void chatWith(character)}
-                    aria-label={t('characters.startChatWith', { name: character.name })}
-                  >
-                    {t('characters.startChat')}
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => setEditing(character)}
-                    aria-label={t('characters.editNamed', { name: character.name })}
-                  >
-                    {t('common.edit')}
-                  </button>
-                  <label className="char-export">
-                    <span className="char-hidden">
-                      {t('characters.exportFormatFor', { name: character.name })}
-                    </span>
-                    <select
-                      value={exportFormat[character.id] ?? 'json-v3'}
-                      onChange={(e) => setExportFormat((f) => ({ ...f, [character.id]: e.target.value }))}
-                    >
-                      <option value="json-v3">JSON, V3</option>
-                      <option value="json-v2">JSON, V2</option>
-                      <option value="png-v3">PNG, V3</option>
-                      <option value="png-v2">PNG, V2</option>
-                      <option value="luker">{t('characters.exportLukerJson')}</option>
-                      <option value="luker-png">{t('characters.exportLukerPng')}</option>
-                    </select>
-                  </label>
-                  <button
-                    type="button"
-                    onClick={() => void exportCharacter(character)}
-                    aria-label={t('characters.exportNamed', { name: character.name })}
-                  >
-                    {t('characters.export')}
-                  </button>
-                  <button
-                    type="button"
-                    className="danger"
-                    onClick={() => setDeleting(character)}
-                    aria-label={t('characters.deleteNamed', { name: character.name })}
-                  >
-                    {t('common.delete')}
-                  </button>
-                </div>
+      renderCard={(character, buttons) => (
+        <div className="spread">
+          <div className="row character-head">
+            {character.hasAvatar && (
+              <img
+                className="character-avatar"
+                src={portraitUrl('characters', character)}
+                alt=""
+                width={48}
+                height={48}
+              />
+            )}
+            <div>
+              <h2 className="card-title">{character.name}</h2>
+              <div className="hint">
+                {character.description.slice(0, 140) || t('characters.noDescription')}
+                {character.tags.length > 0 ? ` · ${character.tags.join(', ')}` : ''}
               </div>
-            </li>
-          ),
-        )}
-      </ul>
-      {deleting && (
-        <ConfirmDialog
-          title={t('characters.deleteTitle')}
-          message={
-            <>
-              <p>
-                <Trans
-                  i18nKey="characters.deleteConfirm"
-                  values={{ name: deleting.name }}
-                  components={{ strong: <strong /> }}
-                />
-              </p>
-              {usedBy !== null && usedBy.length > 0 && (
-                <p className="banner info">
-                  {t('characters.usedByChats', { count: usedBy.length, titles: usedBy.join(', ') })}
-                </p>
-              )}
-            </>
-          }
-          confirmLabel={t('common.delete')}
-          danger
-          error={deleteError}
-          onConfirm={remove}
-          onCancel={() => {
-            setDeleting(null);
-            setDeleteError(null);
-          }}
-        />
+            </div>
+          </div>
+          <div className="row">
+            <button
+              type="button"
+              className="primary"
+              onClick={() => void chatWith(character)}
+              aria-label={t('characters.startChatWith', { name: character.name })}
+            >
+              {t('characters.startChat')}
+            </button>
+            {buttons.edit}
+            <label className="char-export">
+              <span className="char-hidden">{t('characters.exportFormatFor', { name: character.name })}</span>
+              <select
+                value={exportFormat[character.id] ?? 'json-v3'}
+                onChange={(e) => setExportFormat((f) => ({ ...f, [character.id]: e.target.value }))}
+              >
+                <option value="json-v3">JSON, V3</option>
+                <option value="json-v2">JSON, V2</option>
+                <option value="png-v3">PNG, V3</option>
+                <option value="png-v2">PNG, V2</option>
+                <option value="luker">{t('characters.exportLukerJson')}</option>
+                <option value="luker-png">{t('characters.exportLukerPng')}</option>
+              </select>
+            </label>
+            <button
+              type="button"
+              onClick={() => void exportCharacter(character)}
+              aria-label={t('characters.exportNamed', { name: character.name })}
+            >
+              {t('characters.export')}
+            </button>
+            {buttons.delete}
+          </div>
+        </div>
       )}
-    </section>
+      editLabel={(character) => t('characters.editNamed', { name: character.name })}
+      deleteLabel={(character) => t('characters.deleteNamed', { name: character.name })}
+      deleteTitle={t('characters.deleteTitle')}
+      deleteMessage={(character) => (
+        <>
+          <p>
+            <Trans
+              i18nKey="characters.deleteConfirm"
+              values={{ name: character.name }}
+              components={{ strong: <strong /> }}
+            />
+          </p>
+          <CharacterUsedBy character={character} />
+        </>
+      )}
+    />
+  );
+}
+
+const pickChats = (a: { chats: Array<Chat & { characterIds?: string[] }> }) => a.chats;
+
+/** The chats the character about to be deleted takes part in (loaded each time the confirmation opens). */
+function CharacterUsedBy({ character }: { character: Character }) {
+  const { t } = useTranslation();
+  const chats = useApiGet('/api/chats', { select: pickChats }).data;
+  const titles = chats?.filter((c) => c.characterIds?.includes(character.id)).map((c) => c.title) ?? [];
+  if (titles.length === 0) return null;
+  return (
+    <p className="banner info">
+      {t('characters.usedByChats', { count: titles.length, titles: titles.join(', ') })}
+    </p>
   );
 }
