@@ -8,8 +8,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
 
-/** The page's import status line (the first status on the page; an open character form has its own). */
-const importStatus = (page: Page) => page.getByRole('status').first();
+/** The page's import status line's text (the first status on the page; an open character form has its own), its × aside. */
+const importStatus = (page: Page) => page.getByRole('status').first().locator('span');
 
 const BODY = 'const mood = String(args.mood);\nreturn "mood is now " + mood;';
 const SIMULATE_BODY = 'return "would set the mood to " + args.mood;';
