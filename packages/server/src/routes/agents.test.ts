@@ -1,35 +1,30 @@
 // Agents over real HTTP: CRUD, and an on-demand run against the provider emulator.
-import { createEmulator, type Emulator } from '@toolsmith/emulator';
+import type { Emulator } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { requestsWith, scriptAgents, toolNames } from '../orchestration/__fixtures__/scripted-agents.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import {
+  createSeededChat,
+  type EmulatedServer,
+  startEmulatedServer,
+} from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 describe('/api/agents', () => {
   let server: TestServer;
   let emulator: Emulator;
   let connectionId: string;
   let chatId: string;
+  let setup: EmulatedServer;
 
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
-    connectionId = (
-      await server.request('POST', '/api/connections', {
-        name: 'emu',
-        api: 'openai',
-        baseUrl: `${emulator.url}/v1`,
-        model: 'm',
-        apiKey: 'sk-test',
-      })
-    ).body.id;
-    chatId = (await server.request('POST', '/api/chats', { title: 'c', connectionId })).body.id;
-    const { storage } = server.app.toolsmith;
-    await storage.messages.append(chatId, { role: 'user', content: 'The dragon wakes.' });
+    setup = await startEmulatedServer({ connection: { apiKey: 'sk-test' } });
+    ({ server, emulator, connectionId } = setup);
+    chatId = await createSeededChat(server, {
+      connectionId,
+      messages: [{ role: 'user', content: 'The dragon wakes.' }],
+    });
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
   beforeEach(() => emulator.reset());
 
   it('creates, lists, reads, updates and deletes agents', async () => {

@@ -1,7 +1,7 @@
 // Spec and agenda modes through the real server against the provider emulator: the profile's checks (cycles,
 // unknown inputs, stored agents in nodes), simulations with nested nodes and overrides that shadow the
 // profile's switches, and an agenda run before a chat's reply.
-import { createEmulator, type Emulator } from '@toolsmith/emulator';
+import type { Emulator } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, postSse } from '../generation/__fixtures__/sse-client.js';
 import {
@@ -10,7 +10,12 @@ import {
   systemText,
   toolNames,
 } from '../orchestration/__fixtures__/scripted-agents.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import {
+  createSeededChat,
+  type EmulatedServer,
+  startEmulatedServer,
+} from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 const staticTool = (name: string, mode: 'read' | 'write', staticResult: string) => ({
   name,
@@ -31,35 +36,21 @@ describe('spec and agenda modes over HTTP', () => {
   let server: TestServer;
   let emulator: Emulator;
   let connectionId: string;
+  let setup: EmulatedServer;
 
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
-    connectionId = (
-      await server.request('POST', '/api/connections', {
-        name: 'emu',
-        api: 'openai',
-        baseUrl: `${emulator.url}/v1`,
-        model: 'm',
-        apiKey: 'sk-test',
-      })
-    ).body.id;
+    setup = await startEmulatedServer({ connection: { apiKey: 'sk-test' } });
+    ({ server, emulator, connectionId } = setup);
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
   beforeEach(() => emulator.reset());
 
-  const newChat = async (settings: Record<string, unknown> = {}) => {
-    const res = await server.request('POST', '/api/chats', { title: 'c', connectionId, settings });
-    expect(res.status).toBe(201);
-    await server.app.toolsmith.storage.messages.append(res.body.id, {
-      role: 'user',
-      content: 'We reach the gate.',
+  const newChat = (settings: Record<string, unknown> = {}) =>
+    createSeededChat(server, {
+      connectionId,
+      settings,
+      messages: [{ role: 'user', content: 'We reach the gate.' }],
     });
-    return res.body.id as string;
-  };
 
   // gate_status is off for the whole mode; each node's overrides shadow that (or the profile's other defaults)
   const profile = {

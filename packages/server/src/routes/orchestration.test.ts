@@ -1,6 +1,6 @@
 // The orchestration profile, its simulation, and the hook before the main reply — over real HTTP against
 // the provider emulator.
-import { createEmulator, type Emulator } from '@toolsmith/emulator';
+import type { Emulator } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, postSse } from '../generation/__fixtures__/sse-client.js';
 import {
@@ -10,7 +10,12 @@ import {
   systemText,
   toolNames,
 } from '../orchestration/__fixtures__/scripted-agents.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import {
+  createSeededChat,
+  type EmulatedServer,
+  startEmulatedServer,
+} from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 const staticTool = (name: string, mode: 'read' | 'write', staticResult: string) => ({
   name,
@@ -26,34 +31,24 @@ describe('/api/orchestration', () => {
   let server: TestServer;
   let emulator: Emulator;
   let connectionId: string;
+  let setup: EmulatedServer;
 
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
-    connectionId = (
-      await server.request('POST', '/api/connections', {
-        name: 'emu',
-        api: 'openai',
-        baseUrl: `${emulator.url}/v1`,
-        model: 'm',
-        apiKey: 'sk-test',
-      })
-    ).body.id;
+    setup = await startEmulatedServer({ connection: { apiKey: 'sk-test' } });
+    ({ server, emulator, connectionId } = setup);
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
   beforeEach(() => emulator.reset());
 
-  const newChat = async (settings: Record<string, unknown> = {}) => {
-    const res = await server.request('POST', '/api/chats', { title: 'c', connectionId, settings });
-    expect(res.status).toBe(201);
-    const { storage } = server.app.toolsmith;
-    await storage.messages.append(res.body.id, { role: 'user', content: 'We reach the gate.' });
-    await storage.messages.append(res.body.id, { role: 'assistant', content: 'A guard blocks it.' });
-    return res.body.id as string;
-  };
+  const newChat = (settings: Record<string, unknown> = {}) =>
+    createSeededChat(server, {
+      connectionId,
+      settings,
+      messages: [
+        { role: 'user', content: 'We reach the gate.' },
+        { role: 'assistant', content: 'A guard blocks it.' },
+      ],
+    });
 
   const profile = {
     mode: 'loop',
