@@ -1,6 +1,5 @@
 // Greetings, swipes, edit, delete, regenerate, continue and retry over real HTTP against the provider emulator.
 import {
-  createEmulator,
   type Emulator,
   openaiChunk,
   openaiErrors,
@@ -10,7 +9,8 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, postSse } from '../generation/__fixtures__/sse-client.js';
 import { CONTINUE_NUDGE } from '../generation/run-chat-generation.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 function textStream(pieces: string[], finishReason = 'stop') {
   return openaiStream([
@@ -38,20 +38,13 @@ const wire = (request: RecordedRequest) =>
 
 describe('chat message actions', () => {
   let server: TestServer;
+  let setup: EmulatedServer;
   let emulator: Emulator;
   let connectionId: string;
 
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
-    connectionId = (
-      await server.request('POST', '/api/connections', {
-        name: 'emu',
-        api: 'openai',
-        baseUrl: `${emulator.url}/v1`,
-        model: 'm',
-      })
-    ).body.id;
+    setup = await startEmulatedServer();
+    ({ server, emulator, connectionId } = setup);
     await server.request('POST', '/api/tools', {
       name: 'tide_table',
       description: 'High tide times.',
@@ -61,10 +54,7 @@ describe('chat message actions', () => {
       staticResult: 'High tide at 6',
     });
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
   beforeEach(() => emulator.reset());
 
   const messagesOf = async (chatId: string) =>

@@ -1,10 +1,11 @@
 // GET /api/chats/:id/tools and the rule it shows: a chat's tool list narrows global and builtin tools, never
 // its characters' tools (those come with the character unless switched off for the chat) — checked against
 // what the model is really offered, through the emulator.
-import { createEmulator, type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
+import { type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, postSse } from '../generation/__fixtures__/sse-client.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 import { staticTool, uploadCard, v2Card } from './__fixtures__/character-cards.js';
 
 const textStream = (text: string) =>
@@ -17,20 +18,13 @@ const offeredNames = (body: any): string[] => (body.tools ?? []).map((t: any) =>
 describe('a chat’s tool groups', () => {
   let emulator: Emulator;
   let server: TestServer;
+  let setup: EmulatedServer;
   let connectionId: string;
   let ayla: any;
 
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
-    connectionId = (
-      await server.request('POST', '/api/connections', {
-        name: 'emu',
-        api: 'openai',
-        baseUrl: `${emulator.url}/v1`,
-        model: 'm',
-      })
-    ).body.id;
+    setup = await startEmulatedServer();
+    ({ server, emulator, connectionId } = setup);
     const second = { ...staticTool, name: 'lighthouse_log', staticResult: 'All quiet.' };
     const upload = await uploadCard(
       server,
@@ -51,10 +45,7 @@ describe('a chat’s tool groups', () => {
       expect(created.status).toBe(201);
     }
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
   beforeEach(() => emulator.reset());
 
   it('lists every source in its group, and a chat selection never hides the character’s tools', async () => {

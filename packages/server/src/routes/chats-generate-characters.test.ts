@@ -1,10 +1,11 @@
 // Chats with a character or a group: the card in the prompt, the character's own tools, and the Luker-shaped
 // script ctx read by a real sandboxed script during a generation against the provider emulator.
-import { createSandbox, type Sandbox, type ToolDefinition } from '@toolsmith/core';
-import { createEmulator, type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
+import type { ToolDefinition } from '@toolsmith/core';
+import { type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, postSse, type SseEvent } from '../generation/__fixtures__/sse-client.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 import { staticTool, uploadCard, v2Card } from './__fixtures__/character-cards.js';
 
 const callStream = (id: string, name: string, args: unknown) =>
@@ -54,25 +55,19 @@ const CTX_PROBE: ToolDefinition = {
 describe('chats with characters', () => {
   let emulator: Emulator;
   let server: TestServer;
-  let sandbox: Sandbox;
+  let setup: EmulatedServer;
   let connectionId: string;
   let ayla: any;
   let bram: any;
   let personaId: string;
 
   beforeAll(async () => {
-    emulator = await createEmulator();
-    sandbox = createSandbox({ poolSize: 1 });
-    server = await startTestServer({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' }, { sandbox });
-    connectionId = (
-      await server.request('POST', '/api/connections', {
-        name: 'emu',
-        api: 'openai',
-        baseUrl: `${emulator.url}/v1`,
-        model: 'emulated-model',
-        apiKey: 'sk-characters',
-      })
-    ).body.id;
+    setup = await startEmulatedServer({
+      env: { CUSTOM_TOOL_SCRIPT_ENABLED: 'true' },
+      sandbox: true,
+      connection: { model: 'emulated-model', apiKey: 'sk-characters' },
+    });
+    ({ server, emulator, connectionId } = setup);
     // Ayla arrives from a card carrying a script tool (stored disabled) and a static tool
     const upload = await uploadCard(
       server,
@@ -102,11 +97,7 @@ describe('chats with characters', () => {
     personaId = (await server.request('POST', '/api/personas', { name: 'Kit', description: 'A traveller.' }))
       .body.id;
   });
-  afterAll(async () => {
-    await server.close();
-    await sandbox.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
   beforeEach(() => emulator.reset());
 
   it('puts the character card, system prompt and post-history instructions into the prompt', async () => {

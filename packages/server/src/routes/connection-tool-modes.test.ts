@@ -2,7 +2,6 @@
 // unsupported" refusal, stores what it learned per connection + model in SQLite, goes straight to that mode
 // next time (chat and gateway alike), and forgets it on reset or when the connection moves.
 import {
-  createEmulator,
   type Emulator,
   openaiChunk,
   openaiStream,
@@ -13,6 +12,7 @@ import {
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, postSse } from '../generation/__fixtures__/sse-client.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 
 const PATH = '/v1/chat/completions';
@@ -46,21 +46,14 @@ function answerEverything(emulator: Emulator) {
 
 describe('remembered tool-calling mode', () => {
   let server: TestServer;
+  let setup: EmulatedServer;
   let emulator: Emulator;
   let connectionId: string;
   let chatId: string;
 
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
-    connectionId = (
-      await server.request('POST', '/api/connections', {
-        name: 'ollama',
-        api: 'openai',
-        baseUrl: `${emulator.url}/v1`,
-        model: 'gemma2:2b',
-      })
-    ).body.id;
+    setup = await startEmulatedServer({ connection: { name: 'ollama', model: 'gemma2:2b' } });
+    ({ server, emulator, connectionId } = setup);
     chatId = (
       await server.request('POST', '/api/chats', {
         title: 'Dice',
@@ -69,10 +62,7 @@ describe('remembered tool-calling mode', () => {
       })
     ).body.id;
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
   beforeEach(() => emulator.reset());
 
   const generate = async (content: string) =>

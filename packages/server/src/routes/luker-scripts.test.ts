@@ -3,11 +3,11 @@
 // fetch only for tools the user allowed, under the webhook URL policy, against a loopback server.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSandbox, type Sandbox } from '@toolsmith/core';
-import { createEmulator, type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
+import { type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, postSse } from '../generation/__fixtures__/sse-client.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 const callStream = (name: string, args: unknown = {}) =>
   openaiStream([
@@ -52,7 +52,7 @@ const lukerBody = (base: string) => `
 describe('Luker scripts in a chat generation', () => {
   let emulator: Emulator;
   let server: TestServer;
-  let sandbox: Sandbox;
+  let setup: EmulatedServer;
   let target: Server;
   let base: string;
   const seen: Array<{ url: string | undefined; tool: string | undefined }> = [];
@@ -73,18 +73,12 @@ describe('Luker scripts in a chat generation', () => {
     });
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
-    emulator = await createEmulator();
-    sandbox = createSandbox({ poolSize: 1 });
-    server = await startTestServer(
-      { CUSTOM_TOOL_SCRIPT_ENABLED: 'true', WEBHOOK_LOCAL_URLS_ENABLED: 'true' },
-      { sandbox },
-    );
-    const connection = await server.request('POST', '/api/connections', {
-      name: 'emu',
-      api: 'openai',
-      baseUrl: `${emulator.url}/v1`,
-      model: 'emulated-model',
+    setup = await startEmulatedServer({
+      env: { CUSTOM_TOOL_SCRIPT_ENABLED: 'true', WEBHOOK_LOCAL_URLS_ENABLED: 'true' },
+      sandbox: true,
+      connection: { model: 'emulated-model' },
     });
+    ({ server, emulator } = setup);
     const parameters = { type: 'object', properties: { city: { type: 'string' } } };
     for (const [name, allowFetch, body] of [
       ['luker_weather', true, lukerBody(base)],
@@ -110,15 +104,13 @@ describe('Luker scripts in a chat generation', () => {
     }
     const chat = await server.request('POST', '/api/chats', {
       title: 'Luker',
-      connectionId: connection.body.id,
+      connectionId: setup.connectionId,
       settings: { toolUse: true, tools: ['luker_weather', 'luker_no_fetch', 'luker_metadata'] },
     });
     chatId = chat.body.id;
   });
   afterAll(async () => {
-    await server.close();
-    await sandbox.close();
-    await emulator.close();
+    await setup.close();
     await new Promise((resolve) => target.close(resolve));
   });
 

@@ -1,39 +1,30 @@
 // ctx.eventSource.emit from a script tool of the orchestration run is streamed to the chat as `script-event`,
 // like the events of the chat generation's own scripts, before the main reply; the run is kept as the chat's
 // last one (GET /api/chats/:id/orchestration/last).
-import { createSandbox, type Sandbox } from '@toolsmith/core';
-import { createEmulator, type Emulator } from '@toolsmith/emulator';
+import type { Emulator } from '@toolsmith/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, postSse } from '../generation/__fixtures__/sse-client.js';
 import { scriptAgents } from '../orchestration/__fixtures__/scripted-agents.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 describe('script events from orchestration runs', () => {
   let emulator: Emulator;
   let server: TestServer;
-  let sandbox: Sandbox;
+  let setup: EmulatedServer;
 
   beforeAll(async () => {
-    emulator = await createEmulator();
-    sandbox = createSandbox({ poolSize: 1 });
-    server = await startTestServer({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' }, { sandbox });
+    setup = await startEmulatedServer({
+      env: { CUSTOM_TOOL_SCRIPT_ENABLED: 'true' },
+      sandbox: true,
+      connection: { apiKey: 'sk-test' },
+    });
+    ({ server, emulator } = setup);
   });
-  afterAll(async () => {
-    await server.close();
-    await sandbox.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
 
   it('streams ctx.eventSource.emit of an orchestration script to the chat', async () => {
-    const connectionId = (
-      await server.request('POST', '/api/connections', {
-        name: 'emu',
-        api: 'openai',
-        baseUrl: `${emulator.url}/v1`,
-        model: 'm',
-        apiKey: 'sk-test',
-      })
-    ).body.id;
+    const { connectionId } = setup;
     const chatId = (
       await server.request('POST', '/api/chats', {
         title: 'c',

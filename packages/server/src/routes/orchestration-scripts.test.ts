@@ -1,10 +1,10 @@
 // A profile's own script tools in a simulation (CUSTOM_TOOL_SCRIPT_ENABLED): the read tool runs for real in
 // the sandbox, the write tool runs its simulate body; nothing is written.
-import { createSandbox, type Sandbox } from '@toolsmith/core';
-import { createEmulator, type Emulator } from '@toolsmith/emulator';
+import type { Emulator } from '@toolsmith/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptAgents } from '../orchestration/__fixtures__/scripted-agents.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 const script = (name: string, mode: 'read' | 'write', body: string, simulateBody = '') => ({
   name,
@@ -20,29 +20,20 @@ const script = (name: string, mode: 'read' | 'write', body: string, simulateBody
 describe('orchestration with profile script tools', () => {
   let emulator: Emulator;
   let server: TestServer;
-  let sandbox: Sandbox;
+  let setup: EmulatedServer;
 
   beforeAll(async () => {
-    emulator = await createEmulator();
-    sandbox = createSandbox({ poolSize: 1 });
-    server = await startTestServer({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' }, { sandbox });
+    setup = await startEmulatedServer({
+      env: { CUSTOM_TOOL_SCRIPT_ENABLED: 'true' },
+      sandbox: true,
+      connection: { apiKey: 'sk-test' },
+    });
+    ({ server, emulator } = setup);
   });
-  afterAll(async () => {
-    await server.close();
-    await sandbox.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
 
   it('runs the read script for real and the write script through its simulate body', async () => {
-    const connectionId = (
-      await server.request('POST', '/api/connections', {
-        name: 'emu',
-        api: 'openai',
-        baseUrl: `${emulator.url}/v1`,
-        model: 'm',
-        apiKey: 'sk-test',
-      })
-    ).body.id;
+    const { connectionId } = setup;
     const chatId = (await server.request('POST', '/api/chats', { title: 'c', connectionId })).body.id;
     const { storage } = server.app.toolsmith;
     await storage.messages.append(chatId, { role: 'user', content: 'Count the coins.' });

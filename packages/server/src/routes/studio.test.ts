@@ -1,10 +1,15 @@
 // The AI Iteration Studio through the real server against the emulator: the authoring agent reads, dry-runs
 // and proposes; nothing changes until a card is accepted; acceptance is atomic and undone from the history;
 // edits, rejections, conflicts and a simulated run of the proposed profile next to the current one.
-import { createEmulator, type Emulator } from '@toolsmith/emulator';
+import type { Emulator } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { requestsWith, scriptAgents, toolNames } from '../orchestration/__fixtures__/scripted-agents.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import {
+  createSeededChat,
+  type EmulatedServer,
+  startEmulatedServer,
+} from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 const AUTHOR = 'authoring agent';
 const profile = {
@@ -34,31 +39,27 @@ const trackGold = {
 
 describe('/api/studio', () => {
   let server: TestServer;
+  let setup: EmulatedServer;
   let emulator: Emulator;
   let connectionId: string;
   let chatId: string;
 
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' });
-    connectionId = (
-      await server.request('POST', '/api/connections', {
-        name: 'emu',
-        api: 'openai',
-        baseUrl: `${emulator.url}/v1`,
-        model: 'm',
-        apiKey: 'sk-test',
-      })
-    ).body.id;
-    chatId = (await server.request('POST', '/api/chats', { title: 'Caravan', connectionId })).body.id;
-    const { storage } = server.app.toolsmith;
-    await storage.messages.append(chatId, { role: 'user', content: 'We sell the wagon for 30 gold.' });
-    await storage.messages.append(chatId, { role: 'assistant', content: 'The merchant pays.' });
+    setup = await startEmulatedServer({
+      env: { CUSTOM_TOOL_SCRIPT_ENABLED: 'true' },
+      connection: { apiKey: 'sk-test' },
+    });
+    ({ server, emulator, connectionId } = setup);
+    chatId = await createSeededChat(server, {
+      title: 'Caravan',
+      connectionId,
+      messages: [
+        { role: 'user', content: 'We sell the wagon for 30 gold.' },
+        { role: 'assistant', content: 'The merchant pays.' },
+      ],
+    });
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
   beforeEach(async () => {
     emulator.reset();
     expect((await server.request('PUT', '/api/orchestration', profile)).status).toBe(200);
