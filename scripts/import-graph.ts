@@ -18,12 +18,15 @@ export interface SourceFile {
 
 const TEST_FILE = /\.test(-d)?\.tsx?$/;
 
+const TEST_FOLDERS = new Set(['__fixtures__', 'test-support']);
+
 /** Every .ts/.tsx file under `dir` (tests included, marked), with its imports. */
 export function readSources(dir: string): SourceFile[] {
   const walk = (folder: string, inFixtures: boolean): SourceFile[] =>
     readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
       const path = join(folder, entry.name);
-      if (entry.isDirectory()) return walk(path, inFixtures || entry.name === '__fixtures__');
+      // __fixtures__ and test-support folders hold test-only code (the build excludes them)
+      if (entry.isDirectory()) return walk(path, inFixtures || TEST_FOLDERS.has(entry.name));
       if (!/\.tsx?$/.test(entry.name) || entry.name.endsWith('.d.ts')) return [];
       const imports = readImports(path, readFileSync(path, 'utf8'));
       return [
