@@ -147,6 +147,41 @@ beforeAll(async () => {
   await apiPost(stack, `/api/mcp/servers/${wszystko.id}/approve`, {
     fingerprint: wszystko.review.fingerprint,
   });
+  await apiPost(stack, '/api/characters', { name: 'Smoczyca', description: 'Strzeże jaskini.' });
+  // a card with a script and a static tool, and a lorebook named like the stored one (with other entries)
+  writeFileSync(
+    join(fileDir, 'smok.json'),
+    JSON.stringify({
+      spec: 'chara_card_v2',
+      spec_version: '2.0',
+      data: {
+        name: 'Smok',
+        description: 'Mieszka pod Wawelem.',
+        first_mes: 'Witaj.',
+        character_book: {
+          name: 'Kraina',
+          entries: [{ keys: ['jama'], content: 'Jama jest ciemna.', enabled: true, insertion_order: 100 }],
+        },
+        extensions: {
+          toolsmith: {
+            version: 1,
+            tools: [
+              { ...staticTool('policz_owce', 'read', 'trzy'), enabled: true },
+              {
+                name: 'zjedz_owce',
+                description: 'Zjada owcę.',
+                parameters: { type: 'object', properties: {} },
+                mode: 'write',
+                kind: 'script',
+                body: 'return { zjedzone: true };',
+                enabled: true,
+              },
+            ],
+          },
+        },
+      },
+    }),
+  );
   await apiPost(stack, '/api/mcp/servers', {
     name: 'czekajacy',
     transport: 'stdio',
@@ -249,6 +284,37 @@ const PAGES: PageCheck[] = [
     },
   },
   { name: 'lorebooks', hash: '#/lorebooks', ready: heading('Kraina') },
+  {
+    name: 'characters',
+    hash: '#/characters',
+    ready: heading('Smoczyca'),
+    open: async (page) => {
+      await page.getByRole('button', { name: '新增角色' }).click();
+      await poll(() => page.getByRole('textbox', { name: '其他開場白' }).isVisible()).toBe(true);
+    },
+  },
+  {
+    name: 'character-edit',
+    hash: '#/characters',
+    ready: heading('Smoczyca'),
+    open: async (page) => {
+      await page.getByRole('button', { name: '編輯「Smoczyca」' }).click();
+      await poll(() => page.getByRole('heading', { name: '角色工具' }).isVisible()).toBe(true);
+      await poll(() => page.getByText('這個角色沒有附帶工具。').isVisible()).toBe(true);
+    },
+  },
+  {
+    name: 'card-import-review',
+    hash: '#/characters',
+    ready: heading('Smoczyca'),
+    open: async (page) => {
+      await page.getByLabel('要匯入的角色卡檔案').setInputFiles(join(fileDir, 'smok.json'));
+      const review = page.getByRole('region', { name: '檢查「Smok」的工具' });
+      await poll(() => review.getByText('已選取 2 / 2 個工具').isVisible()).toBe(true);
+      await poll(() => review.getByRole('group', { name: '世界書「Kraina」' }).isVisible()).toBe(true);
+      await poll(() => review.getByText('匯入後停用').isVisible()).toBe(true);
+    },
+  },
   {
     name: 'mcp',
     hash: '#/mcp',

@@ -1,6 +1,8 @@
 // English: the source of every key. zh-TW.ts and pl.ts carry the same keys (locales.test.ts checks that,
 // including each language's plural forms: English one/other, Polish one/few/many/other, Chinese other).
 import agents from './agents/en';
+import cardImport from './card-import/en';
+import characterForm from './character-form/en';
 import characterOrchestration from './character-orchestration/en';
 import chatSettings from './chat-settings/en';
 import chatTools from './chat-tools/en';
@@ -34,6 +36,8 @@ const en = {
     exportedMasked: 'Exported {{name}}; credentials in webhook URLs are masked (•••).',
   },
   agents,
+  cardImport,
+  characterForm,
   characterOrchestration,
   chatSettings,
   chatTools,

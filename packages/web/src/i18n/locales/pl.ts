@@ -1,5 +1,7 @@
 // Polski. Liczby mnogie: one (1), few (2–4, 22–24…), many (5–21, 25…), other (ułamki).
 import agents from './agents/pl';
+import cardImport from './card-import/pl';
+import characterForm from './character-form/pl';
 import characterOrchestration from './character-orchestration/pl';
 import chatSettings from './chat-settings/pl';
 import chatTools from './chat-tools/pl';
@@ -33,6 +35,8 @@ const pl: Messages = {
     exportedMasked: 'Wyeksportowano {{name}}; dane logowania w URL-ach webhooków są zamaskowane (•••).',
   },
   agents,
+  cardImport,
+  characterForm,
   characterOrchestration,
   chatSettings,
   chatTools,

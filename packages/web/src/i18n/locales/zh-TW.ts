@@ -1,5 +1,7 @@
 // 繁體中文（台灣）。中文沒有複數變化：只有 _other。
 import agents from './agents/zh-TW';
+import cardImport from './card-import/zh-TW';
+import characterForm from './character-form/zh-TW';
 import characterOrchestration from './character-orchestration/zh-TW';
 import chatSettings from './chat-settings/zh-TW';
 import chatTools from './chat-tools/zh-TW';
@@ -33,6 +35,8 @@ const zhTW: Messages = {
     exportedMasked: '已匯出 {{name}}；Webhook URL 中的憑證已遮蔽（•••）。',
   },
   agents,
+  cardImport,
+  characterForm,
   characterOrchestration,
   chatSettings,
   chatTools,

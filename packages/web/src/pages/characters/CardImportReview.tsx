@@ -1,22 +1,11 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type {
   CardImportReviewData,
   CardLorebookConflict,
   CardToolReview,
   LorebookAction,
 } from '../../api/types';
-
-const KIND_LABELS: Record<string, string> = {
-  static: 'Static',
-  webhook: 'Webhook',
-  script: 'Script',
-  native: 'Native',
-};
-const SOURCE_LABELS: Record<CardToolReview['source'], string> = {
-  toolsmith: 'Toolsmith tools',
-  luker: 'Luker orchestrator',
-  orchestration: 'the character’s orchestration profile',
-};
 
 function CodeBlock({ label, code }: { label: string; code: string }) {
   return (
@@ -42,8 +31,15 @@ function ToolReview({
   picked?: boolean;
   onPick: (picked: boolean) => void;
 }) {
+  const { t } = useTranslation();
+  const kind = t(`functions.kind.${tool.kind}`, { defaultValue: tool.kind });
+  const requested = [
+    tool.requestedEnabled ? t('cardImport.requestedEnabled') : t('cardImport.requestedDisabled'),
+    tool.requestedHiddenContext ? t('cardImport.hiddenRequested') : t('cardImport.hiddenNotRequested'),
+    ...(tool.requestedFetch ? [t('cardImport.callsFetch')] : []),
+  ];
   return (
-    <li className="panel card-tool" aria-label={`Tool ${tool.name}`}>
+    <li className="panel card-tool" aria-label={t('cardImport.toolLabel', { name: tool.name })}>
       <div className="spread">
         <h3 className="card-tool-name">
           {picked !== undefined && (
@@ -52,86 +48,94 @@ function ToolReview({
               className="card-tool-pick"
               checked={picked}
               onChange={(e) => onPick(e.target.checked)}
-              aria-label={`Import ${tool.name}`}
+              aria-label={t('cardImport.importNamed', { name: tool.name })}
             />
           )}
-          {tool.name}
-          {tool.displayName ? <span className="hint"> · {tool.displayName}</span> : null}
+          <span translate="no">{tool.name}</span>
+          {tool.displayName ? (
+            <span className="hint" translate="no">
+              {' '}
+              · {tool.displayName}
+            </span>
+          ) : null}
         </h3>
         <span className="row">
-          <span className="pill">{KIND_LABELS[tool.kind] ?? tool.kind}</span>
+          <span className="pill">{kind}</span>
           <span className={`pill${tool.mode === 'write' ? ' amber' : ''}`}>
-            {tool.mode === 'write' ? 'Write' : 'Read'}
+            {tool.mode === 'write' ? t('cardImport.write') : t('cardImport.read')}
           </span>
           {tool.willImport ? (
             <span className={`pill${tool.enabledAfterImport ? ' ok' : ''}`}>
-              {tool.enabledAfterImport ? 'Arrives enabled' : 'Arrives disabled'}
+              {tool.enabledAfterImport ? t('cardImport.arrivesEnabled') : t('cardImport.arrivesDisabled')}
             </span>
           ) : (
-            <span className="pill danger">Will be skipped</span>
+            <span className="pill danger">{t('cardImport.willSkip')}</span>
           )}
         </span>
       </div>
-      <p className="card-tool-description">{tool.description}</p>
+      <p className="card-tool-description" translate="no">
+        {tool.description}
+      </p>
       {tool.skipReason && (
         <p className="error hint" role="note">
-          Skipped: {tool.skipReason}
+          {t('cardImport.skipped', { reason: tool.skipReason })}
         </p>
       )}
       <dl className="card-tool-facts">
-        <dt>Kind</dt>
-        <dd>{KIND_LABELS[tool.kind] ?? tool.kind}</dd>
-        <dt>Mode</dt>
-        <dd>{tool.mode}</dd>
-        <dt>Origin</dt>
-        <dd>{tool.origin ?? (tool.kind === 'webhook' ? 'unknown' : 'runs here (no network)')}</dd>
-        <dt>Requested state</dt>
+        <dt>{t('cardImport.kind')}</dt>
+        <dd>{kind}</dd>
+        <dt>{t('cardImport.mode')}</dt>
+        <dd>{t(`cardImport.modeValue.${tool.mode}`)}</dd>
+        <dt>{t('cardImport.origin')}</dt>
         <dd>
-          {tool.requestedEnabled ? 'enabled' : 'disabled'}, hidden chat context{' '}
-          {tool.requestedHiddenContext ? 'requested' : 'not requested'}
-          {tool.requestedFetch ? ', calls fetch (Allow fetch arrives off)' : ''}
+          {tool.origin ??
+            (tool.kind === 'webhook' ? t('cardImport.originUnknown') : t('cardImport.originLocal'))}
         </dd>
+        <dt>{t('cardImport.requested')}</dt>
+        <dd>{requested.join(t('cardImport.separator'))}</dd>
         {tool.luker && tool.luker.supported.length > 0 && (
           <>
-            <dt>Luker features used</dt>
+            <dt>{t('cardImport.lukerUsed')}</dt>
             <dd>{tool.luker.supported.join(', ')}</dd>
           </>
         )}
         {tool.luker && tool.luker.unsupported.length > 0 && (
           <>
-            <dt>Not supported here</dt>
+            <dt>{t('cardImport.unsupported')}</dt>
             <dd className="error">
-              {tool.luker.unsupported.join(', ')} — these throw when the script reaches them
+              {t('cardImport.unsupportedNote', { features: tool.luker.unsupported.join(', ') })}
             </dd>
           </>
         )}
-        <dt>Found in</dt>
+        <dt>{t('cardImport.foundIn')}</dt>
         <dd>
-          {SOURCE_LABELS[tool.source]} ({tool.format})
+          {t('cardImport.foundInValue', {
+            source: t(`cardImport.source.${tool.source}`),
+            format: tool.format,
+          })}
         </dd>
       </dl>
       {tool.kind === 'script' && (
         <>
-          <CodeBlock label={`Body of ${tool.name}`} code={tool.body ?? ''} />
+          <CodeBlock label={t('cardImport.body', { name: tool.name })} code={tool.body ?? ''} />
           <CodeBlock
-            label={`Simulate body of ${tool.name}`}
-            code={tool.simulateBody && tool.simulateBody.trim() !== '' ? tool.simulateBody : '(none)'}
+            label={t('cardImport.simulateBody', { name: tool.name })}
+            code={
+              tool.simulateBody && tool.simulateBody.trim() !== '' ? tool.simulateBody : t('cardImport.none')
+            }
           />
         </>
       )}
       {tool.kind === 'static' && (
-        <CodeBlock label={`Static result of ${tool.name}`} code={tool.staticResult ?? ''} />
+        <CodeBlock label={t('cardImport.staticResult', { name: tool.name })} code={tool.staticResult ?? ''} />
       )}
-      <CodeBlock label={`Parameters of ${tool.name}`} code={JSON.stringify(tool.parameters, null, 2)} />
+      <CodeBlock
+        label={t('cardImport.parameters', { name: tool.name })}
+        code={JSON.stringify(tool.parameters, null, 2)}
+      />
     </li>
   );
 }
-
-const LOREBOOK_CHOICES: Record<LorebookAction, (c: CardLorebookConflict) => string> = {
-  replace: (c) => `Replace your “${c.existing.name}” with the card’s`,
-  'keep-both': (c) => `Keep both (the card’s as “${c.renameTo}”)`,
-  skip: (c) => `Skip (the character uses your “${c.existing.name}”)`,
-};
 
 /** The card's lorebook has the name of one you have: what to do with it. */
 function LorebookChoice({
@@ -143,15 +147,23 @@ function LorebookChoice({
   value: LorebookAction;
   onChange: (action: LorebookAction) => void;
 }) {
+  const { t } = useTranslation();
+  const entries = (count: number) => t('cardImport.lorebook.entries', { count });
+  const choiceLabel = (choice: LorebookAction) =>
+    choice === 'replace'
+      ? t('cardImport.lorebook.replace', { name: conflict.existing.name })
+      : choice === 'keep-both'
+        ? t('cardImport.lorebook.keepBoth', { renameTo: conflict.renameTo })
+        : t('cardImport.lorebook.skip', { name: conflict.existing.name });
   return (
     <fieldset className="panel card-lorebook-choice">
-      <legend>Lorebook “{conflict.name}”</legend>
+      <legend>{t('cardImport.lorebook.legend', { name: conflict.name })}</legend>
       <p>
-        You already have a lorebook called “{conflict.existing.name}” ({conflict.existing.entries}{' '}
-        {conflict.existing.entries === 1 ? 'entry' : 'entries'}).{' '}
-        {conflict.identical
-          ? 'The card’s has the same entries.'
-          : `The card’s (${conflict.entries} ${conflict.entries === 1 ? 'entry' : 'entries'}) differs from it.`}
+        {t(conflict.identical ? 'cardImport.lorebook.same' : 'cardImport.lorebook.differs', {
+          name: conflict.existing.name,
+          entries: entries(conflict.existing.entries),
+          cardEntries: entries(conflict.entries),
+        })}
       </p>
       {conflict.choices.map((choice) => (
         <label key={choice} className="inline">
@@ -161,7 +173,7 @@ function LorebookChoice({
             checked={value === choice}
             onChange={() => onChange(choice)}
           />
-          {LOREBOOK_CHOICES[choice](conflict)}
+          {choiceLabel(choice)}
         </label>
       ))}
     </fieldset>
@@ -184,6 +196,7 @@ export function CardImportReview({
   onApply: (withTools: boolean, lorebook?: LorebookAction, tools?: string[]) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const [lorebook, setLorebook] = useState<LorebookAction | undefined>(review.lorebook?.action);
   // the card's own tools that can be imported each get a checkbox; the override's tools come with it
   const pickable = review.tools
@@ -201,17 +214,17 @@ export function CardImportReview({
     // only the lorebook to decide
     return (
       <section className="panel card-review" aria-labelledby="card-review-title">
-        <h2 id="card-review-title">Review the import of “{review.card.name}”</h2>
-        <p>Nothing is saved until you choose.</p>
+        <h2 id="card-review-title">{t('cardImport.reviewImport', { name: review.card.name })}</h2>
+        <p>{t('cardImport.nothingSaved')}</p>
         {review.lorebook && lorebook && (
           <LorebookChoice conflict={review.lorebook} value={lorebook} onChange={setLorebook} />
         )}
         <div className="row end card-review-actions">
           <button type="button" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="button" className="primary" onClick={() => onApply(false, lorebook)} disabled={busy}>
-            Import
+            {t('cardImport.import')}
           </button>
         </div>
       </section>
@@ -219,15 +232,16 @@ export function CardImportReview({
   }
   return (
     <section className="panel card-review" aria-labelledby="card-review-title">
-      <h2 id="card-review-title">Review the tools of “{review.card.name}”</h2>
+      <h2 id="card-review-title">{t('cardImport.reviewTools', { name: review.card.name })}</h2>
       <p>
-        This {review.format.toUpperCase()} card ({review.version}
-        {review.specVersion ? ` ${review.specVersion}` : ''}) carries {review.tools.length} tool
-        {review.tools.length === 1 ? '' : 's'}. Nothing is saved until you choose. Webhook and script tools
-        arrive disabled: switch them on in the character’s tools once you trust them.
+        {t('cardImport.carries', {
+          format: review.format.toUpperCase(),
+          version: review.specVersion ? `${review.version} ${review.specVersion}` : review.version,
+          count: review.tools.length,
+        })}
       </p>
       {review.warnings.length > 0 && (
-        <ul className="card-warnings" aria-label="Warnings">
+        <ul className="card-warnings" aria-label={t('cardImport.warnings')}>
           {review.warnings.map((w) => (
             <li key={w} className="banner info">
               {w}
@@ -235,26 +249,22 @@ export function CardImportReview({
           ))}
         </ul>
       )}
-      {review.orchestration && (
-        <p className="hint">The card also carries an orchestration override for this character.</p>
-      )}
+      {review.orchestration && <p className="hint">{t('cardImport.orchestration')}</p>}
       {review.lorebook && lorebook && (
         <LorebookChoice conflict={review.lorebook} value={lorebook} onChange={setLorebook} />
       )}
       {pickable.length > 1 && (
         <div className="row">
-          <span>
-            {picked.size} of {pickable.length} tools selected
-          </span>
+          <span>{t('cardImport.selected', { picked: picked.size, count: pickable.length })}</span>
           <button type="button" onClick={() => setPicked(new Set(pickable))} disabled={busy}>
-            Select all
+            {t('cardImport.selectAll')}
           </button>
           <button type="button" onClick={() => setPicked(new Set())} disabled={busy}>
-            Select none
+            {t('cardImport.selectNone')}
           </button>
         </div>
       )}
-      <ul className="card-tools" aria-label="Tools in this card">
+      <ul className="card-tools" aria-label={t('cardImport.list')}>
         {review.tools.map((tool) => (
           <ToolReview
             key={`${tool.source}:${tool.name}`}
@@ -266,10 +276,10 @@ export function CardImportReview({
       </ul>
       <div className="row end card-review-actions">
         <button type="button" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="button" onClick={() => onApply(false, lorebook)} disabled={busy}>
-          Apply without tools
+          {t('cardImport.applyWithout')}
         </button>
         <button
           type="button"
@@ -283,7 +293,7 @@ export function CardImportReview({
           }
           disabled={busy}
         >
-          Apply with tools
+          {t('cardImport.applyWith')}
         </button>
       </div>
     </section>

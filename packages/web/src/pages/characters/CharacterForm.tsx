@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Character, LorebookSummary } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -17,6 +18,7 @@ export function CharacterForm({
   onSaved: (saved: Character) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const creating = character === null;
   const [draft, setDraft] = useState<CharacterDraft>(() => draftFromCharacter(character));
   const [books, setBooks] = useState<LorebookSummary[] | null>(null);
@@ -31,8 +33,8 @@ export function CharacterForm({
     api
       .get<{ lorebooks: LorebookSummary[] }>('/api/lorebooks')
       .then((a) => setBooks(a.lorebooks))
-      .catch((e) => setError(`Could not load lorebooks: ${errorMessage(e)}`));
-  }, []);
+      .catch((e) => setError(t('characterForm.couldNotLoadBooks', { message: errorMessage(e) })));
+  }, [t]);
 
   const set = (field: keyof CharacterDraft, value: string) => setDraft((d) => ({ ...d, [field]: value }));
 
@@ -40,7 +42,7 @@ export function CharacterForm({
     event.preventDefault();
     setError(null);
     if (!draft.name.trim()) {
-      setFieldErrors({ name: 'Give the character a name.' });
+      setFieldErrors({ name: t('characterForm.nameRequired') });
       return;
     }
     setFieldErrors({});
@@ -61,7 +63,7 @@ export function CharacterForm({
     }
   };
 
-  const title = creating ? 'New character' : `Edit ${character.name}`;
+  const title = creating ? t('characters.new') : t('characters.editNamed', { name: character.name });
   const fieldError = (field: string) =>
     fieldErrors[field] ? <span className="error hint">{fieldErrors[field]}</span> : null;
 
@@ -71,7 +73,7 @@ export function CharacterForm({
         <h2>{title}</h2>
         <ErrorBanner error={error} onDismiss={() => setError(null)} />
         <label>
-          Name
+          {t('characterForm.name')}
           <input
             value={draft.name}
             maxLength={256}
@@ -81,15 +83,15 @@ export function CharacterForm({
           {fieldError('name')}
         </label>
         <label>
-          Lorebook
+          {t('characterForm.lorebook')}
           <select
             value={draft.lorebookId}
             onChange={(e) => set('lorebookId', e.target.value)}
             disabled={books === null}
           >
-            <option value="">No lorebook</option>
+            <option value="">{t('characterForm.noLorebook')}</option>
             {draft.lorebookId && books && !books.some((b) => b.id === draft.lorebookId) && (
-              <option value={draft.lorebookId}>(current lorebook)</option>
+              <option value={draft.lorebookId}>{t('characterForm.currentLorebook')}</option>
             )}
             {books?.map((b) => (
               <option key={b.id} value={b.id}>
@@ -101,19 +103,19 @@ export function CharacterForm({
         </label>
         {TEXT_FIELDS.map((f) => (
           <label key={f.key} className="wide">
-            {f.label}
+            {t(`characterForm.field.${f.key}`)}
             <textarea rows={f.rows} value={draft[f.key]} onChange={(e) => set(f.key, e.target.value)} />
             {fieldError(f.key)}
           </label>
         ))}
         <label className="wide">
-          Alternate greetings
+          {t('characterForm.alternateGreetings')}
           <textarea
             rows={3}
             value={draft.alternateGreetings}
             onChange={(e) => set('alternateGreetings', e.target.value)}
           />
-          <span className="hint">Separate greetings with a blank line.</span>
+          <span className="hint">{t('characterForm.greetingsHint')}</span>
         </label>
         <div className="wide portrait-field">
           {(preview ??
@@ -121,13 +123,13 @@ export function CharacterForm({
             <img
               className="character-avatar"
               src={preview ?? portraitUrl('characters', character!)}
-              alt="Portrait preview"
+              alt={t('characterForm.portraitPreview')}
               width={64}
               height={64}
             />
           )}
           <label>
-            Portrait (PNG, JPEG or WebP)
+            {t('characterForm.portrait')}
             <input
               type="file"
               accept={PORTRAIT_TYPES}
@@ -139,7 +141,7 @@ export function CharacterForm({
                 setPreview(file && base64 ? `data:${file.type || 'image/png'};base64,${base64}` : null);
               }}
             />
-            <span className="hint">Shown beside the character's messages in chats; at most 4 MiB.</span>
+            <span className="hint">{t('characterForm.portraitHint')}</span>
             {fieldError('avatar')}
           </label>
           {character?.hasAvatar && avatar !== null && (
@@ -151,29 +153,33 @@ export function CharacterForm({
                 setPreview(null);
               }}
             >
-              Remove portrait
+              {t('characterForm.removePortrait')}
             </button>
           )}
         </div>
         <label>
-          Tags
+          {t('characterForm.tags')}
           <input value={draft.tags} onChange={(e) => set('tags', e.target.value)} />
-          <span className="hint">Comma-separated.</span>
+          <span className="hint">{t('characterForm.tagsHint')}</span>
         </label>
         <label>
-          Creator
+          {t('characterForm.creator')}
           <input value={draft.creator} onChange={(e) => set('creator', e.target.value)} />
         </label>
         <label>
-          Character version
+          {t('characterForm.version')}
           <input value={draft.characterVersion} onChange={(e) => set('characterVersion', e.target.value)} />
         </label>
         <div className="row end">
           <button type="button" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="submit" className="primary" disabled={saving}>
-            {saving ? 'Saving…' : creating ? 'Create character' : 'Save character'}
+            {saving
+              ? t('characterForm.saving')
+              : creating
+                ? t('characterForm.create')
+                : t('characterForm.save')}
           </button>
         </div>
       </form>

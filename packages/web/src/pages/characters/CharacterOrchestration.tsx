@@ -2,14 +2,7 @@ import '../agents/profile/profile.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorMessage } from '../../api/client';
-import {
-  type Agent,
-  type CatalogTool,
-  type Connection,
-  ORCHESTRATION_MODE_LABELS,
-  type OrchestrationProfile,
-  type Preset,
-} from '../../api/types';
+import type { Agent, CatalogTool, Connection, OrchestrationProfile, Preset } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { EditorDataContext } from '../agents/profile/editor-data';
 import { ProfileForms } from '../agents/profile/ProfileForms';
@@ -164,7 +157,7 @@ export function CharacterOrchestration({ characterId }: { characterId: string })
         <section className="effective-orchestration" aria-label={t('characterOrchestration.effective')}>
           <strong>{t('characterOrchestration.effective')}</strong>{' '}
           {t(answer?.override ? 'characterOrchestration.fromOverride' : 'characterOrchestration.fromGlobal', {
-            mode: ORCHESTRATION_MODE_LABELS[effective.mode],
+            mode: t(`chatSettings.orchestration.modes.${effective.mode}`),
             agents: modeAgentNames(effective, agents).join(', ') || '—',
           })}
           {answer?.override && (

@@ -2,15 +2,16 @@
 // at the top level). Tags are typed comma-separated; alternate greetings one per blank-line-separated block.
 import type { Character } from '../../api/types';
 
+// labels: characterForm.field.<key> in the locales
 export const TEXT_FIELDS = [
-  { key: 'description', label: 'Description', rows: 5 },
-  { key: 'personality', label: 'Personality', rows: 2 },
-  { key: 'scenario', label: 'Scenario', rows: 2 },
-  { key: 'first_mes', label: 'First message', rows: 3 },
-  { key: 'mes_example', label: 'Example dialogue', rows: 3 },
-  { key: 'system_prompt', label: 'System prompt', rows: 2 },
-  { key: 'post_history_instructions', label: 'Post-history instructions', rows: 2 },
-  { key: 'creator_notes', label: 'Creator notes', rows: 2 },
+  { key: 'description', rows: 5 },
+  { key: 'personality', rows: 2 },
+  { key: 'scenario', rows: 2 },
+  { key: 'first_mes', rows: 3 },
+  { key: 'mes_example', rows: 3 },
+  { key: 'system_prompt', rows: 2 },
+  { key: 'post_history_instructions', rows: 2 },
+  { key: 'creator_notes', rows: 2 },
 ] as const;
 
 export type TextField = (typeof TEXT_FIELDS)[number]['key'];
