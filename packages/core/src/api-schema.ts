@@ -5,4 +5,6 @@
 export * from './api/agents.js';
 export * from './api/common.js';
 export * from './api/personas.js';
+export * from './api/presets.js';
 export * from './api/tools.js';
+export * from './api/web-search.js';

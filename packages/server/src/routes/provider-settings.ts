@@ -1,4 +1,4 @@
-import type { ConnectionApi } from '@toolsmith/core';
+import type { ConnectionApi, FieldError } from '@toolsmith/core';
 import {
   readExtraBody,
   readPromptCaching,
@@ -17,8 +17,6 @@ export const PROVIDER_SETTING_FIELDS = [
   'quirks',
   'vision',
 ] as const;
-/** The ones a preset accepts. */
-export const PRESET_PROVIDER_FIELDS = ['extraBody', 'thinking'] as const;
 
 type ConnectionSettingsInput = Pick<ConnectionInput, (typeof PROVIDER_SETTING_FIELDS)[number]>;
 
@@ -37,13 +35,16 @@ export function parseProviderSettings(check: FieldChecker, api: ConnectionApi): 
   };
 }
 
-/** A preset's provider settings: only what every family shares is checked (a preset serves any connection). */
+/**
+ * A preset's provider settings (their shapes checked by the route schema): only what every family shares is
+ * checked (a preset serves any connection). Problems go to `errors`.
+ */
 export function parsePresetProviderSettings(
-  check: FieldChecker,
-): Pick<PresetInput, (typeof PRESET_PROVIDER_FIELDS)[number]> {
-  const body = check.body;
+  body: { extraBody?: unknown; thinking?: unknown },
+  errors: FieldError[],
+): Pick<PresetInput, 'extraBody' | 'thinking'> {
   return {
-    extraBody: readExtraBody(body.extraBody, check.errors),
-    thinking: readThinking(body.thinking, check.errors),
+    extraBody: readExtraBody(body.extraBody, errors),
+    thinking: readThinking(body.thinking, errors),
   };
 }

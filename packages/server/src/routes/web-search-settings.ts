@@ -1,15 +1,15 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FieldError } from '@toolsmith/core';
+import { webSearchSettingsRouteSchemas as schemas } from '@toolsmith/core/api-schema';
 import type { FastifyInstance } from 'fastify';
+import { validationError } from '../app/http-error.js';
 import {
   DEFAULT_MAX_RESULTS,
   loadWebSearchSettings,
-  SEARCH_PROVIDERS,
   WEB_SEARCH_SETTINGS_KEY,
   type WebSearchSettings,
   webSearchView,
 } from '../web/web-search-settings.js';
-import { bodyObject, FieldChecker } from './fields.js';
-
-const FIELDS = ['provider', 'baseUrl', 'apiKey', 'maxResults'] as const;
 
 function httpUrl(value: string): boolean {
   try {
@@ -24,54 +24,54 @@ function httpUrl(value: string): boolean {
 
 /**
  * GET / PUT / DELETE /api/settings/web-search: the backend of the builtin web_search tool. The API key is
- * stored and used, never answered (`hasApiKey`); a PUT without `apiKey` keeps the stored one.
+ * stored and used, never answered (`hasApiKey`); a PUT without `apiKey` keeps the stored one. The route schema
+ * checks the shapes; the rules between fields are checked here.
  */
-export async function webSearchSettingsRoutes(app: FastifyInstance): Promise<void> {
+export async function webSearchSettingsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { storage } = app.toolsmith;
   const privileged = { privileged: true };
 
-  app.get('/api/settings/web-search', async () => webSearchView(await loadWebSearchSettings(storage)));
+  app.get('/api/settings/web-search', { schema: schemas.get }, async () =>
+    webSearchView(await loadWebSearchSettings(storage)),
+  );
 
-  app.put('/api/settings/web-search', { config: privileged }, async (request) => {
-    const check = new FieldChecker(bodyObject(request.body));
-    check.rejectUnknown(FIELDS, []);
+  app.put('/api/settings/web-search', { config: privileged, schema: schemas.put }, async (request) => {
+    const { provider, baseUrl = '', maxResults } = request.body;
     const stored = await loadWebSearchSettings(storage);
-    check.require(
-      'provider',
-      `provider is required: one of ${SEARCH_PROVIDERS.map((p) => `"${p}"`).join(', ')}.`,
-    );
-    const provider = check.oneOf('provider', SEARCH_PROVIDERS);
-    const baseUrl = check.string('baseUrl', { max: 2048 }) ?? '';
-    const apiKeyField = check.body.apiKey;
     let apiKey = stored?.apiKey ?? '';
-    if (apiKeyField === null) apiKey = '';
-    else if (apiKeyField !== undefined) apiKey = check.string('apiKey', { max: 1024 }) ?? '';
-    const maxResults = check.number('maxResults', { min: 1, max: 20, integer: true }) ?? DEFAULT_MAX_RESULTS;
+    if (request.body.apiKey !== undefined) apiKey = request.body.apiKey ?? '';
+    const problems: FieldError[] = [];
     if (baseUrl !== '' && !httpUrl(baseUrl)) {
-      check.add(
-        'baseUrl',
-        'baseUrl must be an http(s) URL without user name or password (put keys in apiKey).',
-      );
+      problems.push({
+        field: 'baseUrl',
+        message: 'baseUrl must be an http(s) URL without user name or password (put keys in apiKey).',
+      });
     }
     if ((provider === 'searxng' || provider === 'custom') && baseUrl === '') {
-      check.add(
-        'baseUrl',
-        `baseUrl is required for ${provider}: the address of the ${provider === 'searxng' ? 'SearXNG instance' : 'search endpoint'}.`,
-      );
+      problems.push({
+        field: 'baseUrl',
+        message: `baseUrl is required for ${provider}: the address of the ${provider === 'searxng' ? 'SearXNG instance' : 'search endpoint'}.`,
+      });
     }
     if ((provider === 'brave' || provider === 'tavily') && apiKey === '') {
-      check.add(
-        'apiKey',
-        `apiKey is required for ${provider}: the key from your ${provider === 'brave' ? 'Brave Search API' : 'Tavily'} account.`,
-      );
+      problems.push({
+        field: 'apiKey',
+        message: `apiKey is required for ${provider}: the key from your ${provider === 'brave' ? 'Brave Search API' : 'Tavily'} account.`,
+      });
     }
-    check.finish();
-    const settings: WebSearchSettings = { provider: provider!, baseUrl, apiKey, maxResults };
+    if (problems.length > 0) throw validationError(problems);
+    const settings: WebSearchSettings = {
+      provider,
+      baseUrl,
+      apiKey,
+      maxResults: maxResults ?? DEFAULT_MAX_RESULTS,
+    };
     await storage.settings.set(WEB_SEARCH_SETTINGS_KEY, settings);
     return webSearchView(settings);
   });
 
-  app.delete('/api/settings/web-search', { config: privileged }, async () => {
+  app.delete('/api/settings/web-search', { config: privileged, schema: schemas.delete }, async () => {
     await storage.settings.delete(WEB_SEARCH_SETTINGS_KEY);
     return webSearchView(undefined);
   });

@@ -106,7 +106,22 @@ describe('web_search and web_visit builtins', () => {
       maxResults: 99,
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.details.map((e: { field: string }) => e.field).sort()).toEqual(['apiKey', 'maxResults']);
+    // the shapes first (route schema), then the rules between fields
+    expect(bad.body.details).toEqual([
+      { field: 'maxResults', message: 'maxResults must be a whole number from 1 to 20, or null.' },
+    ]);
+    const noKey = await server.request('PUT', '/api/settings/web-search', { provider: 'brave' });
+    expect(noKey.body.details).toEqual([
+      {
+        field: 'apiKey',
+        message: 'apiKey is required for brave: the key from your Brave Search API account.',
+      },
+    ]);
+    const unknown = await server.request('PUT', '/api/settings/web-search', { provider: 'searx', url: 'x' });
+    expect(unknown.body.details).toEqual([
+      { field: 'url', message: 'Unknown field "url". Known fields: provider, baseUrl, apiKey, maxResults.' },
+      { field: 'provider', message: 'provider must be one of "searxng", "brave", "tavily", "custom".' },
+    ]);
     const noUrl = await server.request('PUT', '/api/settings/web-search', { provider: 'searxng' });
     expect(noUrl.body.details).toEqual([
       { field: 'baseUrl', message: expect.stringMatching(/required for searxng/) },

@@ -1,8 +1,7 @@
+import type { WebSearchProvider as SearchProvider, WebSearchSettingsView } from '@toolsmith/core/api-schema';
 import type { Storage } from '../storage/types.js';
 
-/** The search backends web_search can use. */
-export const SEARCH_PROVIDERS = ['searxng', 'brave', 'tavily', 'custom'] as const;
-export type SearchProvider = (typeof SEARCH_PROVIDERS)[number];
+export type { SearchProvider };
 
 /** Where each hosted backend answers unless the settings name another base URL (a proxy, or a test's fake). */
 export const DEFAULT_SEARCH_URLS: Partial<Record<SearchProvider, string>> = {
@@ -20,15 +19,6 @@ export interface WebSearchSettings {
   maxResults: number;
 }
 
-/** What clients see: everything but the key. */
-export interface WebSearchSettingsView {
-  configured: boolean;
-  provider: SearchProvider | null;
-  baseUrl: string;
-  hasApiKey: boolean;
-  maxResults: number;
-}
-
 export const WEB_SEARCH_SETTINGS_KEY = 'webSearch';
 export const DEFAULT_MAX_RESULTS = 5;
 
@@ -38,6 +28,7 @@ export async function loadWebSearchSettings(
   return storage.settings.get<WebSearchSettings>(WEB_SEARCH_SETTINGS_KEY);
 }
 
+/** What clients see: everything but the key. */
 export function webSearchView(settings: WebSearchSettings | undefined): WebSearchSettingsView {
   return settings
     ? {

@@ -1,17 +1,23 @@
 // Shapes of the HTTP API (docs/api.md). The web talks to the server only over HTTP.
 
 import type { ConnectionApi, FunctionCallMode, LogEntry, ToolKind, ToolMode } from '@toolsmith/core/schema';
-import type { ConnectionProviderFields, PresetProviderFields } from './provider-settings-types';
+import type { ConnectionProviderFields } from './provider-settings-types';
 
-// The tools routes' shapes come from their route schemas (the server validates and serializes with them).
+// The shapes of routes with route schemas (tools, personas, presets, web-search settings) come from them (the
+// server validates and serializes with them).
 export type {
   BuiltinToolResource as BuiltinTool,
   McpToolEntry,
+  PresetCreateBody,
+  PresetPatchBody,
+  PresetResource as Preset,
   ToolCapabilities as Capabilities,
   ToolCreateBody,
   ToolPatchBody,
   ToolResource as Tool,
   ToolsList,
+  WebSearchProvider,
+  WebSearchSettingsView,
 } from '@toolsmith/core/api-schema';
 export type { ConnectionApi, FunctionCallMode, LogEntry, ToolKind, ToolMode } from '@toolsmith/core/schema';
 
@@ -61,21 +67,6 @@ export interface Connection extends ConnectionProviderFields {
   textBackend?: string | null;
   /** `auto` or a model family whose call markup is read from text */
   toolCallFormat?: string;
-}
-
-export interface Preset extends PresetProviderFields {
-  id: string;
-  name: string;
-  temperature?: number | null;
-  topP?: number | null;
-  topK?: number | null;
-  maxTokens?: number | null;
-  stop?: string[] | null;
-  frequencyPenalty?: number | null;
-  presencePenalty?: number | null;
-  contextLength?: number | null;
-  minP?: number | null;
-  repetitionPenalty?: number | null;
 }
 
 export interface Chat {

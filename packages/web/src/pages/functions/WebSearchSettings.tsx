@@ -1,16 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
-
-type Provider = 'searxng' | 'brave' | 'tavily' | 'custom';
-
-interface WebSearchSettingsView {
-  configured: boolean;
-  provider: Provider | null;
-  baseUrl: string;
-  hasApiKey: boolean;
-  maxResults: number;
-}
+import type { WebSearchProvider as Provider, WebSearchSettingsView } from '../../api/types';
 
 // product names stay as they are; the custom endpoint's label and every hint are translated
 const PROVIDERS: Array<{ value: Provider; label?: string }> = [

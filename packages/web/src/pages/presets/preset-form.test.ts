@@ -25,6 +25,10 @@ const preset: Preset = {
   contextLength: 8192,
   minP: 0.05,
   repetitionPenalty: null,
+  extraBody: {},
+  thinking: { effort: null, budgetTokens: null, includeThoughts: null },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 // labels and messages are worded in the UI's language
@@ -95,6 +99,9 @@ describe('preset form', () => {
     expect(presetSummary(preset)).toBe(
       'Temperature 1.2 · Top K 40 · Max tokens 512 · Presence penalty 0.5 · Context length 8192 · Min P 0.05 · 2 stop strings',
     );
-    expect(presetSummary({ id: 'p', name: 'x', stop: [] })).toBe('All provider defaults');
+    const unset = { temperature: null, topK: null, maxTokens: null, presencePenalty: null, minP: null };
+    expect(presetSummary({ ...preset, ...unset, contextLength: null, stop: [] })).toBe(
+      'All provider defaults',
+    );
   });
 });
