@@ -128,4 +128,46 @@ describe('tools import review with conflicts', () => {
     expect(weather.staticResult).toBe('rainy\nwarm');
     await context.close();
   });
+
+  it('on a phone: the result lists every tool stored under another name (a Marinara builtin name, Keep both)', async () => {
+    await apiPost(stack, '/api/tools', staticTool('forecast', 'sunny'));
+    const filePath = join(fileDir, 'renames.json');
+    writeFileSync(
+      filePath,
+      JSON.stringify({
+        kind: 'toolsmith.tools',
+        version: 1,
+        tools: [staticTool('forecast', 'stormy'), staticTool('set_expression', 'smile')],
+      }),
+    );
+    const { page, context } = await newPage(browser, stack.serverUrl);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/#/functions');
+    await poll(() => page.getByRole('switch', { name: 'Enable forecast' }).isVisible()).toBe(true);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import functions from ZIP or JSON' }).click();
+    await (await chooser).setFiles(filePath);
+    const plan = page.getByRole('region', { name: 'Review import: renames.json' });
+    await poll(() => plan.isVisible()).toBe(true);
+    // Marinara's set_expression is reserved: skipped unless ticked, then stored as set_expression_custom
+    await plan.getByRole('checkbox', { name: 'Import set_expression' }).check();
+    await plan.getByRole('button', { name: 'Import 2 selected' }).click();
+    const result = page.getByRole('region', { name: 'Import result' });
+    await poll(() => result.getByText('Imported 2 functions.').isVisible()).toBe(true);
+    expect(await result.getByRole('list', { name: 'Renamed' }).locator('li').allTextContents()).toEqual([
+      'Renamed: forecast → forecast_2',
+      'Renamed: set_expression → set_expression_custom',
+    ]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'import-renamed-phone');
+    // the result stays across a reload (session storage), renames included
+    await page.reload();
+    await poll(() => page.getByText('Renamed: set_expression → set_expression_custom').isVisible()).toBe(
+      true,
+    );
+    expect((await storedTools()).map((t) => t.name)).toEqual(
+      expect.arrayContaining(['forecast', 'forecast_2', 'set_expression_custom']),
+    );
+    await context.close();
+  });
 });

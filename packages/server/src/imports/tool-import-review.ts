@@ -1,3 +1,4 @@
+import { msgImportedRenamed, suggestToolRename } from '@toolsmith/core';
 import {
   type ImportCandidate,
   type ImportReviewEntry,
@@ -128,6 +129,7 @@ export function reviewToolImport(candidates: ImportCandidate[], context: ToolImp
   const items: ToolPlanItem[] = planned.tools.map((tool, index) => {
     const incoming = toolInputFromDefinition(tool);
     const review = planned.review.find((r) => r.name === tool.name);
+    const stored = existingByName.get(tool.name);
     const item: ToolPlanItem = {
       index,
       name: tool.name,
@@ -140,9 +142,9 @@ export function reviewToolImport(candidates: ImportCandidate[], context: ToolImp
       arrivesDisabled: tool.kind === 'webhook' || tool.kind === 'script',
       ...(review ? { review } : {}),
     };
-    const stored = existingByName.get(tool.name);
     if (!stored && !reserved.has(tool.name)) return item;
-    const renameTo = freeName(tool.name, taken);
+    // a reserved name becomes `<name>_custom`, as the one-step import names it; a taken one `<name>_2`
+    const renameTo = stored ? freeName(tool.name, taken) : suggestToolRename(tool.name, (n) => taken.has(n));
     taken.add(renameTo);
     if (stored) {
       const changes = definitionChanges(stored, incoming);
@@ -173,11 +175,13 @@ export interface ChosenImport {
   create: ToolInput[];
   replace: Array<{ id: string; input: ToolInput }>;
   outcome: Array<{ index: number; name: string; action: ImportAction; storedAs?: string }>;
+  /** the items stored under another name (Keep both), with why: the result lists them */
+  renamed: Array<{ from: string; to: string; reason: string }>;
 }
 
 /** Turns the plan and the user's action per item (items not named are skipped) into rows to store. */
 export function chooseImport(plan: HeldToolPlan, actions: Map<number, ImportAction>): ChosenImport {
-  const chosen: ChosenImport = { create: [], replace: [], outcome: [] };
+  const chosen: ChosenImport = { create: [], replace: [], outcome: [], renamed: [] };
   for (const item of plan.items) {
     const action = actions.get(item.index) ?? 'skip';
     const input = toolInputFromDefinition(plan.definitions[item.index]);
@@ -187,6 +191,13 @@ export function chooseImport(plan: HeldToolPlan, actions: Map<number, ImportActi
       chosen.replace.push({ id: item.conflict.existingId, input });
     const storedAs = action === 'keep-both' ? item.renameTo : action === 'skip' ? undefined : item.name;
     chosen.outcome.push({ index: item.index, name: item.name, action, ...(storedAs ? { storedAs } : {}) });
+    if (action === 'keep-both' && item.renameTo) {
+      const reason =
+        item.conflict?.with === 'builtin'
+          ? msgImportedRenamed(item.name, item.renameTo)
+          : `You already have a tool named "${item.name}"; imported as "${item.renameTo}".`;
+      chosen.renamed.push({ from: item.name, to: item.renameTo, reason });
+    }
   }
   return chosen;
 }

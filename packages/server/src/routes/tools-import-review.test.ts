@@ -104,7 +104,7 @@ describe('tools import review', () => {
     expect(byName.roll_dice).toMatchObject({
       action: 'skip',
       choices: ['keep-both', 'skip'],
-      renameTo: 'roll_dice_2',
+      renameTo: 'roll_dice_custom',
       conflict: { with: 'builtin' },
     });
     // credentials are never answered: only that they differ
@@ -143,12 +143,17 @@ describe('tools import review', () => {
       ['weather', 'replace', 'weather'],
       ['same_one', 'keep-both', 'same_one_2'],
       ['fresh_tool', 'skip', null],
-      ['roll_dice', 'keep-both', 'roll_dice_2'],
+      ['roll_dice', 'keep-both', 'roll_dice_custom'],
       ['diary', 'replace', 'diary'],
+    ]);
+    // the result lists what was stored under another name, and why
+    expect(applied.body.renamed).toEqual([
+      { from: 'same_one', to: 'same_one_2', reason: expect.stringContaining('already have a tool named') },
+      { from: 'roll_dice', to: 'roll_dice_custom', reason: expect.stringContaining('reserved built-in') },
     ]);
     const after = await snapshot();
     expect(after.map((t) => t.name).sort()).toEqual(
-      ['diary', 'roll_dice_2', 'same_one', 'same_one_2', 'weather'].sort(),
+      ['diary', 'roll_dice_custom', 'same_one', 'same_one_2', 'weather'].sort(),
     );
     const weather = after.find((t) => t.name === 'weather')!;
     expect(weather).toMatchObject({ id: weatherId, staticResult: 'rainy', description: 'Tomorrow.' });
@@ -163,6 +168,29 @@ describe('tools import review', () => {
     });
     expect(again.status).toBe(404);
     expect(again.body.code).toBe('import_not_found');
+  });
+
+  it("treats Marinara's builtin names as reserved too: a conflict, stored as <name>_custom with Keep both", async () => {
+    const planned = await plan(file([staticTool('set_expression', 'smile')]));
+    expect(planned.body.items[0]).toMatchObject({
+      action: 'skip',
+      choices: ['keep-both', 'skip'],
+      renameTo: 'set_expression_custom',
+      conflict: { with: 'builtin' },
+    });
+    const applied = await server.request('POST', `/api/tools/import/${planned.body.importId}/apply`, {
+      items: [{ index: 0, action: 'keep-both' }],
+    });
+    expect(applied.status).toBe(201);
+    expect(applied.body.renamed).toEqual([
+      {
+        from: 'set_expression',
+        to: 'set_expression_custom',
+        reason: expect.stringContaining('set_expression'),
+      },
+    ]);
+    expect(await server.app.toolsmith.storage.tools.getByName('set_expression')).toBeUndefined();
+    expect(await server.app.toolsmith.storage.tools.getByName('set_expression_custom')).toBeDefined();
   });
 
   it('refuses a plan the stored tools moved away from, then applies the new plan', async () => {

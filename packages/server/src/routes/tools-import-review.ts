@@ -1,4 +1,4 @@
-import type { FieldError } from '@toolsmith/core';
+import { type FieldError, reservedToolNames } from '@toolsmith/core';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, validationError } from '../app/http-error.js';
 import { PendingImports } from '../characters/pending-imports.js';
@@ -103,7 +103,8 @@ function parseActions(body: unknown, plan: HeldToolPlan): Map<number, ImportActi
  */
 export async function toolImportReviewRoutes(app: FastifyInstance): Promise<void> {
   const { config, storage, builtins } = app.toolsmith;
-  const reservedNames = builtins.map((b) => b.name);
+  // Marinara's builtin names too, as every other way a tool is made (docs/api.md, "Tools")
+  const reservedNames = reservedToolNames(builtins.map((b) => b.name));
   const pending = new PendingImports<{ bytes: Uint8Array; fingerprint: string }>();
 
   const planFor = async (bytes: Uint8Array): Promise<HeldToolPlan> =>
@@ -172,6 +173,7 @@ export async function toolImportReviewRoutes(app: FastifyInstance): Promise<void
         replaced: stored.replaced.length,
         skipped: chosen.outcome.filter((o) => o.action === 'skip').length,
         outcome: chosen.outcome,
+        renamed: chosen.renamed,
         notImported: plan.skipped,
         // the review panel lists the webhook and script tools that arrived switched off
         review: plan.items.flatMap((item) => {

@@ -31,6 +31,15 @@ export function ImportReview({
       </div>
       <div role="status">
         <p className="import-headline">{t('functions.review.imported', { count: result.imported })}</p>
+        {result.renamed && result.renamed.length > 0 && (
+          <ul className="renamed" aria-label={t('functions.review.renamedList')}>
+            {result.renamed.map((r) => (
+              <li key={r.to} title={r.reason}>
+                {t('functions.review.renamed', { from: r.from, to: r.to })}
+              </li>
+            ))}
+          </ul>
+        )}
         {skipped.length > 0 && (
           <ul className="skipped">
             {skipped.map((line) => (

@@ -41,6 +41,8 @@ export interface AppliedImport {
   replaced: number;
   skipped: number;
   outcome: Array<{ index: number; name: string; action: ImportAction; storedAs?: string }>;
+  /** stored under another name: a reserved (ours or Marinara's) builtin name, or Keep both */
+  renamed?: Array<{ from: string; to: string; reason: string }>;
   notImported: Array<{ name: string; reason: string }>;
   review: ImportReviewEntry[];
 }
@@ -139,6 +141,7 @@ export function appliedToResult(plan: ToolImportPlan, applied: AppliedImport): I
   return {
     imported: applied.created + applied.replaced,
     skipped: [...applied.notImported, ...skippedItems],
+    renamed: applied.renamed ?? [],
     review: applied.review,
   };
 }

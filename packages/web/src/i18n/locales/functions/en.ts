@@ -37,6 +37,8 @@ export default {
     script: 'Runs your JavaScript in a sandbox with args and ctx.',
   },
   review: {
+    renamedList: 'Renamed',
+    renamed: 'Renamed: {{from}} → {{to}}',
     title: 'Import result',
     imported_one: 'Imported {{count}} function.',
     imported_other: 'Imported {{count}} functions.',

@@ -40,6 +40,8 @@ export default {
     script: 'Uruchamia Twój JavaScript w piaskownicy z args i ctx.',
   },
   review: {
+    renamedList: 'Zmienione nazwy',
+    renamed: 'Zmieniono nazwę: {{from}} → {{to}}',
     title: 'Wynik importu',
     imported_one: 'Zaimportowano {{count}} funkcję.',
     imported_few: 'Zaimportowano {{count}} funkcje.',

@@ -36,6 +36,8 @@ export default {
     script: '在沙箱中執行你的 JavaScript，可使用 args 與 ctx。',
   },
   review: {
+    renamedList: '已重新命名',
+    renamed: '已重新命名：{{from}} → {{to}}',
     title: '匯入結果',
     imported_other: '已匯入 {{count}} 個函式。',
     skipped: '已略過 {{name}}：{{reason}}',
