@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { McpServer, McpSettings } from '../../api/mcp-types';
-import { ConfirmDialog } from '../../components/Dialog';
+import { EditableListPage } from '../../components/EditableListPage';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { StatusNotice } from '../../components/StatusNotice';
 import { Switch } from '../../components/Switch';
+import { useApiGet } from '../../components/use-api-get';
 import { useEditableList } from '../../components/use-editable-list';
 import { McpReviewDialog } from './McpReviewDialog';
 import { McpServerForm } from './McpServerForm';
@@ -24,14 +24,8 @@ function statusClass(server: McpServer): string {
 /** Toolsmith's own MCP endpoint and whether it shares the tools of the servers below. */
 function SharingPanel() {
   const { t } = useTranslation();
-  const [settings, setSettings] = useState<McpSettings | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    api
-      .get<McpSettings>('/api/mcp/settings')
-      .then(setSettings)
-      .catch((e) => setError(errorMessage(e)));
-  }, []);
+  const loaded = useApiGet<McpSettings>('/api/mcp/settings');
+  const { data: settings, mutate: setSettings, error, setError } = loaded;
   const change = async (reexportServerTools: boolean) => {
     try {
       setSettings(await api.put<McpSettings>('/api/mcp/settings', { reexportServerTools }));
@@ -63,19 +57,10 @@ function SharingPanel() {
 /** MCP servers: add, review and approve, see their status, switch their tools on and off. */
 export function McpServersPage() {
   const { t } = useTranslation();
-  const list = useEditableList<McpServer>('/api/mcp/servers');
-  const { items: servers, setItems: setServers, editing, setEditing, deleting, setDeleting } = list;
-  const [error, setError] = useState<string | null>(null);
+  const list = useEditableList<McpServer>('/api/mcp/servers', 'servers');
+  const { setItems: setServers, setEditing, setError } = list;
   const [reviewing, setReviewing] = useState<McpServer | null>(null);
   const [open, setOpen] = useState<Set<string>>(new Set());
-
-  const reload = useCallback(() => {
-    api
-      .get<{ servers: McpServer[] }>('/api/mcp/servers')
-      .then((a) => setServers(a.servers))
-      .catch((e) => setError(errorMessage(e)));
-  }, [setServers]);
-  useEffect(reload, [reload]);
 
   const replace = (server: McpServer) =>
     setServers((all) => all?.map((s) => (s.id === server.id ? server : s)) ?? [server]);
@@ -95,100 +80,74 @@ export function McpServersPage() {
     });
 
   return (
-    <section>
-      <div className="spread">
-        <h1>{t('title.mcp')}</h1>
-        <button
-          type="button"
-          className="primary"
-          onClick={() => setEditing('new')}
-          disabled={editing === 'new'}
-        >
-          {t('mcp.new')}
-        </button>
-      </div>
-      <p className="hint">{t('mcp.intro')}</p>
-      <ErrorBanner error={error} onDismiss={() => setError(null)} />
-      <StatusNotice message={list.notice} onDismiss={() => list.setNotice(null)} />
-      {editing === 'new' && (
-        <McpServerForm server={null} onSaved={list.saved} onCancel={() => setEditing(null)} />
+    <EditableListPage
+      list={list}
+      title={t('title.mcp')}
+      newLabel={t('mcp.new')}
+      intro={<p className="hint">{t('mcp.intro')}</p>}
+      empty={t('mcp.empty')}
+      listLabel={t('title.mcp')}
+      cardClassName="panel mcp-card"
+      renderForm={(server) => (
+        <McpServerForm server={server} onSaved={list.saved} onCancel={() => setEditing(null)} />
       )}
-      {servers === null && !error && <p className="hint">{t('common.loading')}</p>}
-      {servers?.length === 0 && editing !== 'new' && <p className="empty">{t('mcp.empty')}</p>}
-      <ul className="card-list" aria-label={t('title.mcp')}>
-        {servers?.map((server) =>
-          editing !== 'new' && editing?.id === server.id ? (
-            <li key={server.id}>
-              <McpServerForm server={server} onSaved={list.saved} onCancel={() => setEditing(null)} />
-            </li>
-          ) : (
-            <li key={server.id} className="panel mcp-card" aria-label={server.name}>
-              <div className="spread">
-                <div>
-                  <h2 className="card-title">
-                    <span translate="no">{server.name}</span>{' '}
-                    <span className={statusClass(server)}>
-                      {t(`mcp.status.${server.status}`, {
-                        defaultValue: STATUS_LABELS[server.status] ?? server.status,
-                      })}
-                    </span>
-                  </h2>
-                  <div className="hint">
-                    <span translate="no">
-                      {server.transport === 'stdio'
-                        ? (server.review?.commandLine ?? server.command)
-                        : server.url}
-                    </span>
-                    {' · '}
-                    {t('mcp.tools', { count: server.toolCount })}
-                  </div>
-                  {/* the server's own message says the same in English: the UI says it in the reader's language */}
-                  {server.status === 'needs_approval' ? (
-                    <p className="hint">{t('mcp.needsApproval')}</p>
-                  ) : (
-                    server.error && <p className="error hint">{server.error}</p>
-                  )}
-                </div>
-                <div className="row">
-                  <Switch
-                    checked={server.enabled}
-                    label={t('mcp.onNamed', { name: server.name })}
-                    onChange={(next) => setEnabled(server, next)}
-                  />
-                  {server.status === 'needs_approval' && server.review && (
-                    <button type="button" className="primary" onClick={() => setReviewing(server)}>
-                      {t('mcp.review')}
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    onClick={() => toggleTools(server.id)}
-                    aria-expanded={open.has(server.id)}
-                  >
-                    {t('mcp.toolsButton')}
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => setEditing(server)}
-                    aria-label={t('mcp.editNamed', { name: server.name })}
-                  >
-                    {t('common.edit')}
-                  </button>
-                  <button
-                    type="button"
-                    className="danger"
-                    onClick={() => setDeleting(server)}
-                    aria-label={t('mcp.deleteNamed', { name: server.name })}
-                  >
-                    {t('common.delete')}
-                  </button>
-                </div>
+      renderCard={(server, buttons) => (
+        <>
+          <div className="spread">
+            <div>
+              <h2 className="card-title">
+                <span translate="no">{server.name}</span>{' '}
+                <span className={statusClass(server)}>
+                  {t(`mcp.status.${server.status}`, {
+                    defaultValue: STATUS_LABELS[server.status] ?? server.status,
+                  })}
+                </span>
+              </h2>
+              <div className="hint">
+                {server.transport === 'stdio' ? (server.review?.commandLine ?? server.command) : server.url}
+                {' · '}
+                {t('mcp.tools', { count: server.toolCount })}
               </div>
-              {open.has(server.id) && <McpServerTools server={server} onStatus={reload} />}
-            </li>
-          ),
-        )}
-      </ul>
+              {server.error && <p className="error hint">{server.error}</p>}
+            </div>
+            <div className="row">
+              <Switch
+                checked={server.enabled}
+                label={t('mcp.onNamed', { name: server.name })}
+                onChange={(next) => setEnabled(server, next)}
+              />
+              {server.status === 'needs_approval' && server.review && (
+                <button type="button" className="primary" onClick={() => setReviewing(server)}>
+                  {t('mcp.review')}
+                </button>
+              )}
+              <button
+                type="button"
+                onClick={() => toggleTools(server.id)}
+                aria-expanded={open.has(server.id)}
+              >
+                {t('mcp.toolsButton')}
+              </button>
+              {buttons.edit}
+              {buttons.delete}
+            </div>
+          </div>
+          {open.has(server.id) && <McpServerTools server={server} onStatus={() => void list.reload()} />}
+        </>
+      )}
+      editLabel={(server) => t('mcp.editNamed', { name: server.name })}
+      deleteLabel={(server) => t('mcp.deleteNamed', { name: server.name })}
+      deleteTitle={t('mcp.deleteTitle')}
+      deleteMessage={(server) => (
+        <p>
+          <Trans
+            i18nKey="mcp.deleteConfirm"
+            values={{ name: server.name }}
+            components={{ strong: <strong /> }}
+          />
+        </p>
+      )}
+    >
       <SharingPanel />
       {reviewing && (
         <McpReviewDialog
@@ -201,28 +160,6 @@ export function McpServersPage() {
           }}
         />
       )}
-      {deleting && (
-        <ConfirmDialog
-          title={t('mcp.deleteTitle')}
-          message={
-            <p>
-              <Trans
-                i18nKey="mcp.deleteConfirm"
-                values={{ name: deleting.name }}
-                components={{ strong: <strong /> }}
-              />
-            </p>
-          }
-          confirmLabel={t('common.delete')}
-          danger
-          error={list.deleteError}
-          onConfirm={list.remove}
-          onCancel={() => {
-            setDeleting(null);
-            list.setDeleteError(null);
-          }}
-        />
-      )}
-    </section>
+    </EditableListPage>
   );
 }
