@@ -215,7 +215,9 @@ describe('lorebooks in a real browser', () => {
     await poll(() => page.getByRole('alert').textContent()).toContain('Not a lorebook');
 
     await page.getByLabel('World-info file to import').setInputFiles(good);
-    await poll(() => page.getByRole('status').textContent()).toBe('Imported "harbor-lore" with 2 entries.');
+    await poll(() => page.getByRole('status').locator('span').textContent()).toBe(
+      'Imported "harbor-lore" with 2 entries.',
+    );
     const card = page.getByRole('listitem', { name: 'harbor-lore' });
     await poll(() => card.textContent()).toContain('2 entries');
     await card.getByRole('link', { name: 'Edit harbor-lore' }).click();

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { Lorebook, LorebookSummary } from '../../api/types';
 import { hrefFor, navigate } from '../../app/router';
-import { ConfirmDialog } from '../../components/Dialog';
-import { ErrorBanner } from '../../components/ErrorBanner';
+import { EditableListPage } from '../../components/EditableListPage';
 import { Switch } from '../../components/Switch';
+import { useEditableList } from '../../components/use-editable-list';
 import { appliedNote, type LorebookImportPlan, type PendingFile, planLorebookImport } from './import-review';
 import { LorebookImportReview } from './LorebookImportReview';
 import '../connections/settings-pages.css';
@@ -14,27 +14,12 @@ import './lorebooks.css';
 /** Lorebooks (world info): the list, creating and deleting books, the global switch, SillyTavern import. */
 export function LorebooksPage() {
   const { t } = useTranslation();
-  const [books, setBooks] = useState<LorebookSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
+  const list = useEditableList<LorebookSummary>('/api/lorebooks', 'lorebooks');
+  const { setItems: setBooks, setError, setNotice: setStatus } = list;
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
-  const [deleting, setDeleting] = useState<LorebookSummary | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [pending, setPending] = useState<(PendingFile & { plan: LorebookImportPlan }) | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-
-  const load = useCallback(
-    () =>
-      api
-        .get<{ lorebooks: LorebookSummary[] }>('/api/lorebooks')
-        .then((a) => setBooks(a.lorebooks))
-        .catch((e) => setError(errorMessage(e))),
-    [],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const create = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -86,29 +71,18 @@ export function LorebooksPage() {
     setError(null);
     try {
       await api.patch(`/api/lorebooks/${encodeURIComponent(book.id)}`, { global });
-      setBooks((list) => list?.map((b) => (b.id === book.id ? { ...b, global } : b)) ?? null);
+      setBooks((books) => books?.map((b) => (b.id === book.id ? { ...b, global } : b)) ?? null);
     } catch (e) {
       setError(errorMessage(e));
     }
   };
 
-  const remove = async () => {
-    if (!deleting) return;
-    try {
-      await api.del(`/api/lorebooks/${encodeURIComponent(deleting.id)}`);
-      setBooks((list) => list?.filter((b) => b.id !== deleting.id) ?? null);
-      setDeleting(null);
-      setDeleteError(null);
-    } catch (e) {
-      setDeleteError(errorMessage(e));
-    }
-  };
-
   return (
-    <section>
-      <div className="spread">
-        <h1>{t('nav.lorebooks')}</h1>
-        <div className="row">
+    <EditableListPage
+      list={list}
+      title={t('nav.lorebooks')}
+      headerActions={
+        <>
           <button
             type="button"
             onClick={() => fileInput.current?.click()}
@@ -128,105 +102,77 @@ export function LorebooksPage() {
               if (file) void importFile(file);
             }}
           />
-        </div>
-      </div>
-      <form className="row new-book" onSubmit={create}>
-        <label className="lore-grow">
-          <span className="lore-hidden">{t('lorebooks.newName')}</span>
-          <input
-            placeholder={t('lorebooks.newName')}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
+        </>
+      }
+      intro={
+        <form className="row new-book" onSubmit={create}>
+          <label className="lore-grow">
+            <span className="lore-hidden">{t('lorebooks.newName')}</span>
+            <input
+              placeholder={t('lorebooks.newName')}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
+          </label>
+          <button type="submit" className="primary" disabled={busy}>
+            {t('lorebooks.create')}
+          </button>
+        </form>
+      }
+      beforeList={
+        pending && (
+          <LorebookImportReview
+            pending={pending}
+            initialPlan={pending.plan}
+            onApplied={(outcome) => {
+              setPending(null);
+              setStatus(appliedNote(outcome));
+              void list.reload();
+            }}
+            onClose={() => setPending(null)}
           />
-        </label>
-        <button type="submit" className="primary" disabled={busy}>
-          {t('lorebooks.create')}
-        </button>
-      </form>
-      <ErrorBanner error={error} onDismiss={() => setError(null)} />
-      {status && (
-        <p className="banner info" role="status">
-          {status}
+        )
+      }
+      empty={t('lorebooks.empty')}
+      listLabel={t('nav.lorebooks')}
+      renderCard={(book, buttons) => (
+        <div className="spread">
+          <div>
+            <h2 className="card-title" translate="no">
+              <a href={hrefFor({ page: 'lorebook-edit', id: book.id })}>{book.name}</a>
+            </h2>
+            <div className="hint">
+              {t('lorebooks.entries', { count: book.entryCount })}
+              {book.description ? <span translate="no"> · {book.description.slice(0, 120)}</span> : null}
+            </div>
+          </div>
+          <div className="row">
+            {book.disabled && <span className="pill amber">{t('lorebooks.disabled')}</span>}
+            <span className="hint">{t('lorebooks.global')}</span>
+            <Switch
+              label={t('lorebooks.isGlobal', { name: book.name })}
+              checked={book.global}
+              onChange={(g) => void setGlobal(book, g)}
+            />
+            {buttons.edit}
+            {buttons.delete}
+          </div>
+        </div>
+      )}
+      editLabel={(book) => t('lorebooks.editNamed', { name: book.name })}
+      editHref={(book) => hrefFor({ page: 'lorebook-edit', id: book.id })}
+      deleteLabel={(book) => t('lorebooks.deleteNamed', { name: book.name })}
+      deleteTitle={t('lorebooks.deleteTitle')}
+      deleteMessage={(book) => (
+        <p>
+          <Trans
+            i18nKey="lorebooks.deleteConfirm"
+            values={{ name: book.name }}
+            count={book.entryCount}
+            components={{ strong: <strong /> }}
+          />
         </p>
       )}
-      {pending && (
-        <LorebookImportReview
-          pending={pending}
-          initialPlan={pending.plan}
-          onApplied={(outcome) => {
-            setPending(null);
-            setStatus(appliedNote(outcome));
-            void load();
-          }}
-          onClose={() => setPending(null)}
-        />
-      )}
-      {books === null && !error && <p className="hint">{t('common.loading')}</p>}
-      {books?.length === 0 && <p className="empty">{t('lorebooks.empty')}</p>}
-      <ul className="card-list" aria-label={t('nav.lorebooks')}>
-        {books?.map((book) => (
-          <li key={book.id} className="panel" aria-label={book.name}>
-            <div className="spread">
-              <div>
-                <h2 className="card-title" translate="no">
-                  <a href={hrefFor({ page: 'lorebook-edit', id: book.id })}>{book.name}</a>
-                </h2>
-                <div className="hint">
-                  {t('lorebooks.entries', { count: book.entryCount })}
-                  {book.description ? <span translate="no"> · {book.description.slice(0, 120)}</span> : null}
-                </div>
-              </div>
-              <div className="row">
-                {book.disabled && <span className="pill amber">{t('lorebooks.disabled')}</span>}
-                <span className="hint">{t('lorebooks.global')}</span>
-                <Switch
-                  label={t('lorebooks.isGlobal', { name: book.name })}
-                  checked={book.global}
-                  onChange={(g) => void setGlobal(book, g)}
-                />
-                <a
-                  className="button"
-                  href={hrefFor({ page: 'lorebook-edit', id: book.id })}
-                  aria-label={t('lorebooks.editNamed', { name: book.name })}
-                >
-                  {t('common.edit')}
-                </a>
-                <button
-                  type="button"
-                  className="danger"
-                  onClick={() => setDeleting(book)}
-                  aria-label={t('lorebooks.deleteNamed', { name: book.name })}
-                >
-                  {t('common.delete')}
-                </button>
-              </div>
-            </div>
-          </li>
-        ))}
-      </ul>
-      {deleting && (
-        <ConfirmDialog
-          title={t('lorebooks.deleteTitle')}
-          message={
-            <p>
-              <Trans
-                i18nKey="lorebooks.deleteConfirm"
-                values={{ name: deleting.name }}
-                count={deleting.entryCount}
-                components={{ strong: <strong /> }}
-              />
-            </p>
-          }
-          confirmLabel={t('common.delete')}
-          danger
-          error={deleteError}
-          onConfirm={remove}
-          onCancel={() => {
-            setDeleting(null);
-            setDeleteError(null);
-          }}
-        />
-      )}
-    </section>
+    />
   );
 }
