@@ -215,6 +215,10 @@ describe('lorebooks in a real browser', () => {
     await poll(() => page.getByRole('alert').textContent()).toContain('Not a lorebook');
 
     await page.getByLabel('World-info file to import').setInputFiles(good);
+    // a file import opens its review first; importing every entry stores the book
+    const review = page.getByRole('region', { name: 'Import “harbor-lore.json”' });
+    await poll(() => review.isVisible()).toBe(true);
+    await review.getByRole('button', { name: 'Import 2 entries' }).click();
     await poll(() => page.getByRole('status').locator('span').textContent()).toBe(
       'Imported "harbor-lore" with 2 entries.',
     );

@@ -104,11 +104,18 @@ export function McpServersPage() {
                 </span>
               </h2>
               <div className="hint">
-                {server.transport === 'stdio' ? (server.review?.commandLine ?? server.command) : server.url}
+                <span translate="no">
+                  {server.transport === 'stdio' ? (server.review?.commandLine ?? server.command) : server.url}
+                </span>
                 {' · '}
                 {t('mcp.tools', { count: server.toolCount })}
               </div>
-              {server.error && <p className="error hint">{server.error}</p>}
+              {/* the server's own message says the same in English: the UI says it in the reader's language */}
+              {server.status === 'needs_approval' ? (
+                <p className="hint">{t('mcp.needsApproval')}</p>
+              ) : (
+                server.error && <p className="error hint">{server.error}</p>
+              )}
             </div>
             <div className="row">
               <Switch
