@@ -11,7 +11,13 @@ import {
   splitBytes,
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isGenerateTaskError } from '../../base/errors.js';
+import {
+  adapterFailure,
+  collectEvents,
+  finishOf,
+  textOf,
+  toolCallsOf,
+} from '../__fixtures__/adapter-events.js';
 import type { Connection, ProviderRequest, StreamEvent } from '../types.js';
 import { anthropicAdapter } from './adapter.js';
 
@@ -39,38 +45,17 @@ function request(extra: Partial<ProviderRequest> = {}): ProviderRequest {
   return { connection: connection(), messages: [{ role: 'user', content: 'Hi' }], stream: true, ...extra };
 }
 
-async function collect(req: ProviderRequest): Promise<StreamEvent[]> {
-  const events: StreamEvent[] = [];
-  for await (const event of anthropicAdapter.send(req)) events.push(event);
-  return events;
-}
+const collect = (req: ProviderRequest) => collectEvents(anthropicAdapter, req);
 
-async function failure(req: ProviderRequest) {
-  const seen: StreamEvent[] = [];
-  try {
-    for await (const event of anthropicAdapter.send(req)) seen.push(event);
-  } catch (error) {
-    if (isGenerateTaskError(error)) return { error, seen };
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
-
-const text = (events: StreamEvent[]) =>
-  events
-    .filter((e) => e.type === 'text-delta')
-    .map((e) => (e as { text: string }).text)
-    .join('');
-const calls = (events: StreamEvent[]) => events.filter((e) => e.type === 'tool-call');
-const finish = (events: StreamEvent[]) => events.at(-1) as Extract<StreamEvent, { type: 'finish' }>;
+const failure = (req: ProviderRequest) => adapterFailure(anthropicAdapter, req);
 
 describe('anthropicAdapter streaming', () => {
   it('streams text past ping events, sends the headers and the body', async () => {
     emulator.enqueue(PATH, anthropicStream(anthropicScenarios.text('Hello there, friend.')));
     const events = await collect(request({ params: { temperature: 0.3, stop: ['END'] } }));
-    expect(text(events)).toBe('Hello there, friend.');
-    expect(finish(events)).toMatchObject({ type: 'finish', reason: 'stop', rawReason: 'end_turn' });
-    expect(finish(events).usage).toEqual({ inputTokens: 25, outputTokens: 15, totalTokens: 40 });
+    expect(textOf(events)).toBe('Hello there, friend.');
+    expect(finishOf(events)).toMatchObject({ type: 'finish', reason: 'stop', rawReason: 'end_turn' });
+    expect(finishOf(events).usage).toEqual({ inputTokens: 25, outputTokens: 15, totalTokens: 40 });
 
     const recorded = emulator.requests[0];
     expect(recorded.path).toBe(PATH);
@@ -89,7 +74,7 @@ describe('anthropicAdapter streaming', () => {
   it('reassembles a tool call with an empty partial_json and pings, finalized at content_block_stop', async () => {
     emulator.enqueue(PATH, anthropicStream(anthropicScenarios.toolUse()));
     const events = await collect(request());
-    expect(text(events)).toBe('Let me check the weather.');
+    expect(textOf(events)).toBe('Let me check the weather.');
     const types = events.map((e) => e.type);
     // the call event comes only after all its deltas
     expect(types.lastIndexOf('tool-call-delta')).toBeLessThan(types.indexOf('tool-call'));
@@ -100,7 +85,7 @@ describe('anthropicAdapter streaming', () => {
       name: 'get_weather',
     });
     expect(events.filter((e) => e.type === 'tool-call-delta').every((e) => e.argsDelta !== '')).toBe(true);
-    expect(calls(events)).toEqual([
+    expect(toolCallsOf(events)).toEqual([
       {
         type: 'tool-call',
         id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6',
@@ -110,8 +95,8 @@ describe('anthropicAdapter streaming', () => {
         rawArgs: '{"location": "San Francisco, CA", "unit": "fahrenheit"}',
       },
     ]);
-    expect(finish(events)).toMatchObject({ reason: 'tool_calls', rawReason: 'tool_use' });
-    expect(finish(events).usage?.inputTokens).toBe(472);
+    expect(finishOf(events)).toMatchObject({ reason: 'tool_calls', rawReason: 'tool_use' });
+    expect(finishOf(events).usage?.inputTokens).toBe(472);
   });
 
   it('gives the same events whatever the chunk boundaries, including cuts inside multi-byte characters', async () => {
@@ -136,7 +121,7 @@ describe('anthropicAdapter streaming', () => {
       });
       expect(await collect(request())).toEqual(reference);
     }
-    expect(calls(reference).map((c) => [c.id, c.index, c.args])).toEqual([
+    expect(toolCallsOf(reference).map((c) => [c.id, c.index, c.args])).toEqual([
       ['toolu_a', 0, { location: 'Paris' }],
       ['toolu_b', 1, { location: 'Tōkyō 東京' }],
     ]);
@@ -145,7 +130,7 @@ describe('anthropicAdapter streaming', () => {
   it('uses the input already present in content_block_start', async () => {
     emulator.enqueue(PATH, anthropicStream(anthropicScenarios.inputInStart()));
     const events = await collect(request());
-    expect(calls(events)).toEqual([
+    expect(toolCallsOf(events)).toEqual([
       {
         type: 'tool-call',
         id: 'toolu_start_input',
@@ -160,13 +145,13 @@ describe('anthropicAdapter streaming', () => {
 
   it('keeps text sent in content_block_start', async () => {
     emulator.enqueue(PATH, anthropicStream(anthropicScenarios.textInStart()));
-    expect(text(await collect(request()))).toBe('Whole and more');
+    expect(textOf(await collect(request()))).toBe('Whole and more');
   });
 
   it('a tool with no arguments gives {}', async () => {
     emulator.enqueue(PATH, anthropicStream(anthropicScenarios.noArguments()));
     const events = await collect(request());
-    expect(calls(events)).toMatchObject([{ name: 'get_time', args: {}, rawArgs: '' }]);
+    expect(toolCallsOf(events)).toMatchObject([{ name: 'get_time', args: {}, rawArgs: '' }]);
     expect(events.some((e) => e.type === 'tool-call-delta')).toBe(false);
   });
 
@@ -186,7 +171,7 @@ describe('anthropicAdapter streaming', () => {
         },
       },
     ]);
-    expect(text(events)).toBe('27 * 453 = 12,231');
+    expect(textOf(events)).toBe('27 * 453 = 12,231');
 
     emulator.enqueue(PATH, anthropicStream(anthropicScenarios.redactedThinking()));
     const second = await collect(request());
@@ -194,7 +179,7 @@ describe('anthropicAdapter streaming', () => {
       { text: '', redactedData: 'EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpP' },
       { text: 'I should call the tool.', signature: 'sig-part-1-part-2' },
     ]);
-    expect(calls(second)).toMatchObject([{ name: 'lookup', args: { id: 42 }, index: 0 }]);
+    expect(toolCallsOf(second)).toMatchObject([{ name: 'lookup', args: { id: 42 }, index: 0 }]);
   });
 
   it.each([
@@ -213,7 +198,7 @@ describe('anthropicAdapter streaming', () => {
     const { error, seen } = await failure(request());
     expect(error.code).toBe(code);
     expect(error.details.errorType).toBe(type);
-    expect(text(seen)).toBe('Partial');
+    expect(textOf(seen)).toBe('Partial');
   });
 
   it('a stream cut off mid-way, or ending without message_stop, is a network failure', async () => {
@@ -221,12 +206,12 @@ describe('anthropicAdapter streaming', () => {
     emulator.enqueue(PATH, anthropicStream(events.slice(0, 9), { cutOff: true }));
     const cut = await failure(request());
     expect(cut.error.code).toBe('network');
-    expect(calls(cut.seen)).toEqual([]);
+    expect(toolCallsOf(cut.seen)).toEqual([]);
 
     emulator.enqueue(PATH, anthropicStream(events.slice(0, -1)));
     const ended = await failure(request());
     expect(ended.error.code).toBe('network');
-    expect(calls(ended.seen)).toHaveLength(1);
+    expect(toolCallsOf(ended.seen)).toHaveLength(1);
   });
 
   it('arguments that are not JSON → tool_call_parse with the raw text', async () => {
@@ -249,7 +234,7 @@ describe('anthropicAdapter streaming', () => {
 
   it('max_tokens → length', async () => {
     emulator.enqueue(PATH, anthropicStream(anthropicScenarios.maxTokens()));
-    expect(finish(await collect(request()))).toMatchObject({ reason: 'length', rawReason: 'max_tokens' });
+    expect(finishOf(await collect(request()))).toMatchObject({ reason: 'length', rawReason: 'max_tokens' });
   });
 });
 
@@ -262,10 +247,10 @@ describe('anthropicAdapter structured output', () => {
   it('forces the json_output tool and yields its input as the text', async () => {
     emulator.enqueue(PATH, anthropicStream(anthropicScenarios.jsonOutput()));
     const events = await collect(request({ jsonSchema }));
-    expect(JSON.parse(text(events))).toEqual({ mood: 'happy', score: 0.9 });
-    expect(calls(events)).toEqual([]);
+    expect(JSON.parse(textOf(events))).toEqual({ mood: 'happy', score: 0.9 });
+    expect(toolCallsOf(events)).toEqual([]);
     expect(events.some((e) => e.type === 'tool-call-start')).toBe(false);
-    expect(finish(events)).toMatchObject({ reason: 'stop', rawReason: 'tool_use' });
+    expect(finishOf(events)).toMatchObject({ reason: 'stop', rawReason: 'tool_use' });
     const body = emulator.requests[0].body as Record<string, any>;
     expect(body.tools).toEqual([
       { name: 'json_output', description: expect.stringContaining('mood'), input_schema: jsonSchema.schema },
@@ -280,8 +265,8 @@ describe('anthropicAdapter structured output', () => {
       ]),
     });
     const events = await collect(request({ jsonSchema, stream: false }));
-    expect(JSON.parse(text(events))).toEqual({ mood: 'calm' });
-    expect(finish(events).reason).toBe('stop');
+    expect(JSON.parse(textOf(events))).toEqual({ mood: 'calm' });
+    expect(finishOf(events).reason).toBe('stop');
   });
 });
 
@@ -304,12 +289,12 @@ describe('anthropicAdapter non-streaming', () => {
       { text: 'Hmm.', signature: 'sig-1' },
       { text: '', redactedData: 'opaque' },
     ]);
-    expect(text(events)).toBe('Calling two tools.');
-    expect(calls(events)).toMatchObject([
+    expect(textOf(events)).toBe('Calling two tools.');
+    expect(toolCallsOf(events)).toMatchObject([
       { id: 'toolu_1', index: 0, name: 'a', args: { x: 1 } },
       { id: 'toolu_2', index: 1, name: 'b', args: {} },
     ]);
-    expect(finish(events)).toMatchObject({
+    expect(finishOf(events)).toMatchObject({
       reason: 'tool_calls',
       rawReason: 'tool_use',
       usage: { inputTokens: 15, outputTokens: 20, totalTokens: 35 },
@@ -331,7 +316,7 @@ describe('anthropicAdapter non-streaming', () => {
         .map((e) => (e.type === 'finish' ? { ...e, raw: undefined } : e))
         .map((e) => (e.type === 'tool-call' ? { ...e, rawArgs: JSON.stringify(JSON.parse(e.rawArgs)) } : e));
     expect(strip(whole)).toEqual(strip(streamed));
-    expect(text(whole)).toBe(text(streamed));
+    expect(textOf(whole)).toBe(textOf(streamed));
   });
 });
 

@@ -11,7 +11,13 @@ import {
   splitBytes,
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isGenerateTaskError } from '../../base/errors.js';
+import {
+  adapterFailure,
+  collectEvents,
+  finishOf,
+  textOf,
+  toolCallsOf,
+} from '../__fixtures__/adapter-events.js';
 import type { Connection, ProviderRequest, StreamEvent } from '../types.js';
 import { googleAdapter } from './adapter.js';
 
@@ -40,31 +46,10 @@ function request(extra: Partial<ProviderRequest> = {}): ProviderRequest {
   return { connection: connection(), messages: [{ role: 'user', content: 'Hi' }], stream: true, ...extra };
 }
 
-async function collect(req: ProviderRequest): Promise<StreamEvent[]> {
-  const events: StreamEvent[] = [];
-  for await (const event of googleAdapter.send(req)) events.push(event);
-  return events;
-}
+const collect = (req: ProviderRequest) => collectEvents(googleAdapter, req);
 
-async function failure(req: ProviderRequest) {
-  const seen: StreamEvent[] = [];
-  try {
-    for await (const event of googleAdapter.send(req)) seen.push(event);
-  } catch (error) {
-    if (isGenerateTaskError(error)) return { error, seen };
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
+const failure = (req: ProviderRequest) => adapterFailure(googleAdapter, req);
 
-const text = (events: StreamEvent[]) =>
-  events
-    .filter((e) => e.type === 'text-delta')
-    .map((e) => (e as { text: string }).text)
-    .join('');
-const calls = (events: StreamEvent[]) =>
-  events.filter((e): e is Extract<StreamEvent, { type: 'tool-call' }> => e.type === 'tool-call');
-const finish = (events: StreamEvent[]) => events.at(-1) as Extract<StreamEvent, { type: 'finish' }>;
 const deltasOf = (events: StreamEvent[], index: number) =>
   events
     .filter((e) => e.type === 'tool-call-delta' && e.index === index)
@@ -83,8 +68,8 @@ describe('googleAdapter streaming', () => {
         params: { temperature: 0.5, topP: 0.9, topK: 20, maxTokens: 64, stop: ['##'] },
       }),
     );
-    expect(text(events)).toBe('The sky is blue today.');
-    expect(finish(events)).toEqual({
+    expect(textOf(events)).toBe('The sky is blue today.');
+    expect(finishOf(events)).toEqual({
       type: 'finish',
       reason: 'stop',
       rawReason: 'STOP',
@@ -106,9 +91,9 @@ describe('googleAdapter streaming', () => {
     expect(events.filter((e) => e.type === 'reasoning-delta')).toEqual([
       { type: 'reasoning-delta', text: 'Considering the options.' },
     ]);
-    expect(text(events)).toBe('The answer is 4.');
-    expect(finish(events).providerMetadata).toEqual({ thoughtSignature: 'CiQB0e2Kb-text-signature' });
-    expect(finish(events).usage).toEqual({
+    expect(textOf(events)).toBe('The answer is 4.');
+    expect(finishOf(events).providerMetadata).toEqual({ thoughtSignature: 'CiQB0e2Kb-text-signature' });
+    expect(finishOf(events).usage).toEqual({
       inputTokens: 5,
       outputTokens: 46,
       totalTokens: 51,
@@ -119,7 +104,7 @@ describe('googleAdapter streaming', () => {
   it('whole parallel functionCall parts keep their thoughtSignature; STOP with calls → tool_calls', async () => {
     emulator.enqueue(STREAM_PATH, geminiStream(geminiScenarios.parallelCalls()));
     const events = await collect(request());
-    const [first, second] = calls(events);
+    const [first, second] = toolCallsOf(events);
     expect(first).toMatchObject({
       index: 0,
       name: 'get_weather',
@@ -132,14 +117,16 @@ describe('googleAdapter streaming', () => {
     expect(first.id).toMatch(/^gemini_call_/);
     expect(second.id).not.toBe(first.id);
     expect(deltasOf(events, 0)).toBe('{"city":"Paris"}');
-    expect(finish(events)).toMatchObject({ reason: 'tool_calls', rawReason: 'STOP' });
+    expect(finishOf(events)).toMatchObject({ reason: 'tool_calls', rawReason: 'STOP' });
   });
 
   it('a name-only call gets {}; Gemini ids are used when present', async () => {
     emulator.enqueue(STREAM_PATH, geminiStream(geminiScenarios.nameOnly()));
-    expect(calls(await collect(request()))).toMatchObject([{ name: 'get_time', args: {}, rawArgs: '{}' }]);
+    expect(toolCallsOf(await collect(request()))).toMatchObject([
+      { name: 'get_time', args: {}, rawArgs: '{}' },
+    ]);
     emulator.enqueue(STREAM_PATH, geminiStream(geminiScenarios.withId()));
-    expect(calls(await collect(request()))).toMatchObject([
+    expect(toolCallsOf(await collect(request()))).toMatchObject([
       { id: 'fc-7x', name: 'lookup', args: { q: 'x' } },
     ]);
   });
@@ -156,7 +143,7 @@ describe('googleAdapter streaming', () => {
       'scene tags': ['cozy'],
       schedule: null,
     };
-    expect(calls(events)).toEqual([
+    expect(toolCallsOf(events)).toEqual([
       {
         type: 'tool-call',
         id: expect.stringMatching(/^gemini_call_/),
@@ -173,13 +160,13 @@ describe('googleAdapter streaming', () => {
     // nothing is final before the empty functionCall that closes it
     const callAt = events.findIndex((e) => e.type === 'tool-call');
     expect(callAt).toBe(events.length - 2);
-    expect(finish(events)).toMatchObject({ reason: 'tool_calls' });
+    expect(finishOf(events)).toMatchObject({ reason: 'tool_calls' });
   });
 
   it('two streamed calls in a row stay apart', async () => {
     emulator.enqueue(STREAM_PATH, geminiStream(geminiScenarios.partialArgsTwoCalls()));
     const events = await collect(request());
-    expect(calls(events).map((c) => [c.index, c.name, c.args])).toEqual([
+    expect(toolCallsOf(events).map((c) => [c.index, c.name, c.args])).toEqual([
       [0, 'a', { x: 1 }],
       [1, 'b', { y: 'z' }],
     ]);
@@ -214,27 +201,27 @@ describe('googleAdapter streaming', () => {
     }
     emulator.enqueue(STREAM_PATH, geminiStream(chunks, { lineEnding: '\n' }));
     expect(normalize(await collect(request()))).toEqual(reference);
-    expect(text(reference)).toBe('The answer is 4. Ünïcödé 東京 🌊');
+    expect(textOf(reference)).toBe('The answer is 4. Ünïcödé 東京 🌊');
   });
 
   it('a blocked prompt and a safety stop → content_filter', async () => {
     emulator.enqueue(STREAM_PATH, geminiStream(geminiScenarios.promptBlocked()));
-    expect(finish(await collect(request()))).toMatchObject({
+    expect(finishOf(await collect(request()))).toMatchObject({
       reason: 'content_filter',
       rawReason: 'SAFETY',
       usage: { inputTokens: 8 },
     });
     emulator.enqueue(STREAM_PATH, geminiStream(geminiScenarios.safetyStop()));
     const events = await collect(request());
-    expect(text(events)).toBe('Here is how');
-    expect(finish(events)).toMatchObject({ reason: 'content_filter', rawReason: 'SAFETY' });
+    expect(textOf(events)).toBe('Here is how');
+    expect(finishOf(events)).toMatchObject({ reason: 'content_filter', rawReason: 'SAFETY' });
   });
 
   it('MAX_TOKENS → length; MALFORMED_FUNCTION_CALL → error', async () => {
     emulator.enqueue(STREAM_PATH, geminiStream(geminiScenarios.maxTokens()));
-    expect(finish(await collect(request()))).toMatchObject({ reason: 'length', rawReason: 'MAX_TOKENS' });
+    expect(finishOf(await collect(request()))).toMatchObject({ reason: 'length', rawReason: 'MAX_TOKENS' });
     emulator.enqueue(STREAM_PATH, geminiStream(geminiScenarios.malformedCall()));
-    expect(finish(await collect(request()))).toMatchObject({
+    expect(finishOf(await collect(request()))).toMatchObject({
       reason: 'error',
       rawReason: 'MALFORMED_FUNCTION_CALL',
     });
@@ -244,7 +231,7 @@ describe('googleAdapter streaming', () => {
     emulator.enqueue(STREAM_PATH, geminiStream(geminiScenarios.errorInStream('UNAVAILABLE', 503)));
     const unavailable = await failure(request());
     expect(unavailable.error.code).toBe('network');
-    expect(text(unavailable.seen)).toBe('Partial');
+    expect(textOf(unavailable.seen)).toBe('Partial');
     emulator.enqueue(STREAM_PATH, geminiStream(geminiScenarios.errorInStream('RESOURCE_EXHAUSTED', 429)));
     expect((await failure(request())).error.code).toBe('rate_limit');
   });
@@ -254,12 +241,12 @@ describe('googleAdapter streaming', () => {
     emulator.enqueue(STREAM_PATH, geminiStream(chunks.slice(0, 3), { cutOff: true }));
     const cut = await failure(request());
     expect(cut.error.code).toBe('network');
-    expect(calls(cut.seen)).toEqual([]);
+    expect(toolCallsOf(cut.seen)).toEqual([]);
 
     emulator.enqueue(STREAM_PATH, geminiStream(chunks.slice(0, 4)));
     const ended = await failure(request());
     expect(ended.error.code).toBe('network');
-    expect(calls(ended.seen)).toEqual([]);
+    expect(toolCallsOf(ended.seen)).toEqual([]);
 
     emulator.enqueue(STREAM_PATH, geminiStream([]));
     expect((await failure(request())).error.code).toBe('no_response');
@@ -284,11 +271,11 @@ describe('googleAdapter non-streaming', () => {
       'tool-call',
       'finish',
     ]);
-    expect(calls(events)[0]).toMatchObject({
+    expect(toolCallsOf(events)[0]).toMatchObject({
       args: { a: [1, 2] },
       providerMetadata: { thoughtSignature: 'sig-f' },
     });
-    expect(finish(events)).toMatchObject({ reason: 'tool_calls', raw: body, usage: { inputTokens: 12 } });
+    expect(finishOf(events)).toMatchObject({ reason: 'tool_calls', raw: body, usage: { inputTokens: 12 } });
   });
 
   it('structured output: responseMimeType + converted responseSchema', async () => {
@@ -308,7 +295,7 @@ describe('googleAdapter non-streaming', () => {
         },
       }),
     );
-    expect(JSON.parse(text(events))).toEqual({ mood: 'calm' });
+    expect(JSON.parse(textOf(events))).toEqual({ mood: 'calm' });
     expect((emulator.requests[0].body as any).generationConfig).toEqual({
       responseMimeType: 'application/json',
       responseSchema: {
@@ -333,13 +320,13 @@ describe('googleAdapter streamed vs whole', () => {
     const streamed = await collect(request());
     const whole = await collect(request({ stream: false }));
     const shape = (events: StreamEvent[]) => ({
-      text: text(events),
+      text: textOf(events),
       reasoning: events
         .filter((e) => e.type === 'reasoning-delta')
         .map((e) => (e as { text: string }).text)
         .join(''),
-      calls: calls(events).map(({ id: _id, ...rest }) => rest),
-      finish: { ...finish(events), raw: undefined },
+      calls: toolCallsOf(events).map(({ id: _id, ...rest }) => rest),
+      finish: { ...finishOf(events), raw: undefined },
     });
     expect(shape(whole)).toEqual(shape(streamed));
     expect(shape(whole).calls).toHaveLength(2);

@@ -15,6 +15,7 @@ import {
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isGenerateTaskError } from '../../base/errors.js';
+import { adapterFailure, collectEvents } from '../__fixtures__/adapter-events.js';
 import type { Connection, ProviderRequest, StreamEvent } from '../types.js';
 import { openaiAdapter } from './adapter.js';
 
@@ -43,21 +44,9 @@ function request(extra: Partial<ProviderRequest> = {}): ProviderRequest {
   return { connection: connection(), messages: [{ role: 'user', content: 'hi' }], stream: true, ...extra };
 }
 
-async function collect(req: ProviderRequest): Promise<StreamEvent[]> {
-  const events: StreamEvent[] = [];
-  for await (const event of openaiAdapter.send(req)) events.push(event);
-  return events;
-}
+const collect = (req: ProviderRequest) => collectEvents(openaiAdapter, req);
 
-async function failure(req: ProviderRequest) {
-  try {
-    await collect(req);
-  } catch (error) {
-    if (isGenerateTaskError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
+const failure = async (req: ProviderRequest) => (await adapterFailure(openaiAdapter, req)).error;
 
 function summary(events: StreamEvent[]) {
   const calls = events.filter((e) => e.type === 'tool-call');

@@ -9,8 +9,14 @@ import {
   ollamaStream,
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isGenerateTaskError } from '../../base/errors.js';
-import type { Connection, ProviderRequest, StreamEvent } from '../types.js';
+import {
+  adapterFailure,
+  collectEvents,
+  finishOf,
+  reasoningOf,
+  textOf,
+} from '../__fixtures__/adapter-events.js';
+import type { Connection, ProviderRequest } from '../types.js';
 import { textCompletionAdapter } from './adapter.js';
 
 let emulator: Emulator;
@@ -43,30 +49,9 @@ function request(connection: Partial<Connection>, extra: Partial<ProviderRequest
   };
 }
 
-async function collect(req: ProviderRequest): Promise<StreamEvent[]> {
-  const events: StreamEvent[] = [];
-  for await (const event of textCompletionAdapter.send(req)) events.push(event);
-  return events;
-}
+const collect = (req: ProviderRequest) => collectEvents(textCompletionAdapter, req);
 
-async function failure(req: ProviderRequest) {
-  try {
-    await collect(req);
-  } catch (error) {
-    if (isGenerateTaskError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
-
-const text = (events: StreamEvent[]) => events.map((e) => (e.type === 'text-delta' ? e.text : '')).join('');
-const reasoning = (events: StreamEvent[]) =>
-  events.map((e) => (e.type === 'reasoning-delta' ? e.text : '')).join('');
-const finish = (events: StreamEvent[]) => {
-  const last = events.at(-1);
-  if (last?.type !== 'finish') throw new Error('no finish event');
-  return last;
-};
+const failure = async (req: ProviderRequest) => (await adapterFailure(textCompletionAdapter, req)).error;
 
 const PROMPT = '<|im_start|>system\nSys<|im_end|>\n<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\n';
 const STOPS = ['<|im_end|>', '<|im_start|>', '\nUser:'];
@@ -78,8 +63,8 @@ describe('KoboldCpp backend', () => {
       koboldStream(['Hel', 'lo', ' there'], { finishReason: 'length' }),
     );
     const events = await collect(request({ textBackend: 'koboldcpp', apiKey: 'pw' }));
-    expect(text(events)).toBe('Hello there');
-    expect(finish(events)).toMatchObject({ reason: 'length', rawReason: 'length' });
+    expect(textOf(events)).toBe('Hello there');
+    expect(finishOf(events)).toMatchObject({ reason: 'length', rawReason: 'length' });
     const sent = emulator.requests[0];
     expect(sent.headers.authorization).toBe('Bearer pw');
     expect(sent.body).toEqual({
@@ -99,8 +84,8 @@ describe('KoboldCpp backend', () => {
     const events = await collect(
       request({ textBackend: 'koboldcpp', baseUrl: `${emulator.url}/api` }, { stream: false }),
     );
-    expect(text(events)).toBe('Whole answer');
-    expect(finish(events)).toMatchObject({
+    expect(textOf(events)).toBe('Whole answer');
+    expect(finishOf(events)).toMatchObject({
       reason: 'stop',
       usage: { inputTokens: 12, outputTokens: 3, totalTokens: 15 },
       raw: { results: [{ text: 'Whole answer' }] },
@@ -113,8 +98,8 @@ describe('KoboldCpp backend', () => {
       koboldStream(['Yes', '<|im_', 'end|>', 'junk'], { finishReason: null }),
     );
     const events = await collect(request({ textBackend: 'koboldcpp' }));
-    expect(text(events)).toBe('Yes');
-    expect(finish(events)).toMatchObject({ reason: 'stop', rawReason: null });
+    expect(textOf(events)).toBe('Yes');
+    expect(finishOf(events)).toMatchObject({ reason: 'stop', rawReason: null });
   });
 
   it('an empty event stream → no_response', async () => {
@@ -138,8 +123,8 @@ describe('/v1/completions backend (llama.cpp, text-generation-webui)', () => {
       completionsStream(['A', 'B', 'C'], { usage: { prompt_tokens: 9, completion_tokens: 3 } }),
     );
     const events = await collect(request({ textBackend: 'openai-completions', instructTemplate: 'llama3' }));
-    expect(text(events)).toBe('ABC');
-    expect(finish(events)).toMatchObject({
+    expect(textOf(events)).toBe('ABC');
+    expect(finishOf(events)).toMatchObject({
       reason: 'stop',
       usage: { inputTokens: 9, outputTokens: 3, totalTokens: 12 },
     });
@@ -162,8 +147,8 @@ describe('/v1/completions backend (llama.cpp, text-generation-webui)', () => {
     const stream = completionsStream(['x', 'y'], { finishReason: 'length', done: false });
     emulator.enqueue('/v1/completions', { ...stream, chunks: [...stream.chunks!, 'data: [DONE]'] });
     const events = await collect(request({ textBackend: 'openai-completions' }));
-    expect(text(events)).toBe('xy');
-    expect(finish(events)).toMatchObject({ reason: 'length', rawReason: 'length' });
+    expect(textOf(events)).toBe('xy');
+    expect(finishOf(events)).toMatchObject({ reason: 'length', rawReason: 'length' });
   });
 
   it('base URL with /v1 is not doubled; non-streaming body is replayed', async () => {
@@ -171,8 +156,8 @@ describe('/v1/completions backend (llama.cpp, text-generation-webui)', () => {
     const events = await collect(
       request({ textBackend: 'openai-completions', baseUrl: `${emulator.url}/v1` }, { stream: false }),
     );
-    expect(text(events)).toBe('Done');
-    expect(finish(events)).toMatchObject({ reason: 'length', usage: { inputTokens: 8, outputTokens: 4 } });
+    expect(textOf(events)).toBe('Done');
+    expect(finishOf(events)).toMatchObject({ reason: 'length', usage: { inputTokens: 8, outputTokens: 4 } });
     expect(emulator.requests[0].body).not.toHaveProperty('stream');
   });
 
@@ -197,9 +182,9 @@ describe('Ollama backend', () => {
       ollamaStream(['Sun', 'ny ☀️', '.'], { thinking: ['Look', 'ing'], doneReason: 'stop', chunkSize: 5 }),
     );
     const events = await collect(request({ textBackend: 'ollama', instructTemplate: 'mistral' }));
-    expect(reasoning(events)).toBe('Looking');
-    expect(text(events)).toBe('Sunny ☀️.');
-    expect(finish(events)).toMatchObject({
+    expect(reasoningOf(events)).toBe('Looking');
+    expect(textOf(events)).toBe('Sunny ☀️.');
+    expect(finishOf(events)).toMatchObject({
       reason: 'stop',
       rawReason: 'stop',
       usage: { inputTokens: 11, outputTokens: 18, totalTokens: 29 },
@@ -225,8 +210,8 @@ describe('Ollama backend', () => {
     const events = await collect(
       request({ textBackend: 'ollama', baseUrl: `${emulator.url}/v1` }, { stream: false }),
     );
-    expect(text(events)).toBe('Fine.');
-    expect(finish(events)).toMatchObject({ reason: 'length' });
+    expect(textOf(events)).toBe('Fine.');
+    expect(finishOf(events)).toMatchObject({ reason: 'length' });
     expect((emulator.requests[0].body as { stream: boolean }).stream).toBe(false);
   });
 

@@ -10,7 +10,8 @@ import {
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isGenerateTaskError } from '../../base/errors.js';
-import type { Connection, ProviderRequest, StreamEvent } from '../types.js';
+import { collectEvents, textOf } from '../__fixtures__/adapter-events.js';
+import type { Connection, ProviderRequest } from '../types.js';
 import { textCompletionAdapter } from './adapter.js';
 
 let emulator: Emulator;
@@ -41,12 +42,7 @@ function request(connection: Partial<Connection>, extra: Partial<ProviderRequest
   };
 }
 
-async function collect(req: ProviderRequest): Promise<StreamEvent[]> {
-  const events: StreamEvent[] = [];
-  for await (const event of textCompletionAdapter.send(req)) events.push(event);
-  return events;
-}
-const text = (events: StreamEvent[]) => events.map((e) => (e.type === 'text-delta' ? e.text : '')).join('');
+const collect = (req: ProviderRequest) => collectEvents(textCompletionAdapter, req);
 const PROMPT = '<|im_start|>user\nLook<|im_end|>\n<|im_start|>assistant\n';
 const STOPS = ['<|im_end|>', '<|im_start|>'];
 
@@ -59,7 +55,7 @@ describe('llama.cpp server /completion', () => {
         { stream: true, jsonSchema: { name: 'mood', schema: SCHEMA } },
       ),
     );
-    expect(text(events)).toBe('{"mood":"calm"}');
+    expect(textOf(events)).toBe('{"mood":"calm"}');
     expect(events.at(-1)).toMatchObject({
       type: 'finish',
       reason: 'length',
@@ -83,7 +79,7 @@ describe('llama.cpp server /completion', () => {
   it('a whole answer: stop_type eos is a normal stop; an error chunk fails with its message', async () => {
     emulator.enqueue('/completion', llamacppCompletionResponse('Hello'));
     const events = await collect(request({ textBackend: 'llamacpp' }));
-    expect(text(events)).toBe('Hello');
+    expect(textOf(events)).toBe('Hello');
     expect(events.at(-1)).toMatchObject({ type: 'finish', reason: 'stop', rawReason: 'stop' });
 
     emulator.enqueue('/completion', llamacppCompletionStream(['x'], { error: 'the context is full' }));
