@@ -1,9 +1,14 @@
 import { createEmulator, type Emulator, type RecordedRequest } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { body, type OpenAIAnswer, openaiAnswer, openaiConnection } from '../generate/__fixtures__/answers.js';
-import { createRuntime } from '../runtime/create-runtime.js';
-import { ToolRegistry } from '../tools/registry.js';
+import { body, type OpenAIAnswer, openaiAnswer } from '../generate/__fixtures__/answers.js';
 import type { ToolDefinition } from '../tools/types.js';
+import {
+  script as scriptAgents,
+  scriptedSetup,
+  systemOf,
+  toolNames,
+  type WireMessage,
+} from './__fixtures__/scripted-run.js';
 import { OutcomeRecorder } from './outcome-tools.js';
 import { defaultOrchestrationProfile } from './profile.js';
 import { runAgent, runOrchestration } from './run-orchestration.js';
@@ -25,69 +30,19 @@ afterAll(async () => {
 });
 beforeEach(() => emulator.reset());
 
-type WireMessage = { role: string; content: unknown };
 type WireTool = {
   function: { name: string; parameters: { properties?: Record<string, { enum?: string[] }> } };
 };
-const systemOf = (req: RecordedRequest) =>
-  String((body(req).messages as WireMessage[]).find((m) => m.role === 'system')?.content ?? '');
-const toolNames = (req: RecordedRequest) =>
-  ((body(req) as unknown as { tools?: WireTool[] }).tools ?? []).map((t) => t.function.name).sort();
 const requestsOf = (marker: string) => emulator.requests.filter((r) => systemOf(r).includes(marker));
-
-/** Scripts each agent by a marker in its system prompt: answer n of that agent is `answers[marker](n)`. */
-function script(answers: Record<string, (n: number, req: RecordedRequest) => OpenAIAnswer | 'hang'>) {
-  const counts = new Map<string, number>();
-  emulator.on(PATH, (req) => {
-    const system = systemOf(req);
-    const marker = Object.keys(answers).find((m) => system.includes(m));
-    if (!marker) return { status: 500, json: { error: { message: `unscripted agent: ${system}` } } };
-    const n = counts.get(marker) ?? 0;
-    counts.set(marker, n + 1);
-    const answer = answers[marker](n, req);
-    return answer === 'hang' ? { hang: true } : openaiAnswer(req, answer);
-  });
-}
+const script = (answers: Record<string, (n: number, req: RecordedRequest) => OpenAIAnswer | 'hang'>) =>
+  scriptAgents(emulator, answers);
+const setup = () => scriptedSetup(emulator);
 
 const obj = (properties: Record<string, unknown> = {}, required: string[] = []) => ({
   type: 'object',
   properties,
   required,
 });
-
-function setup() {
-  const registry = new ToolRegistry({ logger: { warn() {} } });
-  const lookups: string[] = [];
-  // a global "builtin" read tool and a global custom write tool
-  registry.register(
-    {
-      name: 'lookup',
-      description: 'Looks a word up.',
-      parameters: obj({ q: { type: 'string' } }, ['q']),
-      mode: 'read',
-      kind: 'native',
-      enabled: true,
-    },
-    {
-      layer: 'builtin',
-      run: (args) => {
-        lookups.push(String(args.q));
-        return `definition of ${String(args.q)}`;
-      },
-    },
-  );
-  registry.register({
-    name: 'mark_scene',
-    description: 'Marks the scene (write).',
-    parameters: obj({ tag: { type: 'string' } }, ['tag']),
-    mode: 'write',
-    kind: 'static',
-    staticResult: 'marked',
-    enabled: true,
-  });
-  const runtime = createRuntime({ connections: [openaiConnection(emulator.url)], registry });
-  return { registry, runtime, lookups };
-}
 
 const weather: ToolDefinition = {
   name: 'weather',
