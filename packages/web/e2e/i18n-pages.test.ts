@@ -285,6 +285,46 @@ const PAGES: PageCheck[] = [
   },
   { name: 'lorebooks', hash: '#/lorebooks', ready: heading('Kraina') },
   {
+    name: 'agents',
+    hash: '#/agents',
+    ready: heading('編排設定檔'),
+    open: async (page) => {
+      // the profile's own tools, then the spec mode's tool switches and a new node's tool overrides opened
+      await poll(() => page.getByRole('heading', { name: '設定檔工具' }).isVisible()).toBe(true);
+      await page.getByRole('radio', { name: /^規格（節點圖）/ }).check();
+      await page.getByRole('button', { name: '新增節點' }).click();
+      await page.locator('.node-card details.overrides summary').first().click();
+      await poll(() => page.getByRole('group', { name: /的工具覆寫：內建$/ }).isVisible()).toBe(true);
+      await poll(() =>
+        page.getByRole('group', { name: '規格（節點圖）模式的工具：來自角色' }).isVisible(),
+      ).toBe(true);
+    },
+  },
+  {
+    name: 'agents-pinned-tools',
+    hash: '#/agents',
+    ready: heading('編排設定檔'),
+    open: async (page) => {
+      await page
+        .getByRole('button', { name: /：選擇工具$/ })
+        .first()
+        .click();
+      const picker = page.getByRole('dialog');
+      await poll(() => picker.getByRole('group', { name: '內建' }).isVisible()).toBe(true);
+      await poll(() => picker.getByText('勾選的工具就是代理自己的清單').isVisible()).toBe(true);
+    },
+  },
+  {
+    name: 'agents-add-tool',
+    hash: '#/agents',
+    ready: heading('編排設定檔'),
+    open: async (page) => {
+      await page.getByRole('button', { name: '新增自訂工具' }).click();
+      const dialog = page.getByRole('dialog', { name: '新增自訂工具' });
+      await poll(() => dialog.getByRole('heading', { name: '基本資料' }).isVisible()).toBe(true);
+    },
+  },
+  {
     name: 'characters',
     hash: '#/characters',
     ready: heading('Smoczyca'),

@@ -111,14 +111,14 @@ describe('orchestration profile editor', () => {
     await second.getByLabel('Task').fill('Make the plan.');
     await second.getByRole('group', { name: 'Inputs of plan' }).getByLabel('scout').check();
     await second.getByText('Tool overrides of plan').click();
-    const overrides = second.getByRole('group', { name: 'Tool overrides of plan: Builtin' });
+    const overrides = second.getByRole('group', { name: 'Tool overrides of plan: Built-in' });
     await overrides.getByLabel('roll_dice').uncheck();
     await poll(() => overrides.textContent()).toContain('override');
     const fromCharacters = second.getByRole('group', { name: 'Tool overrides of plan: From characters' });
     expect(await fromCharacters.getByLabel('mira_mood').isChecked()).toBe(true);
 
     // The mode's own switches: get_current_time off for every node of the spec
-    const modeTools = form.getByRole('group', { name: 'Tools of the Spec (node graph) mode: Builtin' });
+    const modeTools = form.getByRole('group', { name: 'Tools of the Spec (node graph) mode: Built-in' });
     await modeTools.getByLabel('get_current_time').uncheck();
 
     // A profile tool from the Functions page's editor, in a dialog

@@ -1,5 +1,6 @@
 import '../../functions/functions.css';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../../api/client';
 import type { Capabilities, ProfileTool, Tool } from '../../../api/types';
 import { Dialog } from '../../../components/Dialog';
@@ -29,6 +30,7 @@ export function AddToolDialog({
   onDone: (tool: ProfileTool) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const [form, setForm] = useState<ToolForm>(() =>
     formFromTool(editing ? ({ ...editing, id: '', order: 0 } as Tool) : null),
   );
@@ -41,8 +43,8 @@ export function AddToolDialog({
     api
       .get<Capabilities>('/api/tools/capabilities')
       .then(setCaps)
-      .catch((e) => setError(`Could not load the server's capabilities: ${errorMessage(e)}`));
-  }, []);
+      .catch((e) => setError(t('agents.profile.tools.dialog.couldNotLoad', { message: errorMessage(e) })));
+  }, [t]);
 
   const scripts = caps?.scriptExecutionEnabled ?? false;
   const body = useCompileCheck(form.body, form.kind === 'script' && scripts);
@@ -54,39 +56,38 @@ export function AddToolDialog({
     setNameTouched(true);
     const problem = toolNameMessage(form.name, reservedNames, otherNames);
     if (problem) return setError(problem);
-    if (form.description.trim() === '') return setError('Describe the tool for the model (Description).');
+    if (form.description.trim() === '') return setError(t('agents.profile.tools.dialog.describe'));
     const built = inputFromForm(form);
     if ('problem' in built) {
-      return setError(
-        built.problem.jsonError ?? 'The parameters need fixing first (see the rows marked below).',
-      );
+      return setError(built.problem.jsonError ?? t('agents.profile.tools.dialog.fixParameters'));
     }
     onDone({ ...built.input, enabled: editing?.enabled ?? true });
   };
 
   return (
     <Dialog
-      title={editing ? `Edit profile tool ${editing.name}` : 'Add custom tool'}
+      title={
+        editing
+          ? t('agents.profile.tools.dialog.editTitle', { name: editing.name })
+          : t('agents.profile.tools.own.add')
+      }
       className="tool-dialog"
       onCancel={onCancel}
       actions={
         <>
           <button type="button" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="button" className="primary" onClick={done} disabled={!caps}>
-            {editing ? 'Update tool' : 'Add to profile'}
+            {editing ? t('agents.profile.tools.dialog.update') : t('agents.profile.tools.dialog.add')}
           </button>
         </>
       }
     >
-      <p className="hint">
-        The tool belongs to this orchestration profile: only its agents see it, and it is stored when you save
-        the profile.
-      </p>
+      <p className="hint">{t('agents.profile.tools.dialog.hint')}</p>
       <ErrorBanner error={error} onDismiss={() => setError(null)} />
       {!caps ? (
-        <p className="hint">Loading…</p>
+        <p className="hint">{t('common.loading')}</p>
       ) : (
         <div className="tool-form">
           <BasicsSection

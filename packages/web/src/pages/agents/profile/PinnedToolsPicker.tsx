@@ -1,5 +1,6 @@
 import './profile.css';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { hrefFor } from '../../../app/router';
 import { ToolPickerDialog } from '../../../components/tool-picker/ToolPickerDialog';
 import { itemKey, tickedNames } from '../../../components/tool-picker/tool-groups';
@@ -24,26 +25,29 @@ export function PinnedToolsPicker({
   /** default: every tool the editor knows */
   tools?: PanelTool[];
 }) {
+  const { t } = useTranslation();
   const data = useEditorData();
   const tools = given ?? data.tools;
   const [picking, setPicking] = useState(false);
-  const known = new Set(tools.map((t) => t.name));
+  const known = new Set(tools.map((tool) => tool.name));
   const groups = pinnedPickerGroups(tools);
   return (
     <fieldset className="pinned-picker" aria-label={label}>
       <legend className="pinned-head">{label}</legend>
       {value.length === 0 ? (
-        <p className="hint">None pinned: the agent gets whatever its mode and overrides offer.</p>
+        <p className="hint">{t('agents.profile.tools.pinned.none')}</p>
       ) : (
-        <ul className="pinned-list" aria-label={`${label}: pinned`}>
+        <ul className="pinned-list" aria-label={t('agents.profile.tools.pinned.list', { label })}>
           {value.map((name) => (
             <li key={name} className={known.has(name) ? 'chip' : 'chip unknown'}>
-              <span>{name}</span>
-              {!known.has(name) && <span className="pill danger">unknown tool</span>}
+              <span translate="no">{name}</span>
+              {!known.has(name) && (
+                <span className="pill danger">{t('agents.profile.tools.pinned.unknown')}</span>
+              )}
               <button
                 type="button"
                 className="link"
-                aria-label={`Unpin ${name}`}
+                aria-label={t('agents.profile.tools.pinned.unpin', { name })}
                 onClick={() => onChange(value.filter((v) => v !== name))}
               >
                 ×
@@ -53,18 +57,22 @@ export function PinnedToolsPicker({
         </ul>
       )}
       <div>
-        <button type="button" onClick={() => setPicking(true)} aria-label={`${label}: choose tools`}>
-          Choose tools…
+        <button
+          type="button"
+          onClick={() => setPicking(true)}
+          aria-label={t('agents.profile.tools.pinned.chooseLabel', { label })}
+        >
+          {t('agents.profile.tools.pinned.choose')}
         </button>
       </div>
       {picking && (
         <ToolPickerDialog
           title={label}
-          intro="Ticked tools are the agent’s own list: it gets exactly these (and the overrides below)."
+          intro={t('agents.profile.tools.pinned.intro')}
           groups={groups}
-          empty="No tools exist yet. Create one on the Functions page or add a profile tool."
+          empty={t('agents.profile.tools.pinned.empty')}
           initial={groups.flatMap((g) =>
-            g.tools.filter((t) => value.includes(t.name)).map((t) => itemKey(g.id, t.name)),
+            g.tools.filter((tool) => value.includes(tool.name)).map((tool) => itemKey(g.id, tool.name)),
           )}
           onCancel={() => setPicking(false)}
           onApply={(ticked) => {
@@ -78,16 +86,14 @@ export function PinnedToolsPicker({
       {value.length > 0 && data.toolUseOffChats.length > 0 && (
         <p className="banner info" role="note">
           <span>
-            Tool use is off in{' '}
+            {t('agents.profile.tools.pinned.toolUseOffIn', { count: data.toolUseOffChats.length })}{' '}
             {data.toolUseOffChats.map((c, i) => (
-              <span key={c.id}>
+              <span key={c.id} translate="no">
                 {i > 0 ? ', ' : ''}
                 <a href={hrefFor({ page: 'chat', id: c.id })}>{c.title}</a>
               </span>
             ))}
-            , which run{data.toolUseOffChats.length === 1 ? 's' : ''} this orchestration: the agent still gets
-            its pinned tools before each reply, but the reply itself calls none. Switch tool use on in Chat
-            Settings if the reply should use them too.
+            {t('agents.profile.tools.pinned.toolUseOffRest', { count: data.toolUseOffChats.length })}
           </span>
         </p>
       )}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ProfileTool } from '../../../api/types';
 import { Switch } from '../../../components/Switch';
 import { AddToolDialog } from './AddToolDialog';
@@ -17,46 +18,59 @@ export function ProfileToolsSection({
   catalogNames: ReadonlySet<string>;
   onChange: (next: ProfileTool[]) => void;
 }) {
+  const { t } = useTranslation();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const others = (skip: number | null) => new Set(tools.filter((_, i) => i !== skip).map((t) => t.name));
+  const others = (skip: number | null) =>
+    new Set(tools.filter((_, i) => i !== skip).map((tool) => tool.name));
   return (
-    <section className="profile-tools" aria-label="Profile tools">
+    <section className="profile-tools" aria-label={t('agents.profile.tools.own.title')}>
       <div className="spread">
-        <h3>Profile tools</h3>
+        <h3>{t('agents.profile.tools.own.title')}</h3>
         <button type="button" onClick={() => setEditing('new')}>
-          Add custom tool
+          {t('agents.profile.tools.own.add')}
         </button>
       </div>
       {tools.length === 0 ? (
-        <p className="hint">None: the agents use your Functions, the builtins and what characters bring.</p>
+        <p className="hint">{t('agents.profile.tools.own.none')}</p>
       ) : (
         <ul className="card-list">
           {tools.map((tool, i) => (
-            <li key={tool.name} className="profile-tool" aria-label={`Profile tool ${tool.name}`}>
+            <li
+              key={tool.name}
+              className="profile-tool"
+              aria-label={t('agents.profile.tools.own.label', { name: tool.name })}
+            >
               <div>
-                <strong>{tool.name}</strong> <span className="pill">{tool.kind}</span>{' '}
-                <span className="pill">{tool.mode}</span>
+                <strong translate="no">{tool.name}</strong>{' '}
+                <span className="pill">{t(`functions.kind.${tool.kind}`, { defaultValue: tool.kind })}</span>{' '}
+                <span className="pill">{t(`agents.profile.tools.modeValue.${tool.mode}`)}</span>
                 {catalogNames.has(tool.name) && (
-                  <span className="hint"> · shadows the Functions tool of this name</span>
+                  <span className="hint"> · {t('agents.profile.tools.own.shadows')}</span>
                 )}
-                <div className="hint">{tool.description}</div>
+                <div className="hint" translate="no">
+                  {tool.description}
+                </div>
               </div>
               <div className="row">
                 <Switch
                   checked={tool.enabled}
-                  label={`Enable ${tool.name}`}
-                  onChange={(enabled) => onChange(tools.map((t, j) => (j === i ? { ...t, enabled } : t)))}
+                  label={t('agents.profile.tools.own.enable', { name: tool.name })}
+                  onChange={(enabled) => onChange(tools.map((x, j) => (j === i ? { ...x, enabled } : x)))}
                 />
-                <button type="button" onClick={() => setEditing(i)} aria-label={`Edit ${tool.name}`}>
-                  Edit
+                <button
+                  type="button"
+                  onClick={() => setEditing(i)}
+                  aria-label={t('agents.profile.tools.own.editNamed', { name: tool.name })}
+                >
+                  {t('common.edit')}
                 </button>
                 <button
                   type="button"
                   className="danger"
                   onClick={() => onChange(tools.filter((_, j) => j !== i))}
-                  aria-label={`Remove ${tool.name}`}
+                  aria-label={t('agents.profile.tools.own.removeNamed', { name: tool.name })}
                 >
-                  Remove
+                  {t('agents.profile.tools.own.remove')}
                 </button>
               </div>
             </li>
@@ -70,7 +84,7 @@ export function ProfileToolsSection({
           otherNames={others(editing === 'new' ? null : editing)}
           onCancel={() => setEditing(null)}
           onDone={(tool) => {
-            onChange(editing === 'new' ? [...tools, tool] : tools.map((t, i) => (i === editing ? tool : t)));
+            onChange(editing === 'new' ? [...tools, tool] : tools.map((x, i) => (i === editing ? tool : x)));
             setEditing(null);
           }}
         />

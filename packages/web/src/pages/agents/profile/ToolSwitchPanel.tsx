@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { GROUPS, type PanelTool } from './profile-model';
 
 /**
@@ -20,29 +21,38 @@ export function ToolSwitchPanel({
   markLabel: string;
   onToggle: (tool: PanelTool, on: boolean) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <fieldset className="tool-panel" aria-label={label}>
       {GROUPS.map((group) => {
-        const inGroup = tools.filter((t) => t.group === group.id);
+        const inGroup = tools.filter((tool) => tool.group === group);
+        const groupLabel = t(`agents.profile.tools.group.${group}`);
         return (
-          <fieldset key={group.id} className="tool-group" aria-label={`${label}: ${group.label}`}>
-            <legend>{group.label}</legend>
-            {inGroup.length === 0 && <p className="hint">None.</p>}
+          <fieldset
+            key={group}
+            className="tool-group"
+            aria-label={t('agents.profile.tools.groupOf', { label, group: groupLabel })}
+          >
+            <legend>{groupLabel}</legend>
+            {inGroup.length === 0 && <p className="hint">{t('agents.profile.tools.none')}</p>}
             {inGroup.map((tool) => (
-              <label
-                key={`${group.id}:${tool.name}:${tool.character ?? ''}`}
-                className="tool-check"
-                title={tool.description}
-              >
+              <label key={`${group}:${tool.name}:${tool.character ?? ''}`} className="tool-check">
                 <input
                   type="checkbox"
                   checked={isOn(tool)}
                   onChange={(e) => onToggle(tool, e.target.checked)}
                 />
                 <span className="tool-check-text">
-                  <span className="tool-check-name">{tool.name}</span>
-                  {tool.profile && <span className="pill">profile</span>}
-                  {tool.character && <span className="hint"> {tool.character}</span>}
+                  <span className="tool-check-name" translate="no" title={tool.description}>
+                    {tool.name}
+                  </span>
+                  {tool.profile && <span className="pill">{t('agents.profile.tools.profileTag')}</span>}
+                  {tool.character && (
+                    <span className="hint" translate="no">
+                      {' '}
+                      {tool.character}
+                    </span>
+                  )}
                   {marked(tool) && <span className="pill amber">{markLabel}</span>}
                 </span>
               </label>

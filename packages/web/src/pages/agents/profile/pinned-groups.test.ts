@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../../i18n/i18n';
+import en from '../../../i18n/locales/en';
 import { pinnedPickerGroups } from './pinned-groups';
 import type { PanelTool } from './profile-model';
 
@@ -8,6 +10,10 @@ const t = (name: string, group: PanelTool['group'], extra: Partial<PanelTool> = 
   enabled: true,
   group,
   ...extra,
+});
+
+beforeAll(async () => {
+  await i18n.init({ lng: 'en', resources: { en: { translation: en } } });
 });
 
 describe('pinned tools in the shared picker', () => {

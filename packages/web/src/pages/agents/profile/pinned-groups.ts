@@ -2,17 +2,23 @@
 // (custom and profile tools, built-in, the orchestration's outcome tools, extensions, each character's tools,
 // and any other source the catalog names, such as an MCP server).
 import type { PickerGroup, PickerTool } from '../../../components/tool-picker/tool-groups';
+import { i18n } from '../../../i18n/i18n';
 import type { PanelTool } from './profile-model';
 
+const label = (group: string, name?: string) => i18n.t(`agents.profile.tools.group.${group}`, { name });
+
 function groupOf(tool: PanelTool): { id: string; label: string } {
-  if (tool.group === 'custom') return { id: 'custom', label: 'Custom' };
+  if (tool.group === 'custom') return { id: 'custom', label: label('custom') };
   if (tool.group === 'builtin')
     return tool.origin === 'orchestration'
-      ? { id: 'orchestration', label: 'Orchestration' }
-      : { id: 'builtin', label: 'Built-in' };
-  if (tool.group === 'extension') return { id: 'extension', label: 'From extensions' };
+      ? { id: 'orchestration', label: label('orchestration') }
+      : { id: 'builtin', label: label('builtin') };
+  if (tool.group === 'extension') return { id: 'extension', label: label('extension') };
   if (tool.group === 'character')
-    return { id: `character:${tool.character ?? ''}`, label: `${tool.character ?? 'A character'}’s tools` };
+    return {
+      id: `character:${tool.character ?? ''}`,
+      label: label('characterNamed', tool.character ?? label('aCharacter')),
+    };
   const other = String(tool.group);
   return { id: other, label: other };
 }
@@ -32,7 +38,7 @@ export function pinnedPickerGroups(tools: readonly PanelTool[]): PickerGroup[] {
       description: tool.description,
       kind: tool.kind ?? (tool.group === 'custom' ? 'static' : 'native'),
       enabled: tool.enabled,
-      ...(tool.profile ? { tag: 'profile' } : {}),
+      ...(tool.profile ? { tag: i18n.t('agents.profile.tools.profileTag') } : {}),
     };
     group.tools.push(entry);
     groups.set(id, group);

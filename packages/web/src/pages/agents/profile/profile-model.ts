@@ -27,12 +27,8 @@ export interface PanelTool {
   kind?: string;
 }
 
-export const GROUPS: Array<{ id: CatalogTool['group']; label: string }> = [
-  { id: 'custom', label: 'Custom' },
-  { id: 'builtin', label: 'Builtin' },
-  { id: 'extension', label: 'From extensions' },
-  { id: 'character', label: 'From characters' },
-];
+/** The switch panels' groups; their labels are agents.profile.tools.group.<id> in the locales. */
+export const GROUPS: Array<CatalogTool['group']> = ['custom', 'builtin', 'extension', 'character'];
 
 /** The profile's tools first (they shadow stored ones of the same name), then the catalog's. */
 export function panelTools(
