@@ -4,7 +4,9 @@
 
 export * from './api/agents.js';
 export * from './api/common.js';
+export * from './api/connections.js';
 export * from './api/personas.js';
 export * from './api/presets.js';
 export * from './api/tools.js';
+export * from './api/variables.js';
 export * from './api/web-search.js';

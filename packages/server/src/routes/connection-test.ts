@@ -1,4 +1,6 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { createRuntime, isGenerateTaskError, probeToolCalling, suggestBaseUrl } from '@toolsmith/core';
+import { connectionRouteSchemas as schemas } from '@toolsmith/core/api-schema';
 import type { FastifyInstance } from 'fastify';
 import { abortWhen } from '../app/abort-link.js';
 import { notFound } from '../app/http-error.js';
@@ -14,19 +16,20 @@ export const CONNECTION_TEST_TIMEOUT_MS = 30_000;
  * a 404 on an OpenAI-compatible URL missing its /v1 comes with the URL that works), then — with function
  * calling on — a tiny forced tool call, natively and else in the text protocol, with the mode to use.
  */
-export async function connectionTestRoutes(app: FastifyInstance): Promise<void> {
+export async function connectionTestRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { storage, shutdownSignal, config } = app.toolsmith;
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/api/connections/:id/test',
-    { config: { privileged: true } },
+    { config: { privileged: true }, schema: schemas.test },
     async (request) => {
       const stored = await storage.connections.get(request.params.id);
       if (!stored) throw notFound('connection', request.params.id);
       const connection = toCoreConnection(stored, await storage.connections.getApiKey(stored.id));
       if (!connection.baseUrl) {
         return {
-          ok: false,
+          ok: false as const,
           code: 'invalid_input',
           message:
             'This connection has no base URL. Set baseUrl to where the backend runs, e.g. http://127.0.0.1:5001.',
@@ -45,13 +48,13 @@ export async function connectionTestRoutes(app: FastifyInstance): Promise<void> 
           substituteMacros: false,
           abortSignal: controller.signal,
         });
-        if (!connection.functionCalling.enabled) return { ok: true, text: result.assistantText };
+        if (!connection.functionCalling.enabled) return { ok: true as const, text: result.assistantText };
         const toolCalling = await probeToolCalling(runtime, {
           connection,
           memory: toolModeMemory,
           signal: controller.signal,
         });
-        return { ok: true, text: result.assistantText, toolCalling };
+        return { ok: true as const, text: result.assistantText, toolCalling };
       } catch (error) {
         if (isGenerateTaskError(error)) {
           const suggestion =
@@ -59,7 +62,7 @@ export async function connectionTestRoutes(app: FastifyInstance): Promise<void> 
               ? await suggestBaseUrl(connection, { fetch, signal: controller.signal })
               : undefined;
           return {
-            ok: false,
+            ok: false as const,
             code: error.code,
             message: error.message,
             ...(suggestion ? { suggestion } : {}),
@@ -67,7 +70,7 @@ export async function connectionTestRoutes(app: FastifyInstance): Promise<void> 
         }
         request.log.warn({ err: error }, 'connection test failed unexpectedly');
         return {
-          ok: false,
+          ok: false as const,
           code: 'unknown',
           message: error instanceof Error ? error.message : String(error),
         };

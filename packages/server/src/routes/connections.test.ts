@@ -91,11 +91,28 @@ describe('connections API', () => {
       functionCalling: { mode: 'smoke' },
     });
     expect(res.status).toBe(400);
-    expect(res.body.details.map((d: any) => d.field).sort()).toEqual([
-      'api',
-      'baseUrl',
-      'functionCalling.mode',
-      'name',
+    // the shapes first (route schema), then the rules between fields
+    expect(res.body.details).toEqual([
+      {
+        field: 'api',
+        message: 'api must be one of "openai", "openai-responses", "anthropic", "google", "text-completion".',
+      },
+      {
+        field: 'functionCalling.mode',
+        message: 'functionCalling.mode must be one of "auto", "native", "prompt_xml", "prompt_json".',
+      },
+    ]);
+    const rules = await server.request('POST', '/api/connections', {
+      name: 'a/b',
+      api: 'openai',
+      baseUrl: 'ftp://x',
+    });
+    expect(rules.body.details).toEqual([
+      { field: 'name', message: 'name must not contain "/".' },
+      {
+        field: 'baseUrl',
+        message: 'baseUrl must be an http:// or https:// URL, or empty for the provider default.',
+      },
     ]);
     const missing = await server.request('POST', '/api/connections', {});
     expect(missing.body.details.map((d: any) => d.field).sort()).toEqual(['api', 'name']);

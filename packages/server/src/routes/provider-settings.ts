@@ -7,31 +7,30 @@ import {
   readVision,
 } from '@toolsmith/core/internal';
 import type { ConnectionInput, PresetInput } from '../storage/types.js';
-import type { FieldChecker } from './fields.js';
 
-/** The provider-setting fields a connection accepts (docs/api.md, docs/providers.md). */
-export const PROVIDER_SETTING_FIELDS = [
-  'extraBody',
-  'thinking',
-  'promptCaching',
-  'quirks',
-  'vision',
-] as const;
+type ProviderSettingFields = Record<
+  'extraBody' | 'thinking' | 'promptCaching' | 'quirks' | 'vision',
+  unknown
+>;
 
-type ConnectionSettingsInput = Pick<ConnectionInput, (typeof PROVIDER_SETTING_FIELDS)[number]>;
+type ConnectionSettingsInput = Pick<ConnectionInput, keyof ProviderSettingFields>;
 
 /**
- * A connection's provider settings from a request body, checked for the family they will be used with (`api`,
- * the one sent or the stored one). Problems go to `check`; fields not sent stay undefined (unchanged).
+ * A connection's provider settings from a request body (their shapes checked by the route schema), checked for
+ * the family they will be used with (`api`, the one sent or the stored one). Problems go to `errors`; fields
+ * not sent stay undefined (unchanged).
  */
-export function parseProviderSettings(check: FieldChecker, api: ConnectionApi): ConnectionSettingsInput {
-  const body = check.body;
+export function parseProviderSettings(
+  body: Partial<ProviderSettingFields>,
+  errors: FieldError[],
+  api: ConnectionApi,
+): ConnectionSettingsInput {
   return {
-    extraBody: readExtraBody(body.extraBody, check.errors),
-    thinking: readThinking(body.thinking, check.errors, { api }),
-    promptCaching: readPromptCaching(body.promptCaching, check.errors, api),
-    quirks: readQuirks(body.quirks, check.errors, api),
-    vision: readVision(body.vision, check.errors),
+    extraBody: readExtraBody(body.extraBody, errors),
+    thinking: readThinking(body.thinking, errors, { api }),
+    promptCaching: readPromptCaching(body.promptCaching, errors, api),
+    quirks: readQuirks(body.quirks, errors, api),
+    vision: readVision(body.vision, errors),
   };
 }
 

@@ -116,3 +116,107 @@ describe('web-search settings', () => {
     ]);
   });
 });
+
+describe('connections', () => {
+  it('are in the OpenAPI document; no answer has a field for the key', () => {
+    const create = doc.paths['/api/connections'].post;
+    const body = json(create.requestBody);
+    expect(body.required).toEqual(['name', 'api']);
+    expect(body.properties.apiKey).toBeDefined();
+    const connection = json(create.responses['201']);
+    expect(connection.properties.hasApiKey.type).toBe('boolean');
+    expect(connection.properties).not.toHaveProperty('apiKey');
+    expect(doc.paths['/api/connections/{id}'].patch.requestBody).toBeDefined();
+    expect(json(doc.paths['/api/connections/models'].post.requestBody).required).toEqual(['api']);
+    expect(json(doc.paths['/api/connections/instruct-preview'].post.responses['200']).required).toEqual([
+      'prompt',
+      'stop',
+    ]);
+    expect(doc.paths['/api/connections/{id}/test'].post.responses['200']).toBeDefined();
+    expect(doc.paths['/api/connections/{id}/tool-modes'].delete.parameters).toContainEqual(
+      expect.objectContaining({ in: 'query', name: 'model' }),
+    );
+  });
+
+  it('refuses a bad body naming the field; answers every field the UI reads and never the key', async () => {
+    const bad = await server.request('POST', '/api/connections', { name: 'x', api: 'openai', apiKey: 7 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toEqual([
+      { field: 'apiKey', message: 'apiKey must be text (sets the key) or null (clears it).' },
+    ]);
+    const format = await server.request('POST', '/api/connections', {
+      name: 'x',
+      api: 'openai',
+      toolCallFormat: 'klingon',
+    });
+    expect(format.body.details[0].field).toBe('toolCallFormat');
+    expect(format.body.details[0].message).toMatch(/^toolCallFormat must be "auto" .* or one family: /);
+    const created = await server.request('POST', '/api/connections', {
+      name: 'keyed',
+      api: 'anthropic',
+      baseUrl: 'https://user:pw-secret@llm.example.com/v1',
+      apiKey: 'sk-very-secret',
+      thinking: { budgetTokens: 2048 },
+      promptCaching: { tools: true },
+      extraBody: { metadata: { user_id: 'u1' } },
+    });
+    expect(created.status).toBe(201);
+    const fetched = (await server.request('GET', `/api/connections/${created.body.id}`)).body;
+    expect(fetched).toEqual(created.body);
+    expect(Object.keys(fetched).sort()).toEqual(
+      [
+        'api',
+        'baseUrl',
+        'createdAt',
+        'extraBody',
+        'functionCalling',
+        'hasApiKey',
+        'id',
+        'instructTemplate',
+        'model',
+        'name',
+        'promptCaching',
+        'quirks',
+        'textBackend',
+        'thinking',
+        'toolCallFormat',
+        'updatedAt',
+        'vision',
+      ].sort(),
+    );
+    expect(fetched).toMatchObject({
+      hasApiKey: true,
+      thinking: { effort: null, budgetTokens: 2048, includeThoughts: null },
+      promptCaching: { tools: true, system: false, history: false, ttl: '5m' },
+      extraBody: { metadata: { user_id: 'u1' } },
+    });
+    const list = JSON.stringify((await server.request('GET', '/api/connections')).body);
+    for (const text of [list, JSON.stringify(fetched)]) {
+      expect(text).not.toContain('sk-very-secret');
+      expect(text).not.toContain('pw-secret');
+    }
+    const modes = await server.request('DELETE', `/api/connections/${fetched.id}/tool-modes?model=m`);
+    expect(modes.status).toBe(204);
+  });
+});
+
+describe('variables', () => {
+  it('are in the OpenAPI document with their request and response schemas', () => {
+    const put = doc.paths['/api/chats/{id}/variables'].put;
+    expect(json(put.requestBody).required).toEqual(['variables']);
+    expect(json(put.responses['200']).properties.variables.type).toBe('object');
+    expect(doc.paths['/api/variables'].get.responses['200']).toBeDefined();
+  });
+
+  it('refuses a bad body naming the field, and keeps nested values whole', async () => {
+    const bad = await server.request('PUT', '/api/variables', { variables: [1, 2] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toEqual([
+      { field: 'variables', message: 'Send { variables: { name: value, ... } } (values are any JSON).' },
+    ]);
+    const ok = await server.request('PUT', '/api/variables', {
+      variables: { inv: { gold: 3, items: ['a'] } },
+    });
+    expect(ok.body).toEqual({ variables: { inv: { gold: 3, items: ['a'] } } });
+  });
+});

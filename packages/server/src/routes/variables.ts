@@ -1,18 +1,12 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { variableRouteSchemas as schemas, type VariableMap } from '@toolsmith/core/api-schema';
 import type { FastifyInstance } from 'fastify';
 import { notFound, validationError } from '../app/http-error.js';
 import { MAX_VARIABLES, variableNameProblem, variableValueProblem } from '../variables/variable-limits.js';
-import { bodyObject } from './fields.js';
 
-/** `{ variables: { name: JSON value } }`: every problem reported per variable. */
-function parseVariables(raw: unknown): Record<string, unknown> {
-  const body = bodyObject(raw);
-  const variables = body.variables;
-  if (typeof variables !== 'object' || variables === null || Array.isArray(variables)) {
-    throw validationError([
-      { field: 'variables', message: 'Send { variables: { name: value, ... } } (values are any JSON).' },
-    ]);
-  }
-  const entries = Object.entries(variables as Record<string, unknown>);
+/** The names and values of `{ variables }` (its shape checked by the route schema): every problem reported. */
+function checkVariables(variables: VariableMap): VariableMap {
+  const entries = Object.entries(variables);
   const details: Array<{ field: string; message: string }> = [];
   if (entries.length > MAX_VARIABLES) {
     details.push({ field: 'variables', message: `At most ${MAX_VARIABLES} variables.` });
@@ -26,28 +20,31 @@ function parseVariables(raw: unknown): Record<string, unknown> {
     }
   }
   if (details.length > 0) throw validationError(details);
-  return variables as Record<string, unknown>;
+  return variables;
 }
 
 /** Chat and global variables, as the getvar/getglobalvar macros and the variable tools see them. */
-export async function variableRoutes(app: FastifyInstance): Promise<void> {
+export async function variableRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { storage } = app.toolsmith;
 
-  app.get('/api/variables', async () => ({ variables: await storage.variables.list(null) }));
+  app.get('/api/variables', { schema: schemas.getGlobal }, async () => ({
+    variables: await storage.variables.list(null),
+  }));
 
-  app.put('/api/variables', async (request) => {
-    await storage.variables.replace(null, parseVariables(request.body));
+  app.put('/api/variables', { schema: schemas.putGlobal }, async (request) => {
+    await storage.variables.replace(null, checkVariables(request.body.variables));
     return { variables: await storage.variables.list(null) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/chats/:id/variables', async (request) => {
+  app.get('/api/chats/:id/variables', { schema: schemas.getChat }, async (request) => {
     if (!(await storage.chats.get(request.params.id))) throw notFound('chat', request.params.id);
     return { variables: await storage.variables.list(request.params.id) };
   });
 
-  app.put<{ Params: { id: string } }>('/api/chats/:id/variables', async (request) => {
+  app.put('/api/chats/:id/variables', { schema: schemas.putChat }, async (request) => {
     if (!(await storage.chats.get(request.params.id))) throw notFound('chat', request.params.id);
-    await storage.variables.replace(request.params.id, parseVariables(request.body));
+    await storage.variables.replace(request.params.id, checkVariables(request.body.variables));
     return { variables: await storage.variables.list(request.params.id) };
   });
 }

@@ -1,18 +1,22 @@
 // Shapes of the HTTP API (docs/api.md). The web talks to the server only over HTTP.
 
-import type { ConnectionApi, FunctionCallMode, LogEntry, ToolKind, ToolMode } from '@toolsmith/core/schema';
-import type { ConnectionProviderFields } from './provider-settings-types';
+import type { LogEntry, ToolKind, ToolMode } from '@toolsmith/core/schema';
 
 // The shapes of routes with route schemas (tools, personas, presets, web-search settings) come from them (the
 // server validates and serializes with them).
 export type {
   BuiltinToolResource as BuiltinTool,
+  ConnectionPresetSchema as ConnectionPreset,
+  ConnectionResource as Connection,
+  ConnectionTestAnswer,
   McpToolEntry,
+  ModelsAnswer,
   PresetCreateBody,
   PresetPatchBody,
   PresetResource as Preset,
   ToolCapabilities as Capabilities,
   ToolCreateBody,
+  ToolModeOutcome,
   ToolPatchBody,
   ToolResource as Tool,
   ToolsList,
@@ -53,20 +57,6 @@ export interface ImportResult {
   /** tools named like a builtin (Toolsmith's or Marinara's), stored under a free name; absent before 12.6 */
   renamed?: Array<{ from: string; to: string; reason: string }>;
   review: ImportReviewEntry[];
-}
-
-export interface Connection extends ConnectionProviderFields {
-  id: string;
-  name: string;
-  api: ConnectionApi;
-  baseUrl: string;
-  model: string;
-  hasApiKey: boolean;
-  functionCalling: { enabled: boolean; mode: FunctionCallMode };
-  instructTemplate?: string | null;
-  textBackend?: string | null;
-  /** `auto` or a model family whose call markup is read from text */
-  toolCallFormat?: string;
 }
 
 export interface Chat {

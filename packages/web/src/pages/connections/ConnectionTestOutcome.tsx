@@ -1,28 +1,10 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
-import type { Connection } from '../../api/types';
-
-interface Attempt {
-  ok: boolean;
-  message: string;
-  status?: number;
-  signal?: string;
-}
+import type { Connection, ConnectionTestAnswer } from '../../api/types';
 
 /** POST /api/connections/:id/test (docs/api.md). */
-export type TestAnswer =
-  | {
-      ok: true;
-      text: string;
-      toolCalling?: {
-        native?: Attempt;
-        text?: Attempt;
-        recommended: 'native' | 'prompt_xml' | null;
-        message: string;
-      };
-    }
-  | { ok: false; code: string; message: string; suggestion?: { baseUrl: string; reason: string } };
+export type TestAnswer = ConnectionTestAnswer;
 
 export type TestState =
   | { running: true }

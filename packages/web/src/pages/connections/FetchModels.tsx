@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
+import type { ModelsAnswer } from '../../api/types';
 import type { ConnectionDraft } from './connection-form';
 
-type Answer = { ok: true; models: string[] } | { ok: false; code: string; message: string };
+type Answer = ModelsAnswer;
 
 /**
  * "Fetch models": asks the connection's server which models it has (the draft's address, the typed key, or

@@ -1,15 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
+import type { ToolModeOutcome } from '../../api/types';
 
-/** What `auto` remembered for one model (GET /api/connections/:id/tool-modes). */
-export interface ToolModeOutcome {
-  model: string;
-  mode: 'native' | 'text';
-  reason: string | null;
-  status: number | null;
-  recordedAt: string;
-}
+export type { ToolModeOutcome };
 
 /**
  * The tool-calling mode `auto` learned per model of a connection — native tools worked, or a "tools

@@ -1,19 +1,9 @@
 // Connection presets (GET /api/connections/presets) and how one fills the form's draft.
-import type { ConnectionApi, FunctionCallMode } from '../../api/types';
-import type { ConnectionDraft } from './connection-form';
+import type { ConnectionPreset } from '../../api/types';
 
-export interface ConnectionPreset {
-  id: string;
-  label: string;
-  api: ConnectionApi;
-  baseUrl: string;
-  textBackend?: string;
-  model: string;
-  functionCalling: { enabled: boolean; mode: FunctionCallMode };
-  apiKey: 'required' | 'none';
-  local: boolean;
-  notes: string;
-}
+export type { ConnectionPreset };
+
+import type { ConnectionDraft } from './connection-form';
 
 /**
  * The draft after picking a preset: where the backend listens, its family, a model to start with and the

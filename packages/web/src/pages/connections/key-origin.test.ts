@@ -13,6 +13,14 @@ const stored: Connection = {
   functionCalling: { enabled: true, mode: 'auto' },
   instructTemplate: '',
   textBackend: '',
+  toolCallFormat: 'auto',
+  extraBody: {},
+  thinking: { effort: null, budgetTokens: null, includeThoughts: null },
+  promptCaching: { tools: false, system: false, history: false, ttl: '5m' },
+  quirks: { profile: 'auto', omit: [] },
+  vision: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 describe('keyMove', () => {
