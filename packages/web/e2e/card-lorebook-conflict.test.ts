@@ -75,6 +75,12 @@ describe('card re-import and its lorebook, in a real browser', () => {
       await choice.getByRole('radio', { name: 'Keep both (the card’s as “Ayla lore (2)”)' }).isChecked(),
     ).toBe(true);
     await choice.getByRole('radio', { name: 'Replace your “Ayla lore” with the card’s' }).check();
+    // Replace shows what it changes in the stored book: the one entry the card edited
+    const diff = choice.getByRole('region', { name: /^Changed entry “.+” diff$/ });
+    await poll(() => diff.isVisible()).toBe(true);
+    expect(await diff.locator('.diff-del').allTextContents()).toEqual(['- Storms come from the west.\n']);
+    expect(await diff.locator('.diff-add').allTextContents()).toEqual(['+ Storms come from the east.\n']);
+    expect(await choice.getByText('1 difference · 1 entry unchanged').isVisible()).toBe(true);
     await screenshot(page, 'card-lorebook-conflict-desktop');
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -60,6 +60,17 @@ describe('card re-import and its lorebook', () => {
       action: 'keep-both',
       choices: ['replace', 'keep-both', 'skip'],
       renameTo: 'Ayla lore (2)',
+      // what Replace would change in the stored book, entry by entry
+      changes: [
+        {
+          kind: 'changed',
+          label: expect.any(String),
+          uid: expect.anything(),
+          before: expect.stringContaining('Storms come from the west.'),
+          after: expect.stringContaining('Storms come from the east.'),
+        },
+      ],
+      unchangedEntries: 1,
     });
     expect(await lorebooks()).toHaveLength(1);
     expect((await server.request('GET', '/api/characters')).body.characters).toHaveLength(1);

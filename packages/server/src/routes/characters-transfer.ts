@@ -36,6 +36,7 @@ import {
 } from '../characters/character-card.js';
 import { type PendingImportLimits, PendingImports } from '../characters/pending-imports.js';
 import { toolInputFromDefinition } from '../imports/tool-input-from-definition.js';
+import { lorebookChanges } from '../lorebooks/lorebook-import-review.js';
 import { storedToLorebook } from '../lorebooks/to-core.js';
 import { exportSecretsMode, redactForExport } from '../secrets/export-secrets.js';
 import {
@@ -165,9 +166,15 @@ export async function characterTransferRoutes(
     }
   };
 
-  /** The card's lorebook against the stored books: a conflict when its name is taken. */
-  const lorebookConflictOf = async (plan: CardImportPlan) =>
-    cardLorebookConflict(lorebookInputFromCard(plan.card), await storage.lorebooks.list(), asCardCarriesIt);
+  /** The card's lorebook against the stored books: a conflict when its name is taken, with what Replace changes. */
+  const lorebookConflictOf = async (plan: CardImportPlan) => {
+    const stored = await storage.lorebooks.list();
+    const book = lorebookInputFromCard(plan.card);
+    const conflict = cardLorebookConflict(book, stored, asCardCarriesIt);
+    const existing = stored.find((b) => b.id === conflict?.existing.id);
+    if (!conflict || !book || !existing) return conflict;
+    return { ...conflict, ...lorebookChanges(asCardCarriesIt(existing), asCardCarriesIt(book)) };
+  };
 
   /** Stores the character, its tools and its lorebook in one transaction. */
   const save = async (

@@ -169,6 +169,15 @@ export interface CardLorebookConflict {
   action: LorebookAction;
   choices: LorebookAction[];
   renameTo: string;
+  /** what Replace would change in the stored book: settings, then entries added, changed or removed */
+  changes?: Array<{
+    kind: 'setting' | 'added' | 'removed' | 'changed';
+    label: string;
+    uid?: string | number;
+    before: string;
+    after: string;
+  }>;
+  unchangedEntries?: number;
 }
 
 /** `POST /api/characters/import` and `POST /api/characters/import/:id/apply`. */

@@ -6,6 +6,7 @@ import type {
   CardToolReview,
   LorebookAction,
 } from '../../api/types';
+import { LorebookChanges } from '../lorebooks/LorebookChanges';
 
 function CodeBlock({ label, code }: { label: string; code: string }) {
   return (
@@ -176,6 +177,13 @@ function LorebookChoice({
           {choiceLabel(choice)}
         </label>
       ))}
+      {conflict.changes && conflict.changes.length > 0 && (
+        <LorebookChanges
+          changes={conflict.changes}
+          unchangedEntries={conflict.unchangedEntries ?? 0}
+          open={value === 'replace'}
+        />
+      )}
     </fieldset>
   );
 }

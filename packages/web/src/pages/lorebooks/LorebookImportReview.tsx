@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api/client';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { FieldDiff } from '../../components/FieldDiff';
 import {
   applyLorebookImport,
   describeOutcome,
@@ -15,8 +14,8 @@ import {
   type PlannedEntry,
   planLorebookImport,
 } from './import-review';
+import { LorebookChanges } from './LorebookChanges';
 
-const SETTINGS = new Set(['description', 'scanDepth', 'caseSensitive', 'matchWholeWords']);
 const CHOICE_KEYS: Record<LorebookImportAction, string> = {
   create: 'create',
   replace: 'replace',
@@ -183,27 +182,11 @@ export function LorebookImportReview({
             </label>
           ))}
           {conflict.changes.length > 0 ? (
-            <details className="lore-import-diff" open={action === 'replace'}>
-              <summary>
-                {t('lorebooks.importReview.differences', { count: conflict.changes.length })}
-                {conflict.unchangedEntries > 0 &&
-                  ` · ${t('lorebooks.importReview.unchanged', { count: conflict.unchangedEntries })}`}
-              </summary>
-              {conflict.changes.map((change) => (
-                <FieldDiff
-                  key={`${change.kind}:${change.uid ?? change.label}`}
-                  label={
-                    change.kind !== 'setting'
-                      ? t(`lorebooks.importReview.change.${change.kind}`, { name: change.label })
-                      : SETTINGS.has(change.label)
-                        ? t(`lorebooks.importReview.setting.${change.label}`)
-                        : change.label
-                  }
-                  before={change.before}
-                  after={change.after}
-                />
-              ))}
-            </details>
+            <LorebookChanges
+              changes={conflict.changes}
+              unchangedEntries={conflict.unchangedEntries}
+              open={action === 'replace'}
+            />
           ) : (
             <p className="hint">{t('lorebooks.importReview.noDifferences')}</p>
           )}

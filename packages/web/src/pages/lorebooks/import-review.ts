@@ -1,6 +1,7 @@
 import { api } from '../../api/client';
 import type { Lorebook } from '../../api/types';
 import { i18n } from '../../i18n/i18n';
+import type { LorebookChange } from './LorebookChanges';
 
 // The lorebook-file import as a review (docs/api.md, "Lorebooks"): the server plans the file without writing,
 // the page lists its entries (each can be left out) and the choice on a name conflict, and Import stores
@@ -17,14 +18,6 @@ export interface PlannedEntry {
   disabled: boolean;
   preview: string;
   contentLength: number;
-}
-
-export interface LorebookChange {
-  kind: 'setting' | 'added' | 'removed' | 'changed';
-  label: string;
-  uid?: string | number;
-  before: string;
-  after: string;
 }
 
 export interface LorebookImportPlan {
