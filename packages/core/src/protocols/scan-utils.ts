@@ -11,18 +11,6 @@ export function matchLiteral(buf: string, at: number, marker: string, final: boo
   return final ? 'no' : 'partial';
 }
 
-/** Length of the longest end of `buf[from..]` that is a proper prefix of `marker`. Allocates nothing. */
-export function partialSuffix(buf: string, from: number, marker: string): number {
-  const max = Math.min(marker.length - 1, buf.length - from);
-  for (let k = max; k > 0; k--) {
-    const start = buf.length - k;
-    let i = 0;
-    while (i < k && buf.charCodeAt(start + i) === marker.charCodeAt(i)) i++;
-    if (i === k) return k;
-  }
-  return 0;
-}
-
 export type FindResult = { index: number; marker: string } | { index: -1; safeEnd: number };
 
 /** A compiled search for one marker list. */
@@ -92,17 +80,24 @@ export function findFirst(buf: string, from: number, markers: readonly string[],
     }
   }
   if (final) return { index: -1, safeEnd: buf.length };
-  // a marker can only be cut off at the end if one's first character is among the last few
+  // a marker can only be cut off at the end where one's first character is among the last few: the
+  // earliest such place where the rest of the buffer starts a marker is held back (the longest hold)
   const n = buf.length;
-  let i = Math.max(from, n - f.maxLength + 1);
-  for (; i < n; i++) {
+  for (let i = Math.max(from, n - f.maxLength + 1); i < n; i++) {
     const c = buf.charCodeAt(i);
-    if (c < 128 ? f.asciiFirsts[c] === 1 : f.otherFirsts.has(c)) break;
+    if (c < 128 ? f.asciiFirsts[c] !== 1 : !f.otherFirsts.has(c)) continue;
+    for (let m = 0; m < markers.length; m++)
+      if (cutOffAt(buf, i, markers[m])) return { index: -1, safeEnd: i };
   }
-  if (i >= n) return { index: -1, safeEnd: n };
-  let hold = 0;
-  for (const marker of markers) hold = Math.max(hold, partialSuffix(buf, from, marker));
-  return { index: -1, safeEnd: n - hold };
+  return { index: -1, safeEnd: n };
+}
+
+/** Whether `buf` from `at` to its end is a proper prefix of `marker` (the marker cut off by the buffer end). */
+function cutOffAt(buf: string, at: number, marker: string): boolean {
+  const k = buf.length - at;
+  if (k >= marker.length) return false;
+  for (let j = 0; j < k; j++) if (buf.charCodeAt(at + j) !== marker.charCodeAt(j)) return false;
+  return true;
 }
 
 export function isWhitespace(c: number): boolean {
