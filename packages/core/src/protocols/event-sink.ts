@@ -47,6 +47,13 @@ export class EventSink {
   private text = '';
   private thinking = '';
   private delta: { call: CallHandle; text: string } | null = null;
+  /**
+   * The last character code of `text`, `thinking` and the delta text, kept as they grow: those are
+   * concatenations, and reading their last character would flatten them once per push.
+   */
+  private textTail = 0;
+  private thinkingTail = 0;
+  private deltaTail = 0;
   /** all content so far; string appends are O(1) in V8 (a rope), flattened once when read */
   private contentText = '';
   private reasoningText = '';
@@ -67,6 +74,7 @@ export class EventSink {
     this.flushDelta(true);
     this.flushReasoning(true);
     this.text += s;
+    this.textTail = s.charCodeAt(s.length - 1);
     this.trackLine(s);
     if (this.callEnded) this.callEnded = !/\S/.test(s);
     if (this.reasoningEnded) this.reasoningEnded = !/\S/.test(s);
@@ -78,6 +86,7 @@ export class EventSink {
     this.flushDelta(true);
     this.flushText(true);
     this.thinking += s;
+    this.thinkingTail = s.charCodeAt(s.length - 1);
   }
 
   /** Nothing is pending: a plain text chunk can go straight out (the streaming fast path). */
@@ -152,6 +161,7 @@ export class EventSink {
     if (this.delta && this.delta.call !== call) this.flushDelta(true);
     if (!this.delta) this.delta = { call, text: '' };
     this.delta.text += s;
+    this.deltaTail = s.charCodeAt(s.length - 1);
   }
 
   /** A trigger line opened a new block: whatever an earlier triggered block produced is dropped. */
@@ -268,7 +278,7 @@ export class EventSink {
     let text = this.thinking;
     if (!text) return;
     this.thinking = '';
-    if (!all && isHighSurrogate(text.charCodeAt(text.length - 1))) {
+    if (!all && isHighSurrogate(this.thinkingTail)) {
       this.thinking = text.slice(-1);
       text = text.slice(0, -1);
       if (!text) return;
@@ -281,7 +291,7 @@ export class EventSink {
     let text = this.text;
     if (!text) return;
     this.text = '';
-    if (!all && isHighSurrogate(text.charCodeAt(text.length - 1))) {
+    if (!all && isHighSurrogate(this.textTail)) {
       this.text = text.slice(-1);
       text = text.slice(0, -1);
       if (!text) return;
@@ -295,7 +305,7 @@ export class EventSink {
     if (!d) return;
     this.delta = null;
     let text = d.text;
-    if (!all && isHighSurrogate(text.charCodeAt(text.length - 1))) {
+    if (!all && isHighSurrogate(this.deltaTail)) {
       this.delta = { call: d.call, text: text.slice(-1) };
       text = text.slice(0, -1);
       if (!text) return;
