@@ -1,10 +1,12 @@
-import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { errorMessage } from '../../api/client';
 import type { Character } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { useApiGet } from '../../components/use-api-get';
+import { PageLink } from '../../components/PageLink';
+import { usePickList } from '../../components/use-pick-list';
 import { i18n } from '../../i18n/i18n';
+
+const pickCharacters = (a: { characters: Character[] }) => a.characters;
+const loadFailed = (message: string) => i18n.t('chatSettings.characters.loadFailed', { message });
 
 /** Chat Settings › Characters: one character, or several for a group chat. */
 export function ChatCharactersSelect({
@@ -15,34 +17,15 @@ export function ChatCharactersSelect({
   onChange: (characterIds: string[]) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const loaded = useApiGet<{ characters: Character[] }>('/api/characters');
-  const characters = loaded.data?.characters ?? null;
-  const [changeError, setError] = useState<string | null>(null);
-  const error =
-    changeError ?? (loaded.error && i18n.t('chatSettings.characters.loadFailed', { message: loaded.error }));
-  const [busy, setBusy] = useState(false);
+  const pick = usePickList('/api/characters', pickCharacters, loadFailed);
+  const characters = pick.items;
 
-  const toggle = async (id: string, on: boolean) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onChange(on ? [...characterIds, id] : characterIds.filter((x) => x !== id));
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const toggle = (id: string, on: boolean) =>
+    pick.change(() => onChange(on ? [...characterIds, id] : characterIds.filter((x) => x !== id)));
 
   return (
     <>
-      <ErrorBanner
-        error={error}
-        onDismiss={() => {
-          setError(null);
-          loaded.setError(null);
-        }}
-      />
+      <ErrorBanner error={pick.error} onDismiss={pick.dismissError} />
       {characters?.length === 0 ? (
         <p className="hint">
           <Trans
@@ -53,13 +36,13 @@ export function ChatCharactersSelect({
       ) : (
         <fieldset className="field">
           <legend>{t('chatSettings.characters.legend')}</legend>
-          {characters === null && !error && <span className="hint">{t('common.loading')}</span>}
+          {characters === null && !pick.error && <span className="hint">{t('common.loading')}</span>}
           {characters?.map((c) => (
             <label key={c.id} className="check">
               <input
                 type="checkbox"
                 checked={characterIds.includes(c.id)}
-                disabled={busy}
+                disabled={pick.busy}
                 onChange={(e) => void toggle(c.id, e.target.checked)}
               />
               <span translate="no">{c.name}</span>
@@ -70,9 +53,4 @@ export function ChatCharactersSelect({
       )}
     </>
   );
-}
-
-/** The link a translated sentence wraps around its own words (Trans fills in the children). */
-function PageLink({ href, children }: { href: string; children?: React.ReactNode }) {
-  return <a href={href}>{children}</a>;
 }

@@ -1,10 +1,12 @@
-import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { errorMessage } from '../../api/client';
 import type { Persona } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { useApiGet } from '../../components/use-api-get';
+import { PageLink } from '../../components/PageLink';
+import { usePickList } from '../../components/use-pick-list';
 import { i18n } from '../../i18n/i18n';
+
+const pickPersonas = (a: { personas: Persona[] }) => a.personas;
+const loadFailed = (message: string) => i18n.t('chatSettings.persona.loadFailed', { message });
 
 /** Chat Settings › Persona: who the user plays in this chat. */
 export function ChatPersonaSelect({
@@ -15,40 +17,21 @@ export function ChatPersonaSelect({
   onChange: (personaId: string | null) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const loaded = useApiGet<{ personas: Persona[] }>('/api/personas');
-  const personas = loaded.data?.personas ?? null;
-  const [changeError, setError] = useState<string | null>(null);
-  const error =
-    changeError ?? (loaded.error && i18n.t('chatSettings.persona.loadFailed', { message: loaded.error }));
-  const [busy, setBusy] = useState(false);
-
-  const change = async (id: string | null) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onChange(id);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const pick = usePickList('/api/personas', pickPersonas, loadFailed);
+  const personas = pick.items;
 
   return (
     <>
-      <ErrorBanner
-        error={error}
-        onDismiss={() => {
-          setError(null);
-          loaded.setError(null);
-        }}
-      />
+      <ErrorBanner error={pick.error} onDismiss={pick.dismissError} />
       <label>
         {t('chatSettings.persona.label')}
         <select
           value={personaId ?? ''}
-          disabled={busy || personas === null}
-          onChange={(e) => void change(e.target.value || null)}
+          disabled={pick.busy || personas === null}
+          onChange={(e) => {
+            const id = e.target.value || null;
+            void pick.change(() => onChange(id));
+          }}
         >
           <option value="">{t('chatSettings.persona.none')}</option>
           {personaId && personas && !personas.some((p) => p.id === personaId) && (
@@ -71,9 +54,4 @@ export function ChatPersonaSelect({
       )}
     </>
   );
-}
-
-/** The link a translated sentence wraps around its own words (Trans fills in the children). */
-function PageLink({ href, children }: { href: string; children?: React.ReactNode }) {
-  return <a href={href}>{children}</a>;
 }
