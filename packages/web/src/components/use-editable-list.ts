@@ -12,9 +12,9 @@ import { useApiGet } from './use-api-get';
  * copy in place (or joins the end), a confirmed delete calls `DELETE resourcePath/:id` and keeps the
  * server's message when it refuses.
  */
-export function useEditableList<T extends { id: string }>(resourcePath: string, listKey?: string) {
-  const pick = (answer: Record<string, T[]>) => (listKey ? answer[listKey] : null) ?? [];
-  const loaded = useApiGet<T[], Record<string, T[]>>(listKey ? resourcePath : null, { select: pick });
+export function useEditableList<T extends { id: string }>(resourcePath: string, listKey: string) {
+  const pick = (answer: Record<string, T[]>) => answer[listKey] ?? [];
+  const loaded = useApiGet<T[], Record<string, T[]>>(resourcePath, { select: pick });
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
