@@ -284,6 +284,16 @@ const PAGES: PageCheck[] = [
     },
   },
   { name: 'lorebooks', hash: '#/lorebooks', ready: heading('Kraina') },
+  { name: 'chats', hash: '#/chats', ready: heading('聊天') },
+  {
+    name: 'personas',
+    hash: '#/personas',
+    ready: heading('使用者角色'),
+    open: async (page) => {
+      await page.getByRole('button', { name: '新增使用者角色' }).click();
+      await poll(() => page.getByRole('form').isVisible()).toBe(true);
+    },
+  },
   {
     name: 'agents',
     hash: '#/agents',
@@ -482,7 +492,7 @@ describe('translated pages', () => {
     await close();
   });
 
-  // the profile editor's frame, modes, agents and limits are translated; its tool panels not yet (so no full scan)
+  // the profile editor's own fields by name (the full scan of the Agents page is in PAGES)
   it('the orchestration profile editor’s frame, modes, agents and limits in 繁體中文 and Polski', async () => {
     const zh = await openIn('zh-TW', 1280, 860);
     await zh.page.goto('/#/agents');

@@ -1,5 +1,6 @@
 // English: the source of every key. zh-TW.ts and pl.ts carry the same keys (locales.test.ts checks that,
 // including each language's plural forms: English one/other, Polish one/few/many/other, Chinese other).
+import activation from './activation/en';
 import agents from './agents/en';
 import cardImport from './card-import/en';
 import characterForm from './character-form/en';
@@ -35,6 +36,7 @@ const en = {
     exportedWithSecrets: 'Exported {{name}} with webhook credentials: keep the file private.',
     exportedMasked: 'Exported {{name}}; credentials in webhook URLs are masked (•••).',
   },
+  activation,
   agents,
   cardImport,
   characterForm,

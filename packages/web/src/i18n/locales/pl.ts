@@ -1,4 +1,5 @@
 // Polski. Liczby mnogie: one (1), few (2–4, 22–24…), many (5–21, 25…), other (ułamki).
+import activation from './activation/pl';
 import agents from './agents/pl';
 import cardImport from './card-import/pl';
 import characterForm from './character-form/pl';
@@ -34,6 +35,7 @@ const pl: Messages = {
     exportedWithSecrets: 'Wyeksportowano {{name}} z danymi logowania webhooków: zachowaj plik dla siebie.',
     exportedMasked: 'Wyeksportowano {{name}}; dane logowania w URL-ach webhooków są zamaskowane (•••).',
   },
+  activation,
   agents,
   cardImport,
   characterForm,

@@ -1,4 +1,5 @@
 // 繁體中文（台灣）。中文沒有複數變化：只有 _other。
+import activation from './activation/zh-TW';
 import agents from './agents/zh-TW';
 import cardImport from './card-import/zh-TW';
 import characterForm from './character-form/zh-TW';
@@ -34,6 +35,7 @@ const zhTW: Messages = {
     exportedWithSecrets: '已匯出 {{name}}，含 Webhook 憑證：請妥善保管此檔案。',
     exportedMasked: '已匯出 {{name}}；Webhook URL 中的憑證已遮蔽（•••）。',
   },
+  activation,
   agents,
   cardImport,
   characterForm,

@@ -1,8 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { WorldInfoActivationTrace } from '../../api/types';
+import { i18n } from '../../i18n/i18n';
+import en from '../../i18n/locales/en';
+import pl from '../../i18n/locales/pl';
+import zhTW from '../../i18n/locales/zh-TW';
 import { reasonText, traceLines } from './activation-text';
 
 const name = (title: string, uid: number) => ({ book: 'b1', bookName: 'Atlas', uid, title });
+
+beforeAll(async () => {
+  await i18n.init({ lng: 'en', resources: { en: { translation: en } } });
+});
 
 describe('activation trace text', () => {
   it('says why each entry was used, dropped or skipped, used ones first', () => {
@@ -114,5 +122,48 @@ describe('activation trace text', () => {
       'delayed, the chat needs 4 messages more',
       'lost its inclusion group “weather” to entry 0: 1 keys matched, the best had 2',
     ]);
+  });
+
+  it('speaks the reader’s language, with Polish plural forms; names stay as written', async () => {
+    const timed: WorldInfoActivationTrace = {
+      at: '2026-01-01T00:00:00.000Z',
+      activated: [],
+      recursionDepth: 0,
+      trace: [
+        { ...name('Burza', 0), activated: true, reason: { kind: 'sticky', remaining: 2 } },
+        {
+          ...name('Deszcz', 1),
+          activated: false,
+          skipped: 'cooldown',
+          timed: { effect: 'cooldown', remaining: 5 },
+        },
+        { ...name('', 2), activated: false, skipped: 'no_match' },
+        {
+          ...name('Smok', 3),
+          activated: true,
+          reason: { kind: 'key', key: 'smok', match: 'Smok', messageIndex: 0 },
+        },
+      ],
+    };
+    i18n.addResourceBundle('pl', 'translation', pl);
+    i18n.addResourceBundle('zh-TW', 'translation', zhTW);
+    try {
+      await i18n.changeLanguage('pl');
+      expect(traceLines(timed).map((l) => `${l.label}: ${l.text}`)).toEqual([
+        'Atlas › Burza: trwały, zostały 2 wiadomości',
+        'Atlas › Smok: klucz „smok” pasuje do „Smok”',
+        'Atlas › Deszcz: w odnowieniu, zostało 5 wiadomości',
+        'Atlas › wpis 2: żaden klucz nie pasuje',
+      ]);
+      await i18n.changeLanguage('zh-TW');
+      expect(traceLines(timed).map((l) => `${l.label}: ${l.text}`)).toEqual([
+        'Atlas › Burza: 持續有效，還剩 2 則訊息',
+        'Atlas › Smok: 關鍵字「smok」符合「Smok」',
+        'Atlas › Deszcz: 冷卻中，還剩 5 則訊息',
+        'Atlas › 條目 2: 沒有符合的關鍵字',
+      ]);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -1,9 +1,13 @@
-// Plain-language lines for a world-info activation trace: which entry, and why it was (or was not) used.
+// Plain-language lines for a world-info activation trace: which entry, and why it was (or was not) used. The
+// words are the active language's (activation.* in the locales); book, entry, key and group names stay as written.
 import type { ActivationEntryName, ActivationReason, WorldInfoActivationTrace } from '../../api/types';
+import { i18n } from '../../i18n/i18n';
+
+const t = (key: string, values?: Record<string, unknown>) => i18n.t(`activation.${key}`, values);
 
 /** "Book › Title" (or the uid when the entry has no title). */
 export function entryLabel(entry: ActivationEntryName): string {
-  const title = entry.title.trim() || (entry.uid === null ? 'entry' : `entry ${entry.uid}`);
+  const title = entry.title.trim() || (entry.uid === null ? t('entry') : t('entryUid', { uid: entry.uid }));
   return entry.bookName ? `${entry.bookName} › ${title}` : title;
 }
 
@@ -11,70 +15,62 @@ export function entryLabel(entry: ActivationEntryName): string {
 export function reasonText(reason: ActivationReason): string {
   switch (reason.kind) {
     case 'constant':
-      return 'constant (always active)';
+      return t('reason.constant');
     case 'forced':
-      return 'forced by a tool this turn';
+      return t('reason.forced');
     case 'key':
-      return `key “${reason.key}” matched “${reason.match}”`;
+      return t('reason.key', { key: reason.key, match: reason.match });
     case 'secondary':
-      return `key “${reason.key}” matched “${reason.match}”, secondary logic ${reason.logic}${
-        reason.secondaryMatches.length > 0
-          ? ` (${reason.secondaryMatches.map((m) => `“${m}”`).join(', ')})`
-          : ''
-      }`;
+      return reason.secondaryMatches.length > 0
+        ? t('reason.secondaryFound', {
+            key: reason.key,
+            match: reason.match,
+            logic: reason.logic,
+            found: reason.secondaryMatches.map((m) => t('quoted', { text: m })).join(t('listSeparator')),
+          })
+        : t('reason.secondary', { key: reason.key, match: reason.match, logic: reason.logic });
     case 'sticky':
-      return `sticky, ${reason.remaining} ${reason.remaining === 1 ? 'message' : 'messages'} left`;
+      return t('reason.sticky', { count: reason.remaining });
     case 'recursion':
-      return `recursion round ${reason.depth}: key “${reason.key}” found in another entry (${
-        reason.triggeredBy.uid
-      })`;
+      return t('reason.recursion', { depth: reason.depth, key: reason.key, uid: reason.triggeredBy.uid });
   }
 }
-
-const SKIPPED: Record<string, string> = {
-  disabled: 'disabled',
-  trigger: 'not for this generation type (triggers)',
-  no_match: 'no key matched',
-  no_keys: 'no keys',
-  invalid_regex: 'invalid regular expression',
-  dropped_budget: 'dropped: over the budget',
-  dropped_probability: 'dropped: probability roll missed',
-  character_filter: 'not for this character (character filter)',
-  delay: 'delayed',
-  cooldown: 'cooling down',
-  delayed_until_recursion: 'waits for recursion',
-  group_lost: 'lost its inclusion group',
-};
-
-const messages = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'}`;
 
 type TraceItem = WorldInfoActivationTrace['trace'][number];
 
 /** The inclusion-group contest, in words: who won and by which rule. */
 function groupText(item: TraceItem): string {
   const g = item.group;
-  if (!g) return '';
-  const winner = g.winner !== undefined ? ` to entry ${g.winner.uid}` : '';
+  if (!g) return t('skipped.group_lost');
+  const to = g.winner !== undefined ? 'To' : '';
+  const values = { name: g.name, uid: g.winner?.uid };
   switch (g.rule) {
     case 'score':
-      return ` “${g.name}”${winner}: ${g.score} keys matched, the best had ${g.bestScore}`;
+      return t(`group.score${to}`, { ...values, score: g.score, best: g.bestScore });
     case 'weight':
-      return ` “${g.name}”${winner}: weighted roll (weight ${g.weight} of ${g.totalWeight})`;
+      return t(`group.weight${to}`, { ...values, weight: g.weight, total: g.totalWeight });
     case 'override':
-      return ` “${g.name}”${winner}: it prioritises (group override)`;
+      return t(`group.override${to}`, values);
     case 'already_active':
-      return ` “${g.name}”: another entry of the group is already active`;
+      return t('group.alreadyActive', values);
     default:
-      return ` “${g.name}”${winner}: ${g.rule} entry stays`;
+      return t(`group.other${to}`, { ...values, rule: g.rule });
   }
 }
 
 /** Timed-effect details: "cooling down, 2 messages left". */
-function timedText(item: TraceItem): string {
-  if (item.timed?.effect === 'delay') return `, the chat needs ${messages(item.timed.remaining)} more`;
-  if (item.timed) return `, ${messages(item.timed.remaining)} left`;
-  return '';
+function timedText(item: TraceItem, state: string): string {
+  if (item.timed?.effect === 'delay') return t('timedMore', { state, count: item.timed.remaining });
+  if (item.timed) return t('timedLeft', { state, count: item.timed.remaining });
+  return state;
 }
+
+const skippedText = (skipped: string | undefined) =>
+  skipped === undefined
+    ? t('notActivated')
+    : i18n.exists(`activation.skipped.${skipped}`)
+      ? t(`skipped.${skipped}`)
+      : skipped;
 
 export type TraceLine = { label: string; text: string; state: 'on' | 'dropped' | 'off' };
 
@@ -83,22 +79,22 @@ export function traceLines(activation: WorldInfoActivationTrace): TraceLine[] {
   const lines = activation.trace.map((item): TraceLine => {
     const label = entryLabel(item);
     if (item.activated) {
-      let text = item.reason ? reasonText(item.reason) : 'activated';
-      if (item.started?.sticky) text += `; sticky for ${messages(item.started.sticky)}`;
-      if (item.started?.cooldown) text += `; then cooldown ${messages(item.started.cooldown)}`;
+      let text = item.reason ? reasonText(item.reason) : t('activated');
+      if (item.started?.sticky) text = t('stickyFor', { text, count: item.started.sticky });
+      if (item.started?.cooldown) text = t('thenCooldown', { text, count: item.started.cooldown });
       return { label, text, state: 'on' };
     }
-    let text = SKIPPED[item.skipped ?? ''] ?? item.skipped ?? 'not activated';
-    if (item.skipped === 'group_lost') text += groupText(item);
-    if (item.skipped === 'delay' || item.skipped === 'cooldown') text += timedText(item);
+    let text = skippedText(item.skipped);
+    if (item.skipped === 'group_lost') text = groupText(item);
+    if (item.skipped === 'delay' || item.skipped === 'cooldown') text = timedText(item, text);
     if (item.skipped === 'delayed_until_recursion' && item.recursionLevel)
-      text += ` (level ${item.recursionLevel} not reached)`;
-    if (item.failedLogic) text = `a key matched but secondary logic ${item.failedLogic} rejected it`;
+      text = t('levelNotReached', { text, level: item.recursionLevel });
+    if (item.failedLogic) text = t('failedLogic', { logic: item.failedLogic });
     if (item.roll !== undefined && item.skipped === 'dropped_probability')
-      text += ` (rolled ${item.roll.toFixed(0)})`;
-    if (item.invalidKeys?.length) text += `: ${item.invalidKeys.join(', ')}`;
+      text = t('rolled', { text, roll: item.roll.toFixed(0) });
+    if (item.invalidKeys?.length) text = t('invalidKeys', { text, keys: item.invalidKeys.join(', ') });
     if (item.reason && item.skipped?.startsWith('dropped'))
-      text += ` — had matched: ${reasonText(item.reason)}`;
+      text = t('hadMatched', { text, reason: reasonText(item.reason) });
     return { label, text, state: item.skipped?.startsWith('dropped') ? 'dropped' : 'off' };
   });
   const rank = { on: 0, dropped: 1, off: 2 } as const;

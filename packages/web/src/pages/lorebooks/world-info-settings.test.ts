@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/i18n';
+import en from '../../i18n/locales/en';
 import { settingsDraft, settingsFromDraft } from './world-info-settings';
+
+beforeAll(async () => {
+  await i18n.init({ lng: 'en', resources: { en: { translation: en } } });
+});
 
 describe('chat world-info settings', () => {
   it('round-trips scan depth, budget and recursion', () => {

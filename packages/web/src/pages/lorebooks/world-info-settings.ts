@@ -1,6 +1,7 @@
 // The chat's world-info activation settings as the drawer edits them (numbers as typed) and as the server
 // stores them (`settings.worldInfo`; unset = the engine's defaults: scan depth 2, no budget, recursion 3 rounds).
 import type { ChatWorldInfoSettings } from '../../api/types';
+import { i18n } from '../../i18n/i18n';
 
 export interface WorldInfoSettingsDraft {
   scanDepth: string;
@@ -31,15 +32,13 @@ export type SettingsResult = { ok: true; settings: ChatWorldInfoSettings } | { o
 export function settingsFromDraft(draft: WorldInfoSettingsDraft): SettingsResult {
   const settings: ChatWorldInfoSettings = {};
   const scanDepth = whole(draft.scanDepth, 0, 1000);
-  if (scanDepth === 'bad') return { ok: false, error: 'Scan depth must be a whole number from 0 to 1000.' };
+  if (scanDepth === 'bad') return { ok: false, error: i18n.t('activation.settings.scanDepth') };
   if (scanDepth !== null) settings.scanDepth = scanDepth;
   const limit = whole(draft.budgetLimit, 1, 1_000_000);
-  if (limit === 'bad')
-    return { ok: false, error: 'Budget must be a whole number from 1 to 1000000, or empty.' };
+  if (limit === 'bad') return { ok: false, error: i18n.t('activation.settings.budget') };
   if (limit !== null) settings.budget = { limit, unit: draft.budgetUnit };
   const maxDepth = whole(draft.maxDepth, 0, 10);
-  if (maxDepth === 'bad')
-    return { ok: false, error: 'Recursion rounds must be a whole number from 0 to 10.' };
+  if (maxDepth === 'bad') return { ok: false, error: i18n.t('activation.settings.recursion') };
   if (!draft.recursion || maxDepth !== null) {
     settings.recursion = { enabled: draft.recursion };
     if (draft.recursion && maxDepth !== null) settings.recursion.maxDepth = maxDepth;
