@@ -226,4 +226,17 @@ describe('lorebook import review', () => {
     expect(gone.status).toBe(409);
     expect(await books()).toEqual([]);
   });
+
+  it('the Replace transaction writes nothing when the book changed under it or is gone', async () => {
+    const repo = server.app.toolsmith.storage.lorebooks;
+    const stored = (await repo.get(storedId))!;
+    const incoming = { ...stored, entries: [{ uid: 9, keys: ['new'], content: 'New.' }] };
+    // an edit landed between the plan and the write: the transaction rolls back
+    expect(await repo.replaceContent(storedId, incoming, '2000-01-01T00:00:00.000Z')).toBeUndefined();
+    expect(await repo.get(storedId)).toEqual(stored);
+    expect(await repo.replaceContent('lb_missing', incoming, stored.updatedAt)).toBeUndefined();
+    expect(await books()).toHaveLength(1);
+    const replaced = await repo.replaceContent(storedId, incoming, stored.updatedAt);
+    expect(replaced?.entries.map((e) => e.content)).toEqual(['New.']);
+  });
 });
