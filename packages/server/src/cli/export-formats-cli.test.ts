@@ -5,39 +5,10 @@ import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
-import type { ToolInput } from '../storage/types.js';
+import { captureCli } from '../test-support/cli-capture.js';
+import { storedTool } from '../test-support/stored-tool.js';
 import { makeTempDir } from '../test-support/temp-dir.js';
 import { runCli } from './run-cli.js';
-
-function capture(env: Record<string, string>) {
-  const io = { out: '', err: '' };
-  const cli = {
-    out: (t: string) => {
-      io.out += t;
-    },
-    err: (t: string) => {
-      io.err += t;
-    },
-    env: { LOG_LEVEL: 'silent', ...env },
-  };
-  return { io, cli };
-}
-
-const tool = (name: string, extra: Partial<ToolInput> = {}): ToolInput => ({
-  name,
-  displayName: '',
-  description: `The ${name} tool.`,
-  parameters: { type: 'object', properties: {} },
-  mode: 'read',
-  kind: 'static',
-  body: '',
-  simulateBody: '',
-  staticResult: `${name} says hi`,
-  webhookUrl: '',
-  includeHiddenContext: false,
-  enabled: true,
-  ...extra,
-});
 
 describe('toolsmith tools export --format', () => {
   const temp = makeTempDir();
@@ -46,9 +17,9 @@ describe('toolsmith tools export --format', () => {
 
   it('writes Marinara’s function ZIP to its default name and lists the renames', async () => {
     const storage = createSqliteStorage(source);
-    await storage.tools.create(tool('StoreHours'));
+    await storage.tools.create(storedTool('StoreHours'));
     await storage.tools.create(
-      tool('lookup', {
+      storedTool('lookup', {
         kind: 'webhook',
         mode: 'write',
         staticResult: '',
@@ -56,7 +27,7 @@ describe('toolsmith tools export --format', () => {
       }),
     );
     await storage.close();
-    const run = capture({ DATA_DIR: source });
+    const run = captureCli({ DATA_DIR: source });
     const cwd = process.cwd();
     process.chdir(temp.dir);
     try {
@@ -72,21 +43,21 @@ describe('toolsmith tools export --format', () => {
     expect(strFromU8(files['Function Calls/lookup/manifest.json'])).not.toContain('t0ps3cret');
 
     const target = join(temp.dir, 'target');
-    const back = capture({ DATA_DIR: target });
+    const back = captureCli({ DATA_DIR: target });
     expect(await runCli(['tools', 'import', join(temp.dir, 'marinara-functions.zip')], back.cli)).toBe(0);
     expect(back.io.out).toContain('Imported 2 tools');
   });
 
   it('writes a Luker preset and says the webhook was left out; an unknown format is a usage error', async () => {
     const file = join(temp.dir, 'for-luker.json');
-    const run = capture({ DATA_DIR: source });
+    const run = captureCli({ DATA_DIR: source });
     expect(await runCli(['tools', 'export', file, '--format', 'luker'], run.cli)).toBe(0);
     expect(run.io.out).toContain('lookup: Luker has no webhook tools: this tool is left out of the file.');
     const doc = JSON.parse(readFileSync(file, 'utf8'));
     expect(doc.format).toBe('luker_orchestrator_profile_v4');
     expect(doc.profile.customTools.map((t: { name: string }) => t.name)).toEqual(['StoreHours']);
 
-    const bad = capture({ DATA_DIR: source });
+    const bad = captureCli({ DATA_DIR: source });
     expect(await runCli(['tools', 'export', '--format', 'xml'], bad.cli)).toBe(2);
     expect(bad.io.err).toContain('--format must be toolsmith, marinara (Marinara Engine) or luker; got xml.');
   });

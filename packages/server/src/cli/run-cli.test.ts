@@ -4,26 +4,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
+import { captureCli } from '../test-support/cli-capture.js';
 import { makeTempDir } from '../test-support/temp-dir.js';
 import { runCli } from './run-cli.js';
 
 const BIN = fileURLToPath(new URL('../bin/toolsmith.ts', import.meta.url));
-
-function capture(env: Record<string, string>) {
-  const io = { out: '', err: '' };
-  return {
-    io,
-    cli: {
-      out: (t: string) => {
-        io.out += t;
-      },
-      err: (t: string) => {
-        io.err += t;
-      },
-      env: { LOG_LEVEL: 'silent', ...env },
-    },
-  };
-}
 
 describe('toolsmith CLI', () => {
   const temp = makeTempDir();
@@ -46,7 +31,7 @@ describe('toolsmith CLI', () => {
       enabled: false,
     });
     await storage.close();
-    const { io, cli } = capture({ DATA_DIR: temp.dir });
+    const { io, cli } = captureCli({ DATA_DIR: temp.dir });
     expect(await runCli(['tools', 'list'], cli)).toBe(0);
     expect(io.out).toContain('Custom tools (1)');
     expect(io.out).toMatch(/store_hours\s+static\s+read\s+off\s+Opening hours of the shop\./);
@@ -54,27 +39,27 @@ describe('toolsmith CLI', () => {
   });
 
   it('tools dry-run runs a tool with --args and reports failures with a non-zero code', async () => {
-    const ok = capture({ DATA_DIR: temp.dir });
+    const ok = captureCli({ DATA_DIR: temp.dir });
     expect(await runCli(['tools', 'dry-run', 'store_hours', '--args', '{}'], ok.cli)).toBe(0);
     expect(JSON.parse(ok.io.out)).toMatchObject({ ok: true, result: 'Open 9-5' });
-    const dice = capture({ DATA_DIR: temp.dir });
+    const dice = captureCli({ DATA_DIR: temp.dir });
     expect(
       await runCli(['tools', 'dry-run', 'roll_dice', '--args', '{"count": 2, "sides": 4}'], dice.cli),
     ).toBe(0);
     expect(JSON.parse(dice.io.out).result.rolls).toHaveLength(2);
-    const invalid = capture({ DATA_DIR: temp.dir });
+    const invalid = captureCli({ DATA_DIR: temp.dir });
     expect(await runCli(['tools', 'dry-run', 'roll_dice', '--args', '{"count": 0}'], invalid.cli)).toBe(1);
     expect(JSON.parse(invalid.io.out).code).toBe('invalid_arguments');
-    const missing = capture({ DATA_DIR: temp.dir });
+    const missing = captureCli({ DATA_DIR: temp.dir });
     expect(await runCli(['tools', 'dry-run', 'nope'], missing.cli)).toBe(1);
     expect(missing.io.err).toContain('No tool named "nope".');
-    const badJson = capture({ DATA_DIR: temp.dir });
+    const badJson = captureCli({ DATA_DIR: temp.dir });
     expect(await runCli(['tools', 'dry-run', 'roll_dice', '--args', '{nope'], badJson.cli)).toBe(2);
     expect(badJson.io.err).toContain('--args is not valid JSON');
   });
 
   it('dry-run passes the configured admin secret when loopback needs it too', async () => {
-    const { io, cli } = capture({
+    const { io, cli } = captureCli({
       DATA_DIR: temp.dir,
       ADMIN_SECRET: 'cli-secret-123',
       ADMIN_SECRET_ON_LOOPBACK: 'true',
@@ -84,19 +69,19 @@ describe('toolsmith CLI', () => {
   });
 
   it('reports configuration errors and unknown commands', async () => {
-    const bad = capture({ DATA_DIR: temp.dir, PORT: 'eighty' });
+    const bad = captureCli({ DATA_DIR: temp.dir, PORT: 'eighty' });
     expect(await runCli(['tools', 'list'], bad.cli)).toBe(78);
     expect(bad.io.err).toContain('Configuration error: PORT must be a whole number');
-    const unknown = capture({});
+    const unknown = captureCli({});
     expect(await runCli(['tools', 'frobnicate', 'x.zip'], unknown.cli)).toBe(2);
     expect(unknown.io.err).toContain('Unknown command');
-    const help = capture({});
+    const help = captureCli({});
     expect(await runCli(['help'], help.cli)).toBe(0);
     expect(help.io.out).toContain('toolsmith tools dry-run NAME --args JSON');
   });
 
   it('tools list --json, show, enable, disable and delete work by name', async () => {
-    const list = capture({ DATA_DIR: temp.dir });
+    const list = captureCli({ DATA_DIR: temp.dir });
     expect(await runCli(['tools', 'list', '--json'], list.cli)).toBe(0);
     const body = JSON.parse(list.io.out) as {
       tools: Array<{ name: string }>;
@@ -105,16 +90,16 @@ describe('toolsmith CLI', () => {
     expect(body.tools.map((t) => t.name)).toContain('store_hours');
     expect(body.builtin.map((t) => t.name)).toContain('roll_dice');
 
-    const show = capture({ DATA_DIR: temp.dir });
+    const show = captureCli({ DATA_DIR: temp.dir });
     expect(await runCli(['tools', 'show', 'store_hours'], show.cli)).toBe(0);
     expect(JSON.parse(show.io.out)).toMatchObject({ name: 'store_hours', kind: 'static', enabled: false });
 
-    const on = capture({ DATA_DIR: temp.dir });
+    const on = captureCli({ DATA_DIR: temp.dir });
     expect(await runCli(['tools', 'enable', 'store_hours'], on.cli)).toBe(0);
     expect(on.io.out).toBe('store_hours is on.\n');
-    const off = capture({ DATA_DIR: temp.dir });
+    const off = captureCli({ DATA_DIR: temp.dir });
     expect(await runCli(['tools', 'disable', 'roll_dice'], off.cli)).toBe(0);
-    const after = capture({ DATA_DIR: temp.dir });
+    const after = captureCli({ DATA_DIR: temp.dir });
     await runCli(['tools', 'list', '--json'], after.cli);
     const state = JSON.parse(after.io.out) as {
       tools: Array<{ name: string; enabled: boolean }>;
@@ -122,12 +107,12 @@ describe('toolsmith CLI', () => {
     };
     expect(state.tools.find((t) => t.name === 'store_hours')?.enabled).toBe(true);
     expect(state.builtin.find((t) => t.name === 'roll_dice')?.enabled).toBe(false);
-    await runCli(['tools', 'enable', 'roll_dice'], capture({ DATA_DIR: temp.dir }).cli);
+    await runCli(['tools', 'enable', 'roll_dice'], captureCli({ DATA_DIR: temp.dir }).cli);
 
-    const builtinDelete = capture({ DATA_DIR: temp.dir });
+    const builtinDelete = captureCli({ DATA_DIR: temp.dir });
     expect(await runCli(['tools', 'delete', 'roll_dice'], builtinDelete.cli)).toBe(1);
     expect(builtinDelete.io.err).toContain('roll_dice is a built-in tool and cannot be deleted');
-    const missing = capture({ DATA_DIR: temp.dir });
+    const missing = captureCli({ DATA_DIR: temp.dir });
     expect(await runCli(['tools', 'enable', 'nope'], missing.cli)).toBe(1);
     expect(missing.io.err).toContain('No tool named "nope"');
 
@@ -147,10 +132,10 @@ describe('toolsmith CLI', () => {
       enabled: true,
     });
     await storage.close();
-    const del = capture({ DATA_DIR: temp.dir });
+    const del = captureCli({ DATA_DIR: temp.dir });
     expect(await runCli(['tools', 'delete', 'scratch'], del.cli)).toBe(0);
     expect(del.io.out).toBe('Deleted scratch.\n');
-    const gone = capture({ DATA_DIR: temp.dir });
+    const gone = captureCli({ DATA_DIR: temp.dir });
     expect(await runCli(['tools', 'show', 'scratch'], gone.cli)).toBe(1);
   });
 
@@ -169,7 +154,7 @@ describe('toolsmith CLI', () => {
       [['tools', 'import', '--verbose', 'x.json'], "Unknown option '--verbose'"],
     ];
     for (const [argv, message] of cases) {
-      const run = capture({ DATA_DIR: temp.dir });
+      const run = captureCli({ DATA_DIR: temp.dir });
       expect(await runCli(argv, run.cli), argv.join(' ')).toBe(2);
       expect(run.io.err, argv.join(' ')).toContain(message);
       expect(run.io.err).toContain('Usage: toolsmith');

@@ -4,41 +4,10 @@ import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IMPORT_BODY_LIMIT } from '../routes/tools-transfer.js';
 import { createSqliteStorage } from '../storage/sqlite/sqlite-storage.js';
-import type { ToolInput } from '../storage/types.js';
+import { captureCli } from '../test-support/cli-capture.js';
+import { storedTool } from '../test-support/stored-tool.js';
 import { makeTempDir } from '../test-support/temp-dir.js';
 import { runCli } from './run-cli.js';
-
-function capture(env: Record<string, string>) {
-  const io = { out: '', err: '' };
-  return {
-    io,
-    cli: {
-      out: (t: string) => {
-        io.out += t;
-      },
-      err: (t: string) => {
-        io.err += t;
-      },
-      env: { LOG_LEVEL: 'silent', ...env },
-    },
-  };
-}
-
-const tool = (name: string, extra: Partial<ToolInput> = {}): ToolInput => ({
-  name,
-  displayName: '',
-  description: `The ${name} tool.`,
-  parameters: { type: 'object', properties: {} },
-  mode: 'read',
-  kind: 'static',
-  body: '',
-  simulateBody: '',
-  staticResult: `${name} says hi`,
-  webhookUrl: '',
-  includeHiddenContext: false,
-  enabled: true,
-  ...extra,
-});
 
 async function storedTools(dataDir: string) {
   const storage = createSqliteStorage(dataDir);
@@ -56,27 +25,29 @@ describe('toolsmith tools import / export', () => {
 
   it('exports every tool as a ZIP, refuses to overwrite without --force, and imports it elsewhere', async () => {
     const storage = createSqliteStorage(source);
-    await storage.tools.create(tool('store_hours'));
+    await storage.tools.create(storedTool('store_hours'));
     await storage.tools.create(
-      tool('lookup', { kind: 'webhook', webhookUrl: 'https://hooks.example.com/x', staticResult: '' }),
+      storedTool('lookup', { kind: 'webhook', webhookUrl: 'https://hooks.example.com/x', staticResult: '' }),
     );
     await storage.close();
     const zipPath = join(temp.dir, 'all.zip');
 
-    const exported = capture({ DATA_DIR: source });
+    const exported = captureCli({ DATA_DIR: source });
     expect(await runCli(['tools', 'export', zipPath], exported.cli)).toBe(0);
     expect(exported.io.out).toMatch(
       /^Exported 2 tools to .*all\.zip \(\d+\.\d KiB; credentials in webhook URLs masked; --include-secrets keeps them\)\.\n$/,
     );
     expect(Object.keys(unzipSync(readFileSync(zipPath)))).toContain('tools/store_hours/tool.json');
 
-    const again = capture({ DATA_DIR: source });
+    const again = captureCli({ DATA_DIR: source });
     expect(await runCli(['tools', 'export', zipPath], again.cli)).toBe(1);
     expect(again.io.err).toContain('already exists. Pass --force to overwrite it');
-    expect(await runCli(['tools', 'export', zipPath, '--force'], capture({ DATA_DIR: source }).cli)).toBe(0);
+    expect(await runCli(['tools', 'export', zipPath, '--force'], captureCli({ DATA_DIR: source }).cli)).toBe(
+      0,
+    );
 
     const target = join(temp.dir, 'target');
-    const imported = capture({ DATA_DIR: target });
+    const imported = captureCli({ DATA_DIR: target });
     expect(await runCli(['tools', 'import', zipPath], imported.cli)).toBe(0);
     expect(imported.io.out).toBe(
       [
@@ -94,7 +65,7 @@ describe('toolsmith tools import / export', () => {
     ]);
 
     // a second import of the same file skips every tool, with the reason
-    const twice = capture({ DATA_DIR: target });
+    const twice = captureCli({ DATA_DIR: target });
     expect(await runCli(['tools', 'import', zipPath], twice.cli)).toBe(0);
     expect(twice.io.out).toContain('Imported 0 tools');
     expect(twice.io.out).toContain('  store_hours: A tool named "store_hours" already exists.');
@@ -102,13 +73,13 @@ describe('toolsmith tools import / export', () => {
 
   it('exports to FILE.json as one JSON document that imports back', async () => {
     const jsonPath = join(temp.dir, 'all.json');
-    expect(await runCli(['tools', 'export', jsonPath], capture({ DATA_DIR: source }).cli)).toBe(0);
+    expect(await runCli(['tools', 'export', jsonPath], captureCli({ DATA_DIR: source }).cli)).toBe(0);
     const doc = JSON.parse(readFileSync(jsonPath, 'utf8'));
     expect(doc).toMatchObject({ kind: 'toolsmith.tools', version: 1 });
     expect(doc.tools.map((t: { name: string }) => t.name)).toEqual(['store_hours', 'lookup']);
     expect(doc.tools[0]).not.toHaveProperty('id');
     const target = join(temp.dir, 'json-target');
-    expect(await runCli(['tools', 'import', jsonPath], capture({ DATA_DIR: target }).cli)).toBe(0);
+    expect(await runCli(['tools', 'import', jsonPath], captureCli({ DATA_DIR: target }).cli)).toBe(0);
     expect((await storedTools(target)).map((t) => t.name)).toEqual(['store_hours', 'lookup']);
   });
 
@@ -116,7 +87,7 @@ describe('toolsmith tools import / export', () => {
     const dir = join(temp.dir, 'secrets');
     const storage = createSqliteStorage(dir);
     await storage.tools.create(
-      tool('keyed', {
+      storedTool('keyed', {
         kind: 'webhook',
         webhookUrl: 'https://hooks.example.com/x?token=t0ps3cret',
         staticResult: '',
@@ -125,10 +96,10 @@ describe('toolsmith tools import / export', () => {
     await storage.close();
     for (const file of ['s.zip', 's.json']) {
       const masked = join(temp.dir, `masked-${file}`);
-      expect(await runCli(['tools', 'export', masked], capture({ DATA_DIR: dir }).cli)).toBe(0);
+      expect(await runCli(['tools', 'export', masked], captureCli({ DATA_DIR: dir }).cli)).toBe(0);
       expect(readFileSync(masked).includes('t0ps3cret')).toBe(false);
       const full = join(temp.dir, `full-${file}`);
-      const run = capture({ DATA_DIR: dir });
+      const run = captureCli({ DATA_DIR: dir });
       expect(await runCli(['tools', 'export', full, '--include-secrets'], run.cli)).toBe(0);
       expect(run.io.out).toContain('webhook credentials included');
       const text = file.endsWith('.zip')
@@ -151,7 +122,7 @@ describe('toolsmith tools import / export', () => {
         padding: 'x'.repeat(600 * 1024),
       }),
     );
-    const run = capture({ DATA_DIR: join(temp.dir, 'big-target') });
+    const run = captureCli({ DATA_DIR: join(temp.dir, 'big-target') });
     expect(await runCli(['tools', 'import', bigPath], run.cli)).toBe(0);
     const progress = run.io.err.split('\n').filter((l) => l.startsWith('Reading '));
     expect(progress.length).toBeGreaterThanOrEqual(2);
@@ -162,24 +133,24 @@ describe('toolsmith tools import / export', () => {
 
   it('reports refusals with a non-zero exit code', async () => {
     const dataDir = join(temp.dir, 'refusals');
-    const missing = capture({ DATA_DIR: dataDir });
+    const missing = captureCli({ DATA_DIR: dataDir });
     expect(await runCli(['tools', 'import', join(temp.dir, 'nope.json')], missing.cli)).toBe(1);
     expect(missing.io.err).toContain('no such file');
 
     const badPath = join(temp.dir, 'bad.json');
     writeFileSync(badPath, '{oops');
-    const bad = capture({ DATA_DIR: dataDir });
+    const bad = captureCli({ DATA_DIR: dataDir });
     expect(await runCli(['tools', 'import', badPath], bad.cli)).toBe(1);
     expect(bad.io.err).toMatch(/^Import refused: .*not valid JSON/);
 
     const hugePath = join(temp.dir, 'huge.zip');
     writeFileSync(hugePath, '');
     truncateSync(hugePath, IMPORT_BODY_LIMIT + 1);
-    const huge = capture({ DATA_DIR: dataDir });
+    const huge = captureCli({ DATA_DIR: dataDir });
     expect(await runCli(['tools', 'import', hugePath], huge.cli)).toBe(1);
     expect(huge.io.err).toContain('larger than 10 MiB');
 
-    const usage = capture({ DATA_DIR: dataDir });
+    const usage = captureCli({ DATA_DIR: dataDir });
     expect(await runCli(['tools', 'import'], usage.cli)).toBe(2);
     expect(usage.io.err).toContain('tools import needs FILE.\nUsage: toolsmith tools import FILE');
     expect(await storedTools(dataDir)).toEqual([]);

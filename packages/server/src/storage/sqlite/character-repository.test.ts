@@ -1,25 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptyCard } from '../../characters/character-card.js';
+import { storedTool } from '../../test-support/stored-tool.js';
 import { makeTempDir } from '../../test-support/temp-dir.js';
-import { characterToolScope, DuplicateNameError, type Storage, type ToolInput } from '../types.js';
+import { characterToolScope, DuplicateNameError, type Storage } from '../types.js';
 import { createSqliteStorage } from './sqlite-storage.js';
-
-function tool(name: string): ToolInput {
-  return {
-    name,
-    displayName: '',
-    description: `The ${name} tool`,
-    parameters: { type: 'object', properties: {} },
-    mode: 'read',
-    kind: 'static',
-    body: '',
-    simulateBody: '',
-    staticResult: 'hi',
-    webhookUrl: '',
-    includeHiddenContext: false,
-    enabled: true,
-  };
-}
 
 const book = {
   name: 'Lore',
@@ -47,7 +31,7 @@ describe('SQLite character repository', () => {
   it('stores a character with its tools and lorebook together', async () => {
     const created = await storage.characters.create(
       { card: emptyCard('Ayla'), avatar: new Uint8Array([1, 2, 3]) },
-      { tools: [tool('a'), tool('b')], lorebook: book },
+      { tools: [storedTool('a'), storedTool('b')], lorebook: book },
     );
     expect(created).toMatchObject({ name: 'Ayla', hasAvatar: true });
     expect(created.lorebookId).toMatch(/^lb_/);
@@ -65,7 +49,7 @@ describe('SQLite character repository', () => {
     await expect(
       storage.characters.create(
         { card: emptyCard('Broken') },
-        { tools: [tool('same'), tool('same')], lorebook: book },
+        { tools: [storedTool('same'), storedTool('same')], lorebook: book },
       ),
     ).rejects.toBeInstanceOf(DuplicateNameError);
     expect(await storage.characters.list()).toEqual([]);
@@ -75,7 +59,7 @@ describe('SQLite character repository', () => {
   it('updates only what is given; deleting removes the tools and leaves the lorebook; the chat keeps its list', async () => {
     const created = await storage.characters.create(
       { card: emptyCard('A') },
-      { tools: [tool('t')], lorebook: book },
+      { tools: [storedTool('t')], lorebook: book },
     );
     const updated = await storage.characters.update(created.id, { card: { ...created.card, name: 'B' } });
     expect(updated).toMatchObject({ name: 'B', hasAvatar: false, lorebookId: created.lorebookId });

@@ -2,30 +2,13 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { storedTool } from '../../test-support/stored-tool.js';
 import { makeTempDir } from '../../test-support/temp-dir.js';
-import { DuplicateNameError, type Storage, type ToolInput } from '../types.js';
+import { DuplicateNameError, type Storage } from '../types.js';
 import { DATABASE_FILE_NAME } from './database.js';
 import { MIGRATIONS } from './migrations.js';
 import { KEY_FILE_NAME } from './secret-box.js';
 import { createSqliteStorage } from './sqlite-storage.js';
-
-function tool(name: string, extra: Partial<ToolInput> = {}): ToolInput {
-  return {
-    name,
-    displayName: '',
-    description: `The ${name} tool`,
-    parameters: { type: 'object', properties: {} },
-    mode: 'read',
-    kind: 'static',
-    body: '',
-    simulateBody: '',
-    staticResult: 'hi',
-    webhookUrl: '',
-    includeHiddenContext: false,
-    enabled: true,
-    ...extra,
-  };
-}
 
 describe('SQLite storage', () => {
   let temp: ReturnType<typeof makeTempDir>;
@@ -65,37 +48,37 @@ describe('SQLite storage', () => {
   });
 
   it('reopening an existing database runs no migration twice and keeps the data', async () => {
-    await storage.tools.create(tool('keep_me'));
+    await storage.tools.create(storedTool('keep_me'));
     await storage.close();
     storage = createSqliteStorage(temp.dir);
     expect((await storage.tools.list()).map((t) => t.name)).toEqual(['keep_me']);
   });
 
   it('keeps tool names unique per scope and orders tools', async () => {
-    const a = await storage.tools.create(tool('alpha'));
-    const b = await storage.tools.create(tool('beta'));
-    const c = await storage.tools.create(tool('gamma'));
+    const a = await storage.tools.create(storedTool('alpha'));
+    const b = await storage.tools.create(storedTool('beta'));
+    const c = await storage.tools.create(storedTool('gamma'));
     expect([a.order, b.order, c.order]).toEqual([0, 1, 2]);
-    await expect(storage.tools.create(tool('alpha'))).rejects.toBeInstanceOf(DuplicateNameError);
+    await expect(storage.tools.create(storedTool('alpha'))).rejects.toBeInstanceOf(DuplicateNameError);
     // Another scope may reuse the name.
-    await storage.tools.create(tool('alpha'), 'chat:1');
+    await storage.tools.create(storedTool('alpha'), 'chat:1');
     const reordered = await storage.tools.reorder([c.id, a.id]);
     expect(reordered.map((t) => t.name)).toEqual(['gamma', 'alpha', 'beta']);
     await expect(storage.tools.update(b.id, { name: 'gamma' })).rejects.toBeInstanceOf(DuplicateNameError);
   });
 
   it('createMany is all-or-nothing', async () => {
-    await storage.tools.create(tool('taken'));
-    await expect(storage.tools.createMany([tool('fresh_one'), tool('taken')])).rejects.toBeInstanceOf(
-      DuplicateNameError,
-    );
+    await storage.tools.create(storedTool('taken'));
+    await expect(
+      storage.tools.createMany([storedTool('fresh_one'), storedTool('taken')]),
+    ).rejects.toBeInstanceOf(DuplicateNameError);
     expect((await storage.tools.list()).map((t) => t.name)).toEqual(['taken']);
   });
 
   it('updates only the given tool fields', async () => {
-    const t = await storage.tools.create(tool('patch_me', { enabled: false }));
+    const t = await storage.tools.create(storedTool('patch_me', { enabled: false }));
     const updated = await storage.tools.update(t.id, { description: 'changed' });
-    expect(updated).toMatchObject({ description: 'changed', enabled: false, staticResult: 'hi' });
+    expect(updated).toMatchObject({ description: 'changed', enabled: false, staticResult: 'patch_me says hi' });
     expect(await storage.tools.update('t_missing', { description: 'x' })).toBeUndefined();
   });
 
