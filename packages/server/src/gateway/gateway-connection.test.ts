@@ -2,8 +2,9 @@
 // that said `connection: keep-alive`, reused the socket and got a 400. A real keep-alive http.Agent with one
 // socket replays that mix here; every answer must be a 200, and a `close` request must get a closing answer.
 import { Agent, type IncomingHttpHeaders, request } from 'node:http';
-import { createEmulator, type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
+import { type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
 import { type LogRecord, recordingLogger } from '../test-support/recording-logger.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 import { answer, ask, connection } from './__fixtures__/gateway-setup.js';
@@ -71,17 +72,15 @@ const streamed = () =>
 describe('Connection header on streamed answers', () => {
   let emulator: Emulator;
   let server: TestServer;
+  let setup: EmulatedServer;
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
+    setup = await startEmulatedServer({ connection: false });
+    ({ server, emulator } = setup);
     await server.app.toolsmith.storage.connections.create(
       connection('emu', { baseUrl: `${emulator.url}/v1` }),
     );
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
 
   it('gateway: streamed and plain requests, with Connection: close and keep-alive, over one pooled socket', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });

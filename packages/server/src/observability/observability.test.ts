@@ -1,9 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { createEmulator, type Emulator } from '@toolsmith/emulator';
+import type { Emulator } from '@toolsmith/emulator';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
 import { type LogRecord, recordingLogger } from '../test-support/recording-logger.js';
 import { makeTempDir } from '../test-support/temp-dir.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
@@ -40,18 +41,17 @@ function sample(text: string, series: string): number | undefined {
 describe('observability: logs, /metrics and /api/health', () => {
   const records: LogRecord[] = [];
   let server: TestServer;
+  let setup: EmulatedServer;
   let emulator: Emulator;
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer(
-      { LOG_LEVEL: 'info', ADMIN_SECRET: SECRET, TRUST_PROXY: '127.0.0.1' },
-      { logger: recordingLogger(records) },
-    );
+    setup = await startEmulatedServer({
+      env: { LOG_LEVEL: 'info', ADMIN_SECRET: SECRET, TRUST_PROXY: '127.0.0.1' },
+      deps: { logger: recordingLogger(records) },
+      connection: false,
+    });
+    ({ server, emulator } = setup);
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
 
   it('/api/health gives version, uptime, database, sandbox pool and policy flags', async () => {
     const { status, body } = await server.request('GET', '/api/health');

@@ -4,7 +4,6 @@
 import {
   anthropicEventsFor,
   anthropicStream,
-  createEmulator,
   type Emulator,
   geminiChunksFor,
   geminiStream,
@@ -15,7 +14,8 @@ import {
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, postSse, type SseEvent } from '../generation/__fixtures__/sse-client.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 /** A 1×1 GIF, base64. */
 const TINY_GIF_BASE64 = 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
@@ -29,14 +29,12 @@ const openaiText = (text: string) =>
 
 let emulator: Emulator;
 let server: TestServer;
+let setup: EmulatedServer;
 beforeAll(async () => {
-  emulator = await createEmulator();
-  server = await startTestServer();
+  setup = await startEmulatedServer({ connection: false });
+  ({ server, emulator } = setup);
 });
-afterAll(async () => {
-  await server.close();
-  await emulator.close();
-});
+afterAll(() => setup.close());
 beforeEach(() => emulator.reset());
 
 const chatFor = async (connection: Record<string, unknown>) => {

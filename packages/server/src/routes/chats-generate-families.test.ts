@@ -1,7 +1,6 @@
 // Generation through the other wire formats: Gemini (functionCall / functionResponse with thoughtSignature)
 // and the text protocol (a connection without native function calling), plus streamed reasoning.
 import {
-  createEmulator,
   type Emulator,
   geminiChunksFor,
   geminiStream,
@@ -11,7 +10,8 @@ import {
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, postSse, type SseEvent } from '../generation/__fixtures__/sse-client.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 const TRIGGER_RE = /<Function_[A-Za-z0-9]{4}_Start\/>/;
 const ofType = (events: SseEvent[], type: string) =>
@@ -25,10 +25,11 @@ const openaiText = (text: string) =>
 describe('generation across provider families', () => {
   let emulator: Emulator;
   let server: TestServer;
+  let setup: EmulatedServer;
 
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
+    setup = await startEmulatedServer({ connection: false });
+    ({ server, emulator } = setup);
     const created = await server.request('POST', '/api/tools', {
       name: 'store_hours',
       description: 'Opening hours.',
@@ -39,10 +40,7 @@ describe('generation across provider families', () => {
     });
     expect(created.status).toBe(201);
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
   beforeEach(() => emulator.reset());
 
   const chatFor = async (connection: Record<string, unknown>) => {

@@ -1,10 +1,10 @@
 // Script tools' host functions during a chat generation: ctx.variables.get/set, ctx.eventSource.emit and
 // ctx.getExtensionApi, with the real QuickJS sandbox, over real HTTP against the provider emulator.
-import { createSandbox, type Sandbox } from '@toolsmith/core';
-import { createEmulator, type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
+import { type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, postSse } from '../generation/__fixtures__/sse-client.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 const callStream = (name: string) =>
   openaiStream([
@@ -33,22 +33,17 @@ const BODY = `
 describe("script tools' host functions in a chat generation", () => {
   let emulator: Emulator;
   let server: TestServer;
-  let sandbox: Sandbox;
+  let setup: EmulatedServer;
   let chatId: string;
 
   beforeAll(async () => {
-    emulator = await createEmulator();
-    sandbox = createSandbox({ poolSize: 1 });
-    server = await startTestServer(
-      { CUSTOM_TOOL_SCRIPT_ENABLED: 'true' },
-      { sandbox, extensionApis: { weather: { today: (city) => ({ city, sky: 'clear' }) } } },
-    );
-    const connection = await server.request('POST', '/api/connections', {
-      name: 'emu',
-      api: 'openai',
-      baseUrl: `${emulator.url}/v1`,
-      model: 'emulated-model',
+    setup = await startEmulatedServer({
+      env: { CUSTOM_TOOL_SCRIPT_ENABLED: 'true' },
+      deps: { extensionApis: { weather: { today: (city) => ({ city, sky: 'clear' }) } } },
+      sandbox: true,
+      connection: { model: 'emulated-model' },
     });
+    ({ server, emulator } = setup);
     await server.app.toolsmith.storage.tools.create({
       name: 'visit',
       displayName: '',
@@ -65,16 +60,12 @@ describe("script tools' host functions in a chat generation", () => {
     });
     const chat = await server.request('POST', '/api/chats', {
       title: 'Host functions',
-      connectionId: connection.body.id,
+      connectionId: setup.connectionId,
       settings: { toolUse: true, tools: ['visit'] },
     });
     chatId = chat.body.id;
   });
-  afterAll(async () => {
-    await server.close();
-    await sandbox.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
 
   it('reads and writes chat and global variables, emits events to the stream, and reaches extension APIs', async () => {
     emulator.enqueue('/v1/chat/completions', callStream('visit'), textStream('Counted.'));

@@ -2,7 +2,6 @@
 // no tool guide and runs no tool on every path — chat generation, the gateway (client tools, server tools,
 // execute) and orchestration.
 import {
-  createEmulator,
   type Emulator,
   openaiChunk,
   openaiCompletion,
@@ -12,7 +11,8 @@ import {
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, postSse } from '../generation/__fixtures__/sse-client.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 const PATH = '/v1/chat/completions';
 const textStream = (text: string) =>
@@ -37,13 +37,14 @@ const guideless = (body: any) => !JSON.stringify(body.messages).match(/Function_
 
 describe('function calling off on a connection, through the server', () => {
   let server: TestServer;
+  let setup: EmulatedServer;
   let emulator: Emulator;
   let backupId: string;
   let client: OpenAI;
 
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
+    setup = await startEmulatedServer({ connection: false });
+    ({ server, emulator } = setup);
     const created = await server.request('POST', '/api/connections', {
       name: 'backup',
       api: 'openai',
@@ -63,10 +64,7 @@ describe('function calling off on a connection, through the server', () => {
     });
     client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'loopback', maxRetries: 0 });
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
   beforeEach(() => emulator.reset());
 
   it('chat: a chat with tool use on sends the exact tool-free request and runs nothing', async () => {

@@ -1,7 +1,7 @@
 // Issue 17.1 through the real server: Luker keeps whether a custom tool is offered outside the tool
 // (`tools.custom.NAME`, `defaultTools.custom`), in four profile formats; its profiles arrive with their modes,
 // nodes and per-node switches, never flattened into one tool list.
-import { createEmulator, type Emulator } from '@toolsmith/emulator';
+import type { Emulator } from '@toolsmith/emulator';
 import { strToU8 } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -12,33 +12,26 @@ import {
   lukerSpecFile,
 } from '../../../core/src/transfer/__fixtures__/luker-profiles.js';
 import { requestsWith, scriptAgents, toolNames } from '../orchestration/__fixtures__/scripted-agents.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 const requested = (review: Array<{ name: string; requestedEnabled: boolean }>) =>
   Object.fromEntries(review.map((r) => [r.name, r.requestedEnabled]));
 
 describe('Luker orchestrator profiles over HTTP', () => {
   let server: TestServer;
+  let setup: EmulatedServer;
   let emulator: Emulator;
   let connectionId: string;
 
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' });
-    connectionId = (
-      await server.request('POST', '/api/connections', {
-        name: 'Main API',
-        api: 'openai',
-        baseUrl: `${emulator.url}/v1`,
-        model: 'm',
-        apiKey: 'sk-test',
-      })
-    ).body.id;
+    setup = await startEmulatedServer({
+      env: { CUSTOM_TOOL_SCRIPT_ENABLED: 'true' },
+      connection: { name: 'Main API', apiKey: 'sk-test' },
+    });
+    ({ server, emulator, connectionId } = setup);
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
   beforeEach(async () => {
     emulator.reset();
     for (const tool of await server.app.toolsmith.storage.tools.list())

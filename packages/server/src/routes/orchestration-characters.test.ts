@@ -1,9 +1,10 @@
 // A character's orchestration override (kept in its card) and its tools, over real HTTP against the emulator.
-import { createEmulator, type Emulator } from '@toolsmith/emulator';
+import type { Emulator } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { requestsWith, scriptAgents, toolNames } from '../orchestration/__fixtures__/scripted-agents.js';
 import { characterToolScope } from '../storage/types.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 const staticTool = (name: string, staticResult: string) => ({
   name,
@@ -17,22 +18,15 @@ const staticTool = (name: string, staticResult: string) => ({
 
 describe('/api/characters/:id/orchestration', () => {
   let server: TestServer;
+  let setup: EmulatedServer;
   let emulator: Emulator;
   let characterId: string;
   let chatId: string;
 
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
-    const connectionId = (
-      await server.request('POST', '/api/connections', {
-        name: 'emu',
-        api: 'openai',
-        baseUrl: `${emulator.url}/v1`,
-        model: 'm',
-        apiKey: 'sk-test',
-      })
-    ).body.id;
+    setup = await startEmulatedServer({ connection: { apiKey: 'sk-test' } });
+    ({ server, emulator } = setup);
+    const { connectionId } = setup;
     characterId = (
       await server.request('POST', '/api/characters', { name: 'Mira', description: 'A cartographer.' })
     ).body.id;
@@ -66,10 +60,7 @@ describe('/api/characters/:id/orchestration', () => {
     });
     expect(put.status).toBe(200);
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
   beforeEach(() => emulator.reset());
 
   it('has no override at first; the effective profile is the global one', async () => {

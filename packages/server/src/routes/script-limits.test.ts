@@ -2,10 +2,11 @@
 // ctx.variables.set, and an 8 MiB result was stored and sent back to the provider. (Found since: a result
 // nested 5,000 levels deep ended the chat turn with "Maximum call stack size exceeded".) Scripts now get the
 // variables API's limits and the webhooks' 512 KiB result cap, each with a clear error — over real HTTP.
-import { createEmulator, type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
+import { type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, postSse } from '../generation/__fixtures__/sse-client.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 const callStream = (name: string) =>
   openaiStream([
@@ -37,17 +38,12 @@ const SCRIPTS: Record<string, string> = {
 
 let emulator: Emulator;
 let server: TestServer;
+let setup: EmulatedServer;
 let chatId: string;
 
 beforeAll(async () => {
-  emulator = await createEmulator();
-  server = await startTestServer({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' });
-  const connection = await server.request('POST', '/api/connections', {
-    name: 'emu',
-    api: 'openai',
-    baseUrl: `${emulator.url}/v1`,
-    model: 'm',
-  });
+  setup = await startEmulatedServer({ env: { CUSTOM_TOOL_SCRIPT_ENABLED: 'true' } });
+  ({ server, emulator } = setup);
   for (const [name, body] of Object.entries(SCRIPTS)) {
     const created = await server.request('POST', '/api/tools', {
       name,
@@ -61,15 +57,12 @@ beforeAll(async () => {
   chatId = (
     await server.request('POST', '/api/chats', {
       title: 'Limits',
-      connectionId: connection.body.id,
+      connectionId: setup.connectionId,
       settings: { toolUse: true },
     })
   ).body.id;
 });
-afterAll(async () => {
-  await server.close();
-  await emulator.close();
-});
+afterAll(() => setup.close());
 
 async function runTool(name: string) {
   emulator.reset();

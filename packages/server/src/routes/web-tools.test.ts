@@ -4,9 +4,10 @@
 // resolver before any connection.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createEmulator, type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
+import { type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, postSse } from '../generation/__fixtures__/sse-client.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 
 interface Seen {
@@ -35,6 +36,7 @@ describe('web_search and web_visit builtins', () => {
     body: '{}',
   };
   let server: TestServer;
+  let setup: EmulatedServer;
   let emulator: Emulator;
 
   beforeAll(async () => {
@@ -59,12 +61,11 @@ describe('web_search and web_visit builtins', () => {
     });
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-    emulator = await createEmulator();
-    server = await startTestServer({ WEBHOOK_LOCAL_URLS_ENABLED: 'true' });
+    setup = await startEmulatedServer({ env: { WEBHOOK_LOCAL_URLS_ENABLED: 'true' }, connection: false });
+    ({ server, emulator } = setup);
   });
   afterAll(async () => {
-    await server.close();
-    await emulator.close();
+    await setup.close();
     await new Promise((resolve) => fake.close(resolve));
   });
   beforeEach(() => {

@@ -78,7 +78,11 @@ describe('SQLite storage', () => {
   it('updates only the given tool fields', async () => {
     const t = await storage.tools.create(storedTool('patch_me', { enabled: false }));
     const updated = await storage.tools.update(t.id, { description: 'changed' });
-    expect(updated).toMatchObject({ description: 'changed', enabled: false, staticResult: 'patch_me says hi' });
+    expect(updated).toMatchObject({
+      description: 'changed',
+      enabled: false,
+      staticResult: 'patch_me says hi',
+    });
     expect(await storage.tools.update('t_missing', { description: 'x' })).toBeUndefined();
   });
 
