@@ -5,6 +5,7 @@
 export * from './api/agents.js';
 export * from './api/common.js';
 export * from './api/connections.js';
+export * from './api/mcp-servers.js';
 export * from './api/personas.js';
 export * from './api/presets.js';
 export * from './api/tools.js';

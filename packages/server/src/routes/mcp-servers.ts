@@ -1,3 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  type McpReview,
+  type McpServerResource,
+  mcpServerRouteSchemas as schemas,
+} from '@toolsmith/core/api-schema';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
 import { commandFingerprint, commandLine } from '../mcp/mcp-command.js';
@@ -7,31 +13,18 @@ import { loadMcpSettings, saveMcpSettings } from '../mcp/mcp-settings.js';
 import { listMcpTools } from '../mcp/mcp-tools.js';
 import { maskUrlCredentials } from '../secrets/url-credentials.js';
 import type { StoredMcpServer } from '../storage/mcp-types.js';
-import { bodyObject, FieldChecker } from './fields.js';
 
-const privileged = { privileged: true };
-
-/** What the review screen shows before a stdio server may start: exactly what will run. */
-export interface McpReview {
-  command: string;
-  args: string[];
-  /** the command line with shell-style quoting, to show where each argument ends (no shell is used) */
-  commandLine: string;
-  cwd: string;
-  /** names of the environment variables it gets (values are secrets and never shown) */
-  envKeys: string[];
-  /** send this back to approve exactly what was shown */
-  fingerprint: string;
-}
+const privileged = { privileged: true } as const;
 
 /** MCP servers (docs/mcp.md): privileged; env and header values are write-only, only their names come back. */
-export async function mcpServerRoutes(app: FastifyInstance): Promise<void> {
+export async function mcpServerRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { storage, config, mcp } = app.toolsmith;
 
   const fingerprintOf = async (server: StoredMcpServer) =>
     commandFingerprint(server, (await storage.mcpServers.getSecrets(server.id))?.envSeal ?? '');
 
-  const resource = async (server: StoredMcpServer) => {
+  const resource = async (server: StoredMcpServer): Promise<McpServerResource> => {
     const envSeal = (await storage.mcpServers.getSecrets(server.id))?.envSeal ?? '';
     const fingerprint = commandFingerprint(server, envSeal);
     const state = mcp.state(server, envSeal);
@@ -76,11 +69,11 @@ export async function mcpServerRoutes(app: FastifyInstance): Promise<void> {
     return server;
   };
 
-  app.get('/api/mcp/servers', { config: privileged }, async () => ({
+  app.get('/api/mcp/servers', { config: privileged, schema: schemas.list }, async () => ({
     servers: await Promise.all((await storage.mcpServers.list()).map(resource)),
   }));
 
-  app.post('/api/mcp/servers', { config: privileged }, async (request, reply) => {
+  app.post('/api/mcp/servers', { config: privileged, schema: schemas.create }, async (request, reply) => {
     const input = parseMcpServer(request.body, { localUrlsEnabled: config.webhookLocalUrlsEnabled });
     const created = await storage.mcpServers.create({
       name: input.name!,
@@ -96,13 +89,13 @@ export async function mcpServerRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(201).send(await resource(created));
   });
 
-  app.get<{ Params: { id: string } }>('/api/mcp/servers/:id', { config: privileged }, async (request) =>
+  app.get('/api/mcp/servers/:id', { config: privileged, schema: schemas.get }, async (request) =>
     resource(await load(request.params.id)),
   );
 
-  app.patch<{ Params: { id: string } }>('/api/mcp/servers/:id', { config: privileged }, async (request) => {
+  app.patch('/api/mcp/servers/:id', { config: privileged, schema: schemas.patch }, async (request) => {
     const existing = await load(request.params.id);
-    const { keepHeaders, ...body } = bodyObject(request.body);
+    const { keepHeaders, ...body } = request.body;
     const changes = parseMcpServer(body, { localUrlsEnabled: config.webhookLocalUrlsEnabled, existing });
     assertHeadersStayWithOrigin(existing, changes, keepHeaders);
     const updated = await storage.mcpServers.update(existing.id, changes);
@@ -112,30 +105,23 @@ export async function mcpServerRoutes(app: FastifyInstance): Promise<void> {
     return resource(updated);
   });
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/api/mcp/servers/:id',
-    { config: privileged },
+    { config: privileged, schema: schemas.delete },
     async (request, reply) => {
       await load(request.params.id);
       await mcp.forget(request.params.id);
       await storage.mcpServers.delete(request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/api/mcp/servers/:id/approve',
-    { config: privileged },
+    { config: privileged, schema: schemas.approve },
     async (request) => {
       const server = await load(request.params.id);
-      const check = new FieldChecker(bodyObject(request.body));
-      check.rejectUnknown(['fingerprint'], []);
-      check.require(
-        'fingerprint',
-        'fingerprint is required: the review.fingerprint of the command you approve.',
-      );
-      const fingerprint = check.string('fingerprint', { min: 1, max: 200 });
-      check.finish();
+      const { fingerprint } = request.body;
       if (server.transport !== 'stdio') {
         throw validationError([
           {
@@ -158,57 +144,49 @@ export async function mcpServerRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: { refresh?: string } }>(
-    '/api/mcp/servers/:id/tools',
-    { config: privileged },
-    async (request) => {
-      let server = await load(request.params.id);
-      const envSeal = (await storage.mcpServers.getSecrets(server.id))?.envSeal ?? '';
-      let status: McpStatus;
-      let error: string | undefined;
-      const blocked = mcp.state(server, envSeal);
-      if (blocked.status === 'disabled' || blocked.status === 'needs_approval') {
-        status = blocked.status;
-        error = blocked.error;
-      } else {
-        try {
-          await mcp.listTools(server.id, request.query.refresh === 'true' || request.query.refresh === '1');
-          status = 'connected';
-        } catch (thrown) {
-          const state = mcp.state(server, envSeal);
-          status = state.status === 'connected' ? 'error' : state.status;
-          error = state.error ?? (thrown instanceof Error ? thrown.message : String(thrown));
-        }
-        server = await load(server.id);
+  app.get('/api/mcp/servers/:id/tools', { config: privileged, schema: schemas.tools }, async (request) => {
+    let server = await load(request.params.id);
+    const envSeal = (await storage.mcpServers.getSecrets(server.id))?.envSeal ?? '';
+    let status: McpStatus;
+    let error: string | undefined;
+    const blocked = mcp.state(server, envSeal);
+    if (blocked.status === 'disabled' || blocked.status === 'needs_approval') {
+      status = blocked.status;
+      error = blocked.error;
+    } else {
+      try {
+        await mcp.listTools(server.id, request.query.refresh === 'true' || request.query.refresh === '1');
+        status = 'connected';
+      } catch (thrown) {
+        const state = mcp.state(server, envSeal);
+        status = state.status === 'connected' ? 'error' : state.status;
+        error = state.error ?? (thrown instanceof Error ? thrown.message : String(thrown));
       }
-      const entries = (await listMcpTools(app.toolsmith)).filter((e) => e.serverId === server.id);
-      return {
-        status,
-        ...(error ? { error } : {}),
-        toolsListedAt: server.toolsListedAt,
-        tools: entries.map((e) => ({
-          name: e.toolName,
-          modelName: e.modelName,
-          displayName: e.displayName,
-          description: e.description,
-          parameters: e.parameters,
-          mode: e.mode,
-          enabled: e.enabled,
-        })),
-      };
-    },
-  );
+      server = await load(server.id);
+    }
+    const entries = (await listMcpTools(app.toolsmith)).filter((e) => e.serverId === server.id);
+    return {
+      status,
+      ...(error ? { error } : {}),
+      toolsListedAt: server.toolsListedAt,
+      tools: entries.map((e) => ({
+        name: e.toolName,
+        modelName: e.modelName,
+        displayName: e.displayName,
+        description: e.description,
+        parameters: e.parameters,
+        mode: e.mode,
+        enabled: e.enabled,
+      })),
+    };
+  });
 
-  app.put<{ Params: { id: string; name: string } }>(
+  app.put(
     '/api/mcp/servers/:id/tools/:name',
-    { config: privileged },
+    { config: privileged, schema: schemas.toolToggle },
     async (request) => {
       const server = await load(request.params.id);
-      const check = new FieldChecker(bodyObject(request.body));
-      check.rejectUnknown(['enabled'], []);
-      check.require('enabled', 'enabled is required: true or false.');
-      const enabled = check.boolean('enabled');
-      check.finish();
+      const { enabled } = request.body;
       if (!server.tools.some((t) => t.name === request.params.name)) {
         throw new HttpError(
           404,
@@ -223,15 +201,12 @@ export async function mcpServerRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/mcp/settings', { config: privileged }, async () => loadMcpSettings(storage));
+  app.get('/api/mcp/settings', { config: privileged, schema: schemas.settings }, async () =>
+    loadMcpSettings(storage),
+  );
 
-  app.put('/api/mcp/settings', { config: privileged }, async (request) => {
-    const check = new FieldChecker(bodyObject(request.body));
-    check.rejectUnknown(['reexportServerTools'], []);
-    check.require('reexportServerTools', 'reexportServerTools is required: true or false.');
-    const reexportServerTools = check.boolean('reexportServerTools');
-    check.finish();
-    await saveMcpSettings(storage, { reexportServerTools: reexportServerTools! });
+  app.put('/api/mcp/settings', { config: privileged, schema: schemas.settingsPut }, async (request) => {
+    await saveMcpSettings(storage, { reexportServerTools: request.body.reexportServerTools });
     return loadMcpSettings(storage);
   });
 }
