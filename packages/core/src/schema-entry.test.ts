@@ -75,6 +75,8 @@ describe('@toolsmith/core/schema', () => {
     expect(outside.map((o) => o.split(' → ')[1]).filter((name) => name !== 'typebox')).toEqual([]);
     expect(modules.filter((m) => !m.startsWith('api/') && m !== 'api-schema.ts')).toEqual([
       'orchestration/profile-checker.ts',
+      'protocols/tool-call-formats.ts',
+      'providers/provider-settings.ts',
       'tools/messages.ts',
     ]);
   });

@@ -5,6 +5,7 @@ import {
   lorebookFromCharacterBook,
   lorebookToCharacterBook,
 } from '@toolsmith/core';
+import type { CharacterResource } from '@toolsmith/core/api-schema';
 import { skippedRegexKeyWarning, withoutUnusableRegexKeys } from '@toolsmith/core/internal';
 import type { LorebookInput, StoredCharacter } from '../storage/types.js';
 
@@ -54,17 +55,26 @@ export function emptyCard(name: string): CardData {
 }
 
 /** The API's character resource: the card's fields at the top level, plus the server's own. */
-export function characterResource(stored: StoredCharacter) {
+export function characterResource(stored: StoredCharacter): CharacterResource {
   const card = stored.card;
-  const out: Record<string, unknown> = { id: stored.id };
-  for (const field of CARD_TEXT_FIELDS) out[field] = typeof card[field] === 'string' ? card[field] : '';
-  for (const field of CARD_LIST_FIELDS) out[field] = Array.isArray(card[field]) ? card[field] : [];
-  out.extensions = card.extensions ?? {};
-  out.hasAvatar = stored.hasAvatar;
-  out.lorebookId = stored.lorebookId;
-  out.createdAt = stored.createdAt;
-  out.updatedAt = stored.updatedAt;
-  return out;
+  const textOf = (field: (typeof CARD_TEXT_FIELDS)[number]) =>
+    typeof card[field] === 'string' ? card[field] : '';
+  const listOf = (field: (typeof CARD_LIST_FIELDS)[number]) =>
+    Array.isArray(card[field]) ? card[field] : [];
+  return {
+    id: stored.id,
+    ...(Object.fromEntries(CARD_TEXT_FIELDS.map((f) => [f, textOf(f)])) as Record<
+      (typeof CARD_TEXT_FIELDS)[number],
+      string
+    >),
+    alternate_greetings: listOf('alternate_greetings'),
+    tags: listOf('tags'),
+    extensions: card.extensions ?? {},
+    hasAvatar: stored.hasAvatar,
+    lorebookId: stored.lorebookId,
+    createdAt: stored.createdAt,
+    updatedAt: stored.updatedAt,
+  };
 }
 
 /** The character as the core's prompt assembly reads it. */

@@ -85,8 +85,76 @@ describe('characters CRUD', () => {
       lorebookId: 'lb_missing',
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.details.map((d: any) => d.field).sort()).toEqual(
-      ['avatar', 'colour', 'extensions', 'lorebookId', 'tags'].sort(),
+    // the route schema answers the shape first (every problem of it listed), then the rules
+    expect(bad.body.details).toEqual([
+      {
+        field: 'colour',
+        message: expect.stringMatching(
+          /^Unknown field "colour". Known fields: name, description, .*, lorebookId\.$/,
+        ),
+      },
+      {
+        field: 'tags',
+        message: 'tags must be a list of at most 1000 texts of at most 1000000 characters each.',
+      },
+      { field: 'extensions', message: 'extensions must be an object.' },
+    ]);
+    const rules = await server.request('POST', '/api/characters', {
+      name: '  ',
+      avatar: 'bm90IGEgcG5n',
+      lorebookId: 'lb_missing',
+    });
+    expect(rules.status).toBe(400);
+    expect(rules.body.details.map((d: any) => d.field)).toEqual(['name', 'avatar', 'lorebookId']);
+    expect(rules.body.details[2].message).toBe('No lorebook with id "lb_missing".');
+  });
+
+  it('answers every field the character page reads, and is in /api/openapi.json', async () => {
+    const created = await server.request('POST', '/api/characters', {
+      name: 'Whole',
+      tags: ['a'],
+      extensions: { depth_prompt: { prompt: 'deep', depth: 4 } },
+    });
+    expect(created.status).toBe(201);
+    expect(Object.keys(created.body).sort()).toEqual(
+      [
+        'alternate_greetings',
+        'character_version',
+        'createdAt',
+        'creator',
+        'creator_notes',
+        'description',
+        'extensions',
+        'first_mes',
+        'hasAvatar',
+        'id',
+        'lorebookId',
+        'mes_example',
+        'name',
+        'personality',
+        'post_history_instructions',
+        'scenario',
+        'system_prompt',
+        'tags',
+        'updatedAt',
+      ].sort(),
+    );
+    // nested extensions kept whole through serialization; a resource sent back whole is accepted
+    expect(created.body.extensions).toEqual({ depth_prompt: { prompt: 'deep', depth: 4 } });
+    const again = await server.request('PATCH', `/api/characters/${created.body.id}`, {
+      ...created.body,
+      scenario: 'A tavern.',
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.scenario).toBe('A tavern.');
+    const doc = (await server.request('GET', '/api/openapi.json')).body;
+    const create = doc.paths['/api/characters'].post;
+    expect(create.requestBody.content['application/json'].schema.required).toEqual(['name']);
+    expect(create.responses['201'].content['application/json'].schema.properties.lorebookId).toBeDefined();
+    const toolPatch = doc.paths['/api/characters/{id}/tools/{toolId}'].patch;
+    expect(toolPatch.requestBody.content['application/json'].schema.additionalProperties).toBe(false);
+    expect(toolPatch.responses['200'].content['application/json'].schema.properties.webhookUrl.type).toBe(
+      'string',
     );
   });
 

@@ -1,5 +1,6 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { reservedToolNames } from '@toolsmith/core';
-import { ToolPatchBody } from '@toolsmith/core/api-schema';
+import { characterRouteSchemas as schemas } from '@toolsmith/core/api-schema';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../app/http-error.js';
 import { sendAvatar } from '../avatars/avatar-image.js';
@@ -9,7 +10,8 @@ import { characterToolScope } from '../storage/types.js';
 import { toolChangesForPatch, toolResource } from './tool-input.js';
 
 /** Characters CRUD, portraits and each character's tools (docs/api.md, "Characters"). */
-export async function characterRoutes(app: FastifyInstance): Promise<void> {
+export async function characterRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { storage, config, builtins } = app.toolsmith;
   const reservedNames = new Set(reservedToolNames(builtins.map((b) => b.name)));
 
@@ -19,21 +21,21 @@ export async function characterRoutes(app: FastifyInstance): Promise<void> {
     return character;
   };
 
-  app.get('/api/characters', async () => ({
+  app.get('/api/characters', { schema: schemas.list }, async () => ({
     characters: (await storage.characters.list()).map(characterResource),
   }));
 
-  app.post('/api/characters', async (request, reply) => {
+  app.post('/api/characters', { schema: schemas.create }, async (request, reply) => {
     const input = await parseCharacterInput(request.body, storage, undefined);
     const created = await storage.characters.create(input);
     return reply.code(201).send(characterResource(created));
   });
 
-  app.get<{ Params: { id: string } }>('/api/characters/:id', async (request) =>
+  app.get('/api/characters/:id', { schema: schemas.get }, async (request) =>
     characterResource(await load(request.params.id)),
   );
 
-  app.patch<{ Params: { id: string } }>('/api/characters/:id', async (request) => {
+  app.patch('/api/characters/:id', { schema: schemas.patch }, async (request) => {
     const current = await load(request.params.id);
     const changes = await parseCharacterInput(request.body, storage, current.card);
     const updated = await storage.characters.update(current.id, changes);
@@ -42,24 +44,24 @@ export async function characterRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // privileged: it deletes the character's tools too (deleting tools is privileged everywhere)
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/api/characters/:id',
-    { config: { privileged: true } },
+    { config: { privileged: true }, schema: schemas.delete },
     async (request, reply) => {
       if (!(await storage.characters.delete(request.params.id)))
         throw notFound('character', request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
-  app.get<{ Params: { id: string } }>('/api/characters/:id/avatar', async (request, reply) => {
+  app.get('/api/characters/:id/avatar', { schema: schemas.avatar }, async (request, reply) => {
     await load(request.params.id);
     const avatar = await storage.characters.getAvatar(request.params.id);
     if (!avatar) throw notFound('portrait for character', request.params.id);
     return sendAvatar(request, reply, avatar);
   });
 
-  app.get<{ Params: { id: string } }>('/api/characters/:id/tools', async (request) => {
+  app.get('/api/characters/:id/tools', { schema: schemas.tools }, async (request) => {
     const character = await load(request.params.id);
     return { tools: (await storage.tools.list(characterToolScope(character.id))).map(toolResource) };
   });
@@ -74,9 +76,9 @@ export async function characterRoutes(app: FastifyInstance): Promise<void> {
 
   // The character's tools are edited like global tools (same rules, privileged); enabling an imported
   // webhook or script tool happens here.
-  app.patch<{ Params: { id: string; toolId: string }; Body: ToolPatchBody }>(
+  app.patch(
     '/api/characters/:id/tools/:toolId',
-    { config: { privileged: true }, schema: { tags: ['characters'], body: ToolPatchBody } },
+    { config: { privileged: true }, schema: schemas.toolPatch },
     async (request) => {
       const existing = await loadTool(request.params.id, request.params.toolId);
       const siblings = await storage.tools.list(existing.scope);
@@ -91,13 +93,13 @@ export async function characterRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: { id: string; toolId: string } }>(
+  app.delete(
     '/api/characters/:id/tools/:toolId',
-    { config: { privileged: true } },
+    { config: { privileged: true }, schema: schemas.toolDelete },
     async (request, reply) => {
       const existing = await loadTool(request.params.id, request.params.toolId);
       await storage.tools.delete(existing.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

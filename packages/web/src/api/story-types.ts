@@ -1,11 +1,9 @@
 // API shapes for the story context: lorebooks, personas, characters and card import review, agents and
 // orchestration (docs/api.md). Re-exported from ./types.
-import type { AgentResource } from '@toolsmith/core/api-schema';
+import type { AgentResource, CharacterResource as Character } from '@toolsmith/core/api-schema';
 import type {
-  AgendaItem,
   CardToolReview,
   OrchestrationMode,
-  OrchestrationTraceNode,
   SelectiveLogic,
   WorldInfoActivationReason,
   WorldInfoEntry,
@@ -121,27 +119,8 @@ export type AgentSummary = Pick<AgentResource, 'id' | 'name'>;
 
 // --- Characters and card import review (appended) ---
 
-export interface Character {
-  id: string;
-  name: string;
-  description: string;
-  personality: string;
-  scenario: string;
-  first_mes: string;
-  mes_example: string;
-  system_prompt: string;
-  post_history_instructions: string;
-  creator_notes: string;
-  creator: string;
-  character_version: string;
-  alternate_greetings: string[];
-  tags: string[];
-  extensions: Record<string, unknown>;
-  hasAvatar: boolean;
-  lorebookId: string | null;
-  createdAt?: string;
-  updatedAt?: string;
-}
+/** A character: its card's fields at the top level (from the route schema). */
+export type { CharacterResource as Character } from '@toolsmith/core/api-schema';
 
 export type { CardToolReview } from '@toolsmith/core/schema';
 

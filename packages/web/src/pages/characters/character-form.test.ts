@@ -28,6 +28,8 @@ describe('character form', () => {
       extensions: {},
       hasAvatar: false,
       lorebookId: 'lb1',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
     } satisfies Character;
     const body = characterBody(draftFromCharacter(character));
     expect(body).toEqual({
