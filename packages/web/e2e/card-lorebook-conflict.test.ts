@@ -2,12 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
+import { launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
 
 // Issue 14.6 in a real browser: re-importing a card does not make a second lorebook. The same book is used
 // as it is; a book of the same name with other entries is a choice (Replace / Keep both / Skip) in the review.
-
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 50 });
 
 function card(stormFrom: string) {
   return {

@@ -2,12 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type Stack, startStack } from './harness.js';
+import { launchBrowser, newPage, poll, type Stack, startStack } from './harness.js';
 
 // Issue 14.6 in a real browser: the card review has a checkbox per tool (Select all / none), and Apply with
 // tools stores only the ticked ones.
-
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 50 });
 
 const tool = (name: string) => ({
   name,

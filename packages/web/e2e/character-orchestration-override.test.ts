@@ -4,9 +4,7 @@
 import { openaiChunk, openaiStream, type RecordedRequest } from '@toolsmith/emulator';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
-
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
 
 describe('character orchestration override editor', () => {
   let stack: Stack;

@@ -4,10 +4,7 @@
 import { openaiChunk, openaiStream } from '@toolsmith/emulator';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
-
-const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) =>
-  expect.poll(fn, { timeout: 10_000, interval: 50, ...options });
+import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
 
 const staticTool = (name: string) => ({
   name,

@@ -3,13 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, type Stack, screenshot, startStack } from './harness.js';
+import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
 
 // Issue 14.6 in a real browser: the tools import review with per-item checkboxes, a choice on each name
 // conflict (Replace with a visible diff, Keep both renamed, Skip), a dry run that writes nothing, and Import
 // that stores exactly those choices.
-
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 50 });
 
 let stack: Stack;
 let browser: Browser;
