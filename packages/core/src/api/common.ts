@@ -4,7 +4,8 @@
 // Two annotations carry the API's own error texts (the server's schema error formatter reads them):
 // `x-message` is the message when the value is wrong, `x-missing` when a required field is absent. Without
 // them the formatter words a message from the schema (type, range, allowed values). `x-unknown-alone` on an
-// object: unknown fields are reported without the other problems. `readOnly` fields may be
+// object: unknown fields are reported without the other problems; `x-unknown-message` on an object: the words
+// for an unknown field (`{field}` is its name). `readOnly` fields may be
 // sent back unchanged (a resource read, edited and sent again) and are ignored.
 
 import { Type } from 'typebox';

@@ -16,7 +16,7 @@ export const ROUTE_AJV_OPTIONS = {
     allErrors: true,
     // errors carry their schemas, where the API's messages live
     verbose: true,
-    keywords: ['x-message', 'x-missing', 'x-unknown-alone'],
+    keywords: ['x-message', 'x-missing', 'x-unknown-alone', 'x-unknown-message'],
   },
 };
 
@@ -120,7 +120,12 @@ export function fieldErrorsFromAjv(errors: readonly FastifySchemaValidationError
     } else if (e.keyword === 'additionalProperties') {
       const key = String(params.additionalProperty);
       field = [fieldOf(e.instancePath), key].filter(Boolean).join('.');
-      message = `Unknown field "${key}". Known fields: ${knownFields(e.parentSchema).join(', ')}.`;
+      // `x-unknown-message` on the object: its own words for an unknown field (`{field}` is the name)
+      const own = e.parentSchema?.['x-unknown-message'];
+      message =
+        typeof own === 'string'
+          ? own.replaceAll('{field}', key)
+          : `Unknown field "${key}". Known fields: ${knownFields(e.parentSchema).join(', ')}.`;
     } else {
       field = fieldOf(e.instancePath);
       if (unionFields.has(e.instancePath) && e.keyword !== 'anyOf') continue;
@@ -133,7 +138,17 @@ export function fieldErrorsFromAjv(errors: readonly FastifySchemaValidationError
   const alone = (errors as AjvError[]).some(
     (e) => e.keyword === 'additionalProperties' && e.parentSchema?.['x-unknown-alone'] === true,
   );
-  return alone ? rows.filter((r) => r.message.startsWith('Unknown field "')) : rows;
+  if (!alone) return rows;
+  const unknownFields = new Set(
+    (errors as AjvError[])
+      .filter((e) => e.keyword === 'additionalProperties')
+      .map((e) =>
+        [fieldOf(e.instancePath), String((e.params as Record<string, unknown>).additionalProperty)]
+          .filter(Boolean)
+          .join('.'),
+      ),
+  );
+  return rows.filter((r) => unknownFields.has(r.field));
 }
 
 /** Fastify's `schemaErrorFormatter`: a 400 naming every field (the error handler answers it). */

@@ -1,10 +1,11 @@
+import { MAX_MESSAGE_CHARS } from '@toolsmith/core/api-schema';
 import { HttpError, validationError } from '../app/http-error.js';
 import { parseChatImages } from '../chat-images/chat-images.js';
 import { newId } from '../storage/sqlite/ids.js';
 import type { ImageInput, StoredMessage } from '../storage/types.js';
 
-/** Longest user message accepted (the body limit applies as well). */
-export const MAX_MESSAGE_CHARS = 200_000;
+/** Longest user message accepted (the body limit applies as well); the route schemas share it. */
+export { MAX_MESSAGE_CHARS };
 
 export const GENERATION_MODES = ['send', 'regenerate', 'continue', 'retry'] as const;
 export type GenerationMode = (typeof GENERATION_MODES)[number];

@@ -1,9 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { messageRouteSchemas as schemas } from '@toolsmith/core/api-schema';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
 import { chatGenerationsFor } from '../generation/chat-generations.js';
-import { MAX_MESSAGE_CHARS } from '../generation/generation-plan.js';
 import { publicMessage } from '../generation/run-chat-generation.js';
-import { bodyObject } from './fields.js';
 
 const MSG_BUSY =
   'This chat is generating a reply. Stop it or wait for it to finish before changing its messages.';
@@ -13,7 +13,8 @@ const MSG_BUSY =
  * with all its rounds and swipes), and choose which swipe of a reply is shown and sent to the model.
  * None of them may run while the chat is generating (409), since the run works from the history it read.
  */
-export async function chatMessageRoutes(app: FastifyInstance): Promise<void> {
+export async function chatMessageRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { storage } = app.toolsmith;
   const generations = chatGenerationsFor(app.toolsmith);
 
@@ -30,37 +31,23 @@ export async function chatMessageRoutes(app: FastifyInstance): Promise<void> {
     messages: (await storage.messages.list(chatId)).map(publicMessage),
   });
 
-  app.patch<{ Params: { id: string; messageId: string } }>(
-    '/api/chats/:id/messages/:messageId',
-    async (request) => {
-      const body = bodyObject(request.body);
-      const unknown = Object.keys(body).filter((key) => key !== 'content');
-      if (unknown.length > 0) {
-        throw validationError(
-          unknown.map((field) => ({ field, message: `${field} cannot be changed; only content can.` })),
-        );
-      }
-      const message = await messageOf(request.params.id, request.params.messageId);
-      const content = body.content;
-      if (typeof content !== 'string' || content.length > MAX_MESSAGE_CHARS) {
-        throw validationError([
-          { field: 'content', message: `content must be text of at most ${MAX_MESSAGE_CHARS} characters.` },
-        ]);
-      }
-      if (content.trim() === '' && message.role === 'user' && message.images.length === 0) {
-        throw validationError([
-          { field: 'content', message: 'A message of yours cannot be empty; delete it instead.' },
-        ]);
-      }
-      const updated = await storage.messages.update(message.id, { content, edited: true });
-      if (!updated) throw notFound('message', message.id);
-      return publicMessage(updated);
-    },
-  );
+  app.patch('/api/chats/:id/messages/:messageId', { schema: schemas.patch }, async (request) => {
+    const message = await messageOf(request.params.id, request.params.messageId);
+    const { content } = request.body;
+    if (content.trim() === '' && message.role === 'user' && message.images.length === 0) {
+      throw validationError([
+        { field: 'content', message: 'A message of yours cannot be empty; delete it instead.' },
+      ]);
+    }
+    const updated = await storage.messages.update(message.id, { content, edited: true });
+    if (!updated) throw notFound('message', message.id);
+    return publicMessage(updated);
+  });
 
   // An attached image, only through its own chat and message (an id from another chat is a 404).
-  app.get<{ Params: { id: string; messageId: string; imageId: string } }>(
+  app.get(
     '/api/chats/:id/messages/:messageId/images/:imageId',
+    { schema: schemas.image },
     async (request, reply) => {
       const { id, messageId, imageId } = request.params;
       if (!(await storage.chats.get(id))) throw notFound('chat', id);
@@ -78,35 +65,26 @@ export async function chatMessageRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: { id: string; messageId: string } }>(
-    '/api/chats/:id/messages/:messageId',
-    async (request) => {
-      const message = await messageOf(request.params.id, request.params.messageId);
-      if (message.replyId) await storage.messages.deleteReply(message.replyId);
-      else await storage.messages.delete(message.id);
-      return listed(request.params.id);
-    },
-  );
+  app.delete('/api/chats/:id/messages/:messageId', { schema: schemas.delete }, async (request) => {
+    const message = await messageOf(request.params.id, request.params.messageId);
+    if (message.replyId) await storage.messages.deleteReply(message.replyId);
+    else await storage.messages.delete(message.id);
+    return listed(request.params.id);
+  });
 
-  app.put<{ Params: { id: string; messageId: string } }>(
-    '/api/chats/:id/messages/:messageId/swipe',
-    async (request) => {
-      const body = bodyObject(request.body);
-      const message = await messageOf(request.params.id, request.params.messageId);
-      const count = message.swipe?.count ?? 0;
-      const index = body.index;
-      if (!message.replyId || count === 0) {
-        throw validationError([
-          { field: 'index', message: 'Only answers have swipes; this is your message.' },
-        ]);
-      }
-      if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count) {
-        throw validationError([
-          { field: 'index', message: `index must be a swipe number from 0 to ${count - 1}.` },
-        ]);
-      }
-      await storage.messages.chooseSwipe(message.replyId, index);
-      return listed(request.params.id);
-    },
-  );
+  app.put('/api/chats/:id/messages/:messageId/swipe', { schema: schemas.swipe }, async (request) => {
+    const message = await messageOf(request.params.id, request.params.messageId);
+    const count = message.swipe?.count ?? 0;
+    const { index } = request.body;
+    if (!message.replyId || count === 0) {
+      throw validationError([{ field: 'index', message: 'Only answers have swipes; this is your message.' }]);
+    }
+    if (index >= count) {
+      throw validationError([
+        { field: 'index', message: `index must be a swipe number from 0 to ${count - 1}.` },
+      ]);
+    }
+    await storage.messages.chooseSwipe(message.replyId, index);
+    return listed(request.params.id);
+  });
 }

@@ -1,3 +1,4 @@
+import { messageRouteSchemas as messageSchemas } from '@toolsmith/core/api-schema';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../app/http-error.js';
 import { assertAdmin } from '../auth/admin-secret.js';
@@ -153,9 +154,13 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     return chatToolList(app.toolsmith, chat);
   });
 
-  app.get<{ Params: { id: string } }>('/api/chats/:id/messages', async (request) => {
-    if (!(await storage.chats.get(request.params.id))) throw notFound('chat', request.params.id);
-    const messages = await storage.messages.list(request.params.id);
-    return { messages: messages.map(publicMessage) };
-  });
+  app.get<{ Params: { id: string } }>(
+    '/api/chats/:id/messages',
+    { schema: messageSchemas.list },
+    async (request) => {
+      if (!(await storage.chats.get(request.params.id))) throw notFound('chat', request.params.id);
+      const messages = await storage.messages.list(request.params.id);
+      return { messages: messages.map(publicMessage) };
+    },
+  );
 }

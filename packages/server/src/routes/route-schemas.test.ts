@@ -220,3 +220,84 @@ describe('variables', () => {
     expect(ok.body).toEqual({ variables: { inv: { gold: 3, items: ['a'] } } });
   });
 });
+
+describe('chat messages', () => {
+  it('are in the OpenAPI document with their request and response schemas', () => {
+    const patch = doc.paths['/api/chats/{id}/messages/{messageId}'].patch;
+    expect(json(patch.requestBody).required).toEqual(['content']);
+    expect(json(patch.responses['200']).properties.toolInvocations.type).toBe('array');
+    const swipe = doc.paths['/api/chats/{id}/messages/{messageId}/swipe'].put;
+    expect(json(swipe.requestBody).properties.index).toMatchObject({ type: 'integer', minimum: 0 });
+    expect(json(doc.paths['/api/chats/{id}/messages'].get.responses['200']).properties.messages.type).toBe(
+      'array',
+    );
+  });
+
+  it('refuses a bad body naming the field, and answers every field the UI reads', async () => {
+    const chat = (await server.request('POST', '/api/chats', { title: 'Schemas' })).body;
+    const storage = server.app.toolsmith.storage;
+    await storage.messages.append(chat.id, { role: 'user', content: 'Roll for me.' });
+    await storage.messages.append(chat.id, {
+      role: 'assistant',
+      content: 'Rolled.',
+      reasoning: 'A d20.',
+      replyId: 'r1',
+      swipe: 0,
+      toolInvocations: [
+        {
+          callId: 'c1',
+          name: 'roll_dice',
+          args: { sides: 20, nested: { keep: [1] } },
+          ok: true,
+          result: { total: 17 },
+          error: null,
+          durationMs: 3,
+          simulated: false,
+        },
+      ],
+    });
+    const { messages } = (await server.request('GET', `/api/chats/${chat.id}/messages`)).body;
+    const answer = messages[1];
+    expect(Object.keys(answer).sort()).toEqual(
+      [
+        'characterId',
+        'content',
+        'createdAt',
+        'editedAt',
+        'id',
+        'images',
+        'interrupted',
+        'name',
+        'personaId',
+        'reasoning',
+        'replyId',
+        'role',
+        'swipe',
+        'toolInvocations',
+      ].sort(),
+    );
+    expect(answer.toolInvocations[0]).toMatchObject({
+      callId: 'c1',
+      args: { sides: 20, nested: { keep: [1] } },
+      result: { total: 17 },
+      ok: true,
+    });
+    const bad = await server.request('PATCH', `/api/chats/${chat.id}/messages/${answer.id}`, { content: 5 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toEqual([
+      { field: 'content', message: 'content must be text of at most 200000 characters.' },
+    ]);
+    const swipe = await server.request('PUT', `/api/chats/${chat.id}/messages/${answer.id}/swipe`, {
+      index: -1,
+    });
+    expect(swipe.body.details).toEqual([
+      { field: 'index', message: 'index must be a swipe number from 0 (the first).' },
+    ]);
+    const range = await server.request('PUT', `/api/chats/${chat.id}/messages/${answer.id}/swipe`, {
+      index: 3,
+    });
+    expect(range.body.details).toEqual([
+      { field: 'index', message: 'index must be a swipe number from 0 to 0.' },
+    ]);
+  });
+});
