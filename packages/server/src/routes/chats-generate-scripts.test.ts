@@ -1,10 +1,10 @@
 // Generation with script tools (CUSTOM_TOOL_SCRIPT_ENABLED), MAX_TOOL_ROUNDS and CUSTOM_TOOL_TIMEOUT_MS,
 // over real HTTP against the provider emulator.
-import { createSandbox, type Sandbox } from '@toolsmith/core';
-import { createEmulator, type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
+import { type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, postSse, type SseEvent } from '../generation/__fixtures__/sse-client.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 function toolCallStream(calls: Array<{ id: string; name: string; args: unknown }>) {
   return openaiStream([
@@ -61,35 +61,22 @@ async function addScriptTool(server: TestServer, name: string, body: string, inc
 describe('generation with script tools', () => {
   let emulator: Emulator;
   let server: TestServer;
-  let sandbox: Sandbox;
+  let setup: EmulatedServer;
   let connectionId: string;
 
   beforeAll(async () => {
-    emulator = await createEmulator();
-    // one worker is enough here (the machine is shared); the route still passes CUSTOM_TOOL_TIMEOUT_MS per call
-    sandbox = createSandbox({ poolSize: 1 });
-    server = await startTestServer(
-      { CUSTOM_TOOL_SCRIPT_ENABLED: 'true', CUSTOM_TOOL_TIMEOUT_MS: '400', MAX_TOOL_ROUNDS: '1' },
-      { sandbox },
-    );
-    connectionId = (
-      await server.request('POST', '/api/connections', {
-        name: 'emu',
-        api: 'openai',
-        baseUrl: `${emulator.url}/v1`,
-        model: 'emulated-model',
-        apiKey: 'sk-script-test',
-      })
-    ).body.id;
+    // one sandbox worker is enough here (the machine is shared); the route still passes CUSTOM_TOOL_TIMEOUT_MS per call
+    setup = await startEmulatedServer({
+      env: { CUSTOM_TOOL_SCRIPT_ENABLED: 'true', CUSTOM_TOOL_TIMEOUT_MS: '400', MAX_TOOL_ROUNDS: '1' },
+      sandbox: true,
+      connection: { model: 'emulated-model', apiKey: 'sk-script-test' },
+    });
+    ({ server, emulator, connectionId } = setup);
     await addScriptTool(server, 'probe_with_context', CONTEXT_PROBE, true);
     await addScriptTool(server, 'probe_plain', `${CONTEXT_PROBE}\n// plain`, false);
     await addScriptTool(server, 'spin_forever', 'while (true) {}', false);
   });
-  afterAll(async () => {
-    await server.close();
-    await sandbox.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
   beforeEach(() => emulator.reset());
 
   const chatWith = async (tools: string[]) =>
@@ -164,26 +151,17 @@ describe('generation with script tools', () => {
 describe('generation while scripts are disabled', () => {
   let emulator: Emulator;
   let server: TestServer;
+  let setup: EmulatedServer;
+  let connectionId: string;
 
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
+    setup = await startEmulatedServer({ connection: { model: 'emulated-model' } });
+    ({ server, emulator, connectionId } = setup);
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
 
   it('neither offers nor runs script tools, even when the chat lists them', async () => {
     await addScriptTool(server, 'probe_plain', CONTEXT_PROBE, false);
-    const connectionId = (
-      await server.request('POST', '/api/connections', {
-        name: 'emu',
-        api: 'openai',
-        baseUrl: `${emulator.url}/v1`,
-        model: 'emulated-model',
-      })
-    ).body.id;
     const chatId = (
       await server.request('POST', '/api/chats', {
         connectionId,
@@ -206,7 +184,6 @@ describe('generation while scripts are disabled', () => {
     emulator.reset();
     const off = await server.request('PUT', '/api/tools/builtin/roll_dice', { enabled: false });
     expect(off.status).toBe(200);
-    const connectionId = (await server.request('GET', '/api/connections')).body.connections[0].id;
     const chatId = (await server.request('POST', '/api/chats', { connectionId, settings: { toolUse: true } }))
       .body.id;
     emulator.enqueue(
