@@ -8,6 +8,7 @@ export * from './api/common.js';
 export * from './api/connections.js';
 export * from './api/mcp-servers.js';
 export * from './api/messages.js';
+export * from './api/orchestration.js';
 export * from './api/personas.js';
 export * from './api/presets.js';
 export * from './api/tools.js';

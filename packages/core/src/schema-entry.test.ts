@@ -74,6 +74,7 @@ describe('@toolsmith/core/schema', () => {
     const { modules, outside } = closure('api-schema.ts');
     expect(outside.map((o) => o.split(' → ')[1]).filter((name) => name !== 'typebox')).toEqual([]);
     expect(modules.filter((m) => !m.startsWith('api/') && m !== 'api-schema.ts')).toEqual([
+      'orchestration/modes.ts',
       'orchestration/profile-checker.ts',
       'protocols/tool-call-formats.ts',
       'providers/provider-settings.ts',

@@ -1,3 +1,5 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { orchestrationRouteSchemas as schemas } from '@toolsmith/core/api-schema';
 import type { FastifyInstance } from 'fastify';
 import { planLukerProfileImport } from '../orchestration/luker-profile-import.js';
 import { saveProfileWithHistory } from '../orchestration/profile-history.js';
@@ -8,11 +10,12 @@ import { saveProfileWithHistory } from '../orchestration/profile-history.js';
  * `?apply=true` it only answers what the profile would become; with it, the result is stored (undo from the
  * profile history).
  */
-export async function orchestrationImportRoutes(app: FastifyInstance): Promise<void> {
+export async function orchestrationImportRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const context = app.toolsmith;
-  app.post<{ Querystring: { apply?: string } }>(
+  app.post(
     '/api/orchestration/import',
-    { config: { privileged: true } },
+    { config: { privileged: true }, schema: schemas.import },
     async (request) => {
       const plan = await planLukerProfileImport(context, request.body);
       const apply = request.query.apply === 'true' || request.query.apply === '1';

@@ -1,9 +1,6 @@
-import {
-  defaultOrchestrationProfile,
-  mergeProfileOverride,
-  ORCHESTRATION_MODES,
-  reservedToolNames,
-} from '@toolsmith/core';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { defaultOrchestrationProfile, mergeProfileOverride, reservedToolNames } from '@toolsmith/core';
+import { orchestrationRouteSchemas as schemas } from '@toolsmith/core/api-schema';
 import { ORCHESTRATION_TOOL_NAMES } from '@toolsmith/core/internal';
 import type { FastifyInstance } from 'fastify';
 import { notFound, validationError } from '../app/http-error.js';
@@ -19,23 +16,24 @@ import { orchestrationToolCatalog } from '../orchestration/tool-catalog.js';
 import { restoreToolUrls } from '../secrets/restore-tool-urls.js';
 import { reopenUndoneProposals } from '../studio/reopen.js';
 import { requestSignal } from './agents.js';
-import { bodyObject, FieldChecker } from './fields.js';
 
 /**
  * The global orchestration profile, each character's override of it, and the simulation (docs/api.md,
  * "Agents and orchestration").
  */
-export async function orchestrationRoutes(app: FastifyInstance): Promise<void> {
+export async function orchestrationRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const context = app.toolsmith;
   const { storage, config } = context;
 
   app.get(
     '/api/orchestration',
+    { schema: schemas.get },
     async () => (await loadGlobalProfile(storage)) ?? defaultOrchestrationProfile(),
   );
 
   // What switches, pins and overrides can name (the profile editor's tool panels and pickers).
-  app.get('/api/orchestration/tools', async () => ({
+  app.get('/api/orchestration/tools', { schema: schemas.tools }, async () => ({
     tools: await orchestrationToolCatalog(context),
     // names a profile tool may not take: builtins and the orchestration's own tools
     reservedNames: [
@@ -44,8 +42,8 @@ export async function orchestrationRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   // Privileged: a profile carries custom tools (scripts, webhooks), like POST /api/tools.
-  app.put('/api/orchestration', { config: { privileged: true } }, async (request) => {
-    const body = bodyObject(request.body);
+  app.put('/api/orchestration', { config: { privileged: true }, schema: schemas.put }, async (request) => {
+    const body = request.body;
     const masked = restoreToolUrls(body.tools, (await loadGlobalProfile(storage))?.tools, 'tools');
     if (masked.length > 0) throw validationError(masked);
     const profile = await checkProfileBody(body, {
@@ -59,13 +57,15 @@ export async function orchestrationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Earlier versions of the profile (newest first), and restoring one (an undo of the change that replaced it).
-  app.get('/api/orchestration/history', async () => ({ versions: await listProfileHistory(storage) }));
-  app.get<{ Params: { id: string } }>('/api/orchestration/history/:id', async (request) =>
+  app.get('/api/orchestration/history', { schema: schemas.history }, async () => ({
+    versions: await listProfileHistory(storage),
+  }));
+  app.get('/api/orchestration/history/:id', { schema: schemas.historyGet }, async (request) =>
     getProfileHistory(storage, request.params.id),
   );
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/api/orchestration/history/:id/restore',
-    { config: { privileged: true } },
+    { config: { privileged: true }, schema: schemas.historyRestore },
     async (request) => {
       const version = await getProfileHistory(storage, request.params.id);
       // the version is checked again: an agent it names may have been deleted since
@@ -102,39 +102,29 @@ export async function orchestrationRoutes(app: FastifyInstance): Promise<void> {
   };
 
   // the chat's last orchestration run before a reply: { run: null } until there is one
-  app.get<{ Params: { id: string } }>('/api/chats/:id/orchestration/last', async (request) => {
+  app.get('/api/chats/:id/orchestration/last', { schema: schemas.lastRun }, async (request) => {
     if (!(await storage.chats.get(request.params.id))) throw notFound('chat', request.params.id);
     return { run: (await storage.orchestrationRuns.get(request.params.id)) ?? null };
   });
 
-  app.get<{ Params: { id: string } }>('/api/characters/:id/orchestration', async (request) => {
+  app.get('/api/characters/:id/orchestration', { schema: schemas.characterGet }, async (request) => {
     const override = characterOverride(await loadCharacter(request.params.id));
     return { override: override ?? null, profile: await effective(override) };
   });
 
   // Privileged like PUT /api/orchestration: an override may carry the profile's own tools.
-  app.put<{ Params: { id: string } }>(
+  app.put(
     '/api/characters/:id/orchestration',
-    { config: { privileged: true } },
+    { config: { privileged: true }, schema: schemas.characterPut },
     async (request) => {
-      const check = new FieldChecker(bodyObject(request.body));
-      check.rejectUnknown(['override'], []);
-      check.require('override', 'override must be the partial profile, or null to remove it.');
-      const override = check.body.override;
-      if (
-        override !== null &&
-        override !== undefined &&
-        (typeof override !== 'object' || Array.isArray(override))
-      )
-        check.add('override', 'override must be an object (a partial profile) or null.');
-      check.finish();
+      const { override } = request.body;
       const character = await loadCharacter(request.params.id);
       if (override) {
-        const tools = (override as Record<string, unknown>).tools;
+        const tools = override.tools;
         const masked = restoreToolUrls(tools, characterOverride(character)?.tools, 'override.tools');
         if (masked.length > 0) throw validationError(masked);
         // a card travels to other installations: its agents are written out, never { agentId }
-        const body = override as Record<string, unknown>;
+        const body = override;
         const refs = JSON.stringify([body.loop, body.director]).includes('"agentId"');
         if (refs) {
           throw validationError([
@@ -162,22 +152,21 @@ export async function orchestrationRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Privileged: read tools run for real and the connection's key is spent.
-  app.post('/api/orchestration/simulate', { config: { privileged: true } }, async (request, reply) => {
-    const check = new FieldChecker(bodyObject(request.body));
-    check.rejectUnknown(['chatId', 'mode'], []);
-    check.require('chatId', 'chatId must name the chat to simulate against.');
-    const mode = check.oneOf('mode', ORCHESTRATION_MODES);
-    check.finish();
-    const chatId = check.body.chatId;
-    const chat = typeof chatId === 'string' ? await storage.chats.get(chatId) : undefined;
-    if (!chat) throw validationError([{ field: 'chatId', message: `No chat with id "${String(chatId)}".` }]);
-    // nothing is applied: the outcome and trace only say what would have happened
-    return runChatOrchestration({
-      context,
-      chat,
-      mode,
-      simulate: true,
-      signal: requestSignal(reply, context.shutdownSignal),
-    });
-  });
+  app.post(
+    '/api/orchestration/simulate',
+    { config: { privileged: true }, schema: schemas.simulate },
+    async (request, reply) => {
+      const { chatId, mode } = request.body;
+      const chat = await storage.chats.get(chatId);
+      if (!chat) throw validationError([{ field: 'chatId', message: `No chat with id "${chatId}".` }]);
+      // nothing is applied: the outcome and trace only say what would have happened
+      return runChatOrchestration({
+        context,
+        chat,
+        mode,
+        simulate: true,
+        signal: requestSignal(reply, context.shutdownSignal),
+      });
+    },
+  );
 }

@@ -1,0 +1,92 @@
+// Route schemas of /api/orchestration and the character override (docs/api.md, "Agents and orchestration"). The
+// profile itself is checked by the core's parseOrchestrationProfile (every rule, dotted field paths), so its
+// schema here is "a JSON object"; the small bodies around it are declared whole.
+
+import { type Static, Type } from 'typebox';
+import { ORCHESTRATION_MODES } from '../orchestration/modes.js';
+import { OrchestrationRunAnswer } from './agents.js';
+import { errorResponses, IdParams, JsonObject } from './common.js';
+
+/** A JSON object answered whole (profiles, plans, trace records: shapes the core declares as TypeScript). */
+const Answer = Type.Unsafe<object>(JsonObject);
+
+/** The profile as stored and served (agents written out or `{ agentId }`); its rules are the core parser's. */
+const Profile = Type.Record(Type.String(), Type.Unknown(), {
+  'x-message': 'The profile must be a JSON object.',
+});
+
+/** POST /api/orchestration/simulate */
+export const OrchestrationSimulateBody = Type.Object(
+  {
+    chatId: Type.String({
+      'x-message': 'chatId must name the chat to simulate against.',
+      'x-missing': 'chatId must name the chat to simulate against.',
+    }),
+    /** the mode to run (default: the profile's) */
+    mode: Type.Optional(Type.Enum(ORCHESTRATION_MODES)),
+  },
+  { additionalProperties: false },
+);
+export type OrchestrationSimulateBody = Static<typeof OrchestrationSimulateBody>;
+
+/** PUT /api/characters/:id/orchestration */
+export const CharacterOverrideBody = Type.Object(
+  {
+    /** the partial profile laid over the global one; null removes it */
+    override: Type.Union([JsonObject, Type.Null()], {
+      'x-message': 'override must be an object (a partial profile) or null.',
+      'x-missing': 'override must be the partial profile, or null to remove it.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type CharacterOverrideBody = Static<typeof CharacterOverrideBody>;
+
+export const CharacterOverrideAnswer = Type.Object({
+  override: Type.Union([Answer, Type.Null()]),
+  /** the global profile with the override laid over it */
+  profile: Answer,
+});
+export type CharacterOverrideAnswer = Static<typeof CharacterOverrideAnswer>;
+
+const tags = ['orchestration'];
+export const orchestrationRouteSchemas = {
+  get: { tags, response: { 200: Answer } },
+  tools: {
+    tags,
+    response: {
+      200: Type.Object({ tools: Type.Array(Answer), reservedNames: Type.Array(Type.String()) }),
+    },
+  },
+  put: { tags, body: Profile, response: { 200: Answer, ...errorResponses } },
+  history: { tags, response: { 200: Type.Object({ versions: Type.Array(Answer) }) } },
+  historyGet: { tags, params: IdParams, response: { 200: Answer, ...errorResponses } },
+  historyRestore: {
+    tags,
+    params: IdParams,
+    response: { 200: Type.Object({ profile: Answer, historyId: Type.String() }), ...errorResponses },
+  },
+  lastRun: {
+    tags,
+    params: IdParams,
+    response: { 200: Type.Object({ run: Type.Union([Answer, Type.Null()]) }), ...errorResponses },
+  },
+  characterGet: { tags, params: IdParams, response: { 200: CharacterOverrideAnswer, ...errorResponses } },
+  characterPut: {
+    tags,
+    params: IdParams,
+    body: CharacterOverrideBody,
+    response: { 200: CharacterOverrideAnswer, ...errorResponses },
+  },
+  simulate: {
+    tags,
+    body: OrchestrationSimulateBody,
+    response: { 200: OrchestrationRunAnswer, ...errorResponses },
+  },
+  import: {
+    tags,
+    /** `apply=true`: store the result (else only answer what the profile would become) */
+    querystring: Type.Object({ apply: Type.Optional(Type.String()) }),
+    response: { 200: Answer, ...errorResponses },
+  },
+} as const;

@@ -1,0 +1,58 @@
+// The orchestration routes' schemas through the real server: refused bodies name the field in the same words
+// the hand checks used, answers keep the profile whole, and /api/openapi.json carries the group.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-support/test-server.js';
+
+describe('orchestration route schemas', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('refuses simulate and override bodies of the wrong shape, naming the field', async () => {
+    const simulate = await server.request('POST', '/api/orchestration/simulate', { mode: 'chaos', extra: 1 });
+    expect(simulate.status).toBe(400);
+    expect(simulate.body.details).toEqual([
+      { field: 'chatId', message: 'chatId must name the chat to simulate against.' },
+      { field: 'extra', message: 'Unknown field "extra". Known fields: chatId, mode.' },
+      { field: 'mode', message: 'mode must be one of "loop", "director", "spec", "agenda".' },
+    ]);
+    const character = (await server.request('POST', '/api/characters', { name: 'Ovr' })).body;
+    const path = `/api/characters/${character.id}/orchestration`;
+    const missing = await server.request('PUT', path, {});
+    expect(missing.body.details).toEqual([
+      { field: 'override', message: 'override must be the partial profile, or null to remove it.' },
+    ]);
+    const wrong = await server.request('PUT', path, { override: [] });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.details).toEqual([
+      { field: 'override', message: 'override must be an object (a partial profile) or null.' },
+    ]);
+    const profile = await server.request('PUT', '/api/orchestration', []);
+    expect(profile.status).toBe(400);
+    expect(profile.body.details).toEqual([{ field: '', message: 'The profile must be a JSON object.' }]);
+  });
+
+  it('answers the profile whole, and is in /api/openapi.json', async () => {
+    const profile = (await server.request('GET', '/api/orchestration')).body;
+    expect(Object.keys(profile)).toEqual(
+      expect.arrayContaining(['mode', 'tools', 'modes', 'loop', 'director', 'spec', 'agenda', 'limits']),
+    );
+    expect(profile.loop.agent).toHaveProperty('name');
+    const saved = await server.request('PUT', '/api/orchestration', profile);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual(profile);
+    const doc = (await server.request('GET', '/api/openapi.json')).body;
+    const simulate = doc.paths['/api/orchestration/simulate'].post;
+    expect(simulate.requestBody.content['application/json'].schema.required).toEqual(['chatId']);
+    expect(Object.keys(simulate.responses['200'].content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['outcome', 'trace']),
+    );
+    const override = doc.paths['/api/characters/{id}/orchestration'].put;
+    expect(override.requestBody.content['application/json'].schema.required).toEqual(['override']);
+    expect(doc.paths['/api/orchestration/import'].post.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'apply' })]),
+    );
+  });
+});
