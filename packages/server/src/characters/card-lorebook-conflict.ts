@@ -1,25 +1,9 @@
+import { type CardLorebookConflict, LOREBOOK_ACTIONS, type LorebookAction } from '@toolsmith/core/api-schema';
 import type { LorebookInput, StoredLorebook } from '../storage/types.js';
 
 // Re-importing a card must not pile up copies of its lorebook (issue 14.6): a card's character_book whose
 // name is already taken by a stored lorebook is a conflict the user decides — Replace the stored book, Keep
 // both (the card's stored under a new name), or Skip (the character uses the stored book as it is).
-
-export type LorebookAction = 'replace' | 'keep-both' | 'skip';
-export const LOREBOOK_ACTIONS: readonly LorebookAction[] = ['replace', 'keep-both', 'skip'];
-
-/** What the review shows about the card's lorebook when its name is taken. */
-export interface CardLorebookConflict {
-  name: string;
-  entries: number;
-  existing: { id: string; name: string; entries: number };
-  /** same entries and settings: nothing to replace, Skip links the character to the stored book */
-  identical: boolean;
-  /** Skip when identical, Keep both otherwise: your book is never overwritten unasked */
-  action: LorebookAction;
-  choices: LorebookAction[];
-  /** the name Keep both stores the card's book under */
-  renameTo: string;
-}
 
 /** The parts that make a book's content (name, global and disabled are the user's). */
 function content(book: LorebookInput | StoredLorebook): string {

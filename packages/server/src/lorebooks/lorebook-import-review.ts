@@ -1,9 +1,10 @@
 import type { WorldInfoEntry } from '@toolsmith/core';
-import {
-  type CardLorebookConflict,
-  cardLorebookConflict,
-  type LorebookAction,
-} from '../characters/card-lorebook-conflict.js';
+import type {
+  LorebookChange,
+  LorebookImportPlan,
+  PlannedLorebookEntry,
+} from '@toolsmith/core/api-schema';
+import { cardLorebookConflict } from '../characters/card-lorebook-conflict.js';
 import type { LorebookInput, StoredLorebook } from '../storage/types.js';
 import { importLorebookFile, lorebookToSillyTavernFile } from './sillytavern-file.js';
 
@@ -11,58 +12,6 @@ import { importLorebookFile, lorebookToSillyTavernFile } from './sillytavern-fil
 // is one book with many entries, so the review lists the entries (each can be left out) and, when a stored
 // book has the same name, offers Replace (with what changes), Keep both (renamed) or Skip. Pure: the route
 // reads the file, plans, and stores the choice.
-
-/** `create` is the only choice when the name is free; a conflict offers replace, keep-both and skip. */
-export type LorebookImportAction = 'create' | LorebookAction;
-export const LOREBOOK_IMPORT_ACTIONS: readonly LorebookImportAction[] = [
-  'create',
-  'replace',
-  'keep-both',
-  'skip',
-];
-
-/** One entry of the file as the review lists it. */
-export interface PlannedEntry {
-  /** position in the file's entries: what `entries` of an Apply names */
-  index: number;
-  uid: string | number | undefined;
-  /** the entry's comment (its title in SillyTavern), else its first key */
-  label: string;
-  keys: string[];
-  constant: boolean;
-  disabled: boolean;
-  /** the first 200 characters of the content */
-  preview: string;
-  contentLength: number;
-}
-
-/** One difference between the stored book and the file: a book setting, or an entry added, removed or changed. */
-export interface LorebookChange {
-  kind: 'setting' | 'added' | 'removed' | 'changed';
-  /** the setting's name, or the entry's label */
-  label: string;
-  uid?: string | number;
-  before: string;
-  after: string;
-}
-
-export interface LorebookImportConflict extends CardLorebookConflict {
-  /** what Replace would change in the stored book (its name, global and disabled switches are kept) */
-  changes: LorebookChange[];
-  /** entries of the stored book the file leaves as they are */
-  unchangedEntries: number;
-}
-
-export interface LorebookImportPlan {
-  name: string;
-  description: string;
-  global: boolean;
-  entries: PlannedEntry[];
-  /** the action taken when the user changes nothing: Skip when identical, Keep both when different */
-  action: LorebookImportAction;
-  choices: LorebookImportAction[];
-  conflict?: LorebookImportConflict;
-}
 
 const SETTINGS = ['description', 'scanDepth', 'caseSensitive', 'matchWholeWords'] as const;
 const NOT_OPTIONS = new Set([
@@ -155,7 +104,7 @@ export function lorebookChanges(
   return { changes, unchangedEntries };
 }
 
-function plannedEntry(entry: WorldInfoEntry, index: number): PlannedEntry {
+function plannedEntry(entry: WorldInfoEntry, index: number): PlannedLorebookEntry {
   return {
     index,
     uid: entry.uid,

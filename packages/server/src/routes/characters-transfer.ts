@@ -11,6 +11,7 @@ import {
   stripCardTools,
   type ToolDefinition,
 } from '@toolsmith/core';
+import { LOREBOOK_ACTIONS, type LorebookAction } from '@toolsmith/core/api-schema';
 import { isPng } from '@toolsmith/core/internal';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
@@ -21,12 +22,7 @@ import {
   uploadedJsonProblem,
   valueTooDeep,
 } from '../app/json-body.js';
-import {
-  cardLorebookConflict,
-  LOREBOOK_ACTIONS,
-  type LorebookAction,
-  lorebookWrite,
-} from '../characters/card-lorebook-conflict.js';
+import { cardLorebookConflict, lorebookWrite } from '../characters/card-lorebook-conflict.js';
 import {
   cardLorebookWarnings,
   cardWithLorebook,

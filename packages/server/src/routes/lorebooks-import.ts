@@ -1,5 +1,10 @@
 import type { FieldError } from '@toolsmith/core';
 import {
+  LOREBOOK_IMPORT_ACTIONS,
+  type LorebookImportAction,
+  type LorebookImportPlan,
+} from '@toolsmith/core/api-schema';
+import {
   skippedRegexKeyWarning,
   unusedEntryFields,
   withoutUnusableRegexKeys,
@@ -10,9 +15,6 @@ import { assertAdmin } from '../auth/admin-secret.js';
 import { lorebookWriteAddsRegex } from '../auth/privilege-rule.js';
 import {
   asFileCarriesIt,
-  LOREBOOK_IMPORT_ACTIONS,
-  type LorebookImportAction,
-  type LorebookImportPlan,
   lorebookChanges,
   planLorebookImport,
   withEntries,

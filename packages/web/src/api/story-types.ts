@@ -1,6 +1,10 @@
 // API shapes for the story context: lorebooks, personas, characters and card import review, agents and
 // orchestration (docs/api.md). Re-exported from ./types.
-import type { AgentResource, CharacterResource as Character } from '@toolsmith/core/api-schema';
+import type {
+  AgentResource,
+  CardLorebookConflict,
+  CharacterResource as Character,
+} from '@toolsmith/core/api-schema';
 import type {
   CardToolReview,
   OrchestrationMode,
@@ -138,26 +142,7 @@ export interface CardImportReviewData {
   lorebook?: CardLorebookConflict;
 }
 
-export type LorebookAction = 'replace' | 'keep-both' | 'skip';
-
-export interface CardLorebookConflict {
-  name: string;
-  entries: number;
-  existing: { id: string; name: string; entries: number };
-  identical: boolean;
-  action: LorebookAction;
-  choices: LorebookAction[];
-  renameTo: string;
-  /** what Replace would change in the stored book: settings, then entries added, changed or removed */
-  changes?: Array<{
-    kind: 'setting' | 'added' | 'removed' | 'changed';
-    label: string;
-    uid?: string | number;
-    before: string;
-    after: string;
-  }>;
-  unchangedEntries?: number;
-}
+export type { CardLorebookConflict, LorebookAction } from '@toolsmith/core/api-schema';
 
 /** `POST /api/characters/import` and `POST /api/characters/import/:id/apply`. */
 export type CardImportAnswer =

@@ -1,13 +1,6 @@
+import type { LorebookChange } from '@toolsmith/core/api-schema';
 import { useTranslation } from 'react-i18next';
 import { FieldDiff } from '../../components/FieldDiff';
-
-export interface LorebookChange {
-  kind: 'setting' | 'added' | 'removed' | 'changed';
-  label: string;
-  uid?: string | number;
-  before: string;
-  after: string;
-}
 
 const SETTINGS = new Set(['description', 'scanDepth', 'caseSensitive', 'matchWholeWords']);
 

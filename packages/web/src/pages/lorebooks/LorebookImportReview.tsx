@@ -1,3 +1,8 @@
+import type {
+  LorebookImportAction,
+  LorebookImportPlanAnswer,
+  PlannedLorebookEntry,
+} from '@toolsmith/core/api-schema';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api/client';
@@ -7,11 +12,8 @@ import {
   describeOutcome,
   dryRunLorebookImport,
   dryRunNote,
-  type LorebookImportAction,
   type LorebookImportOutcome,
-  type LorebookImportPlan,
   type PendingFile,
-  type PlannedEntry,
   planLorebookImport,
 } from './import-review';
 import { LorebookChanges } from './LorebookChanges';
@@ -29,7 +31,7 @@ function EntryItem({
   disabled,
   onTick,
 }: {
-  entry: PlannedEntry;
+  entry: PlannedLorebookEntry;
   ticked: boolean;
   disabled: boolean;
   onTick: (ticked: boolean) => void;
@@ -82,7 +84,7 @@ export function LorebookImportReview({
   onClose,
 }: {
   pending: PendingFile;
-  initialPlan: LorebookImportPlan;
+  initialPlan: LorebookImportPlanAnswer;
   onApplied: (outcome: LorebookImportOutcome) => void;
   onClose: () => void;
 }) {

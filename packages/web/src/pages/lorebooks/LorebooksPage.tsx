@@ -1,3 +1,4 @@
+import type { LorebookImportPlanAnswer } from '@toolsmith/core/api-schema';
 import { useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
@@ -6,7 +7,7 @@ import { hrefFor, navigate } from '../../app/router';
 import { EditableListPage } from '../../components/EditableListPage';
 import { Switch } from '../../components/Switch';
 import { useEditableList } from '../../components/use-editable-list';
-import { appliedNote, type LorebookImportPlan, type PendingFile, planLorebookImport } from './import-review';
+import { appliedNote, type PendingFile, planLorebookImport } from './import-review';
 import { LorebookImportReview } from './LorebookImportReview';
 import '../connections/settings-pages.css';
 import './lorebooks.css';
@@ -18,7 +19,7 @@ export function LorebooksPage() {
   const { setItems: setBooks, setError, setNotice: setStatus } = list;
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
-  const [pending, setPending] = useState<(PendingFile & { plan: LorebookImportPlan }) | null>(null);
+  const [pending, setPending] = useState<(PendingFile & { plan: LorebookImportPlanAnswer }) | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const create = async (event: React.FormEvent) => {

@@ -1,43 +1,15 @@
+import type {
+  LorebookChange,
+  LorebookImportAction,
+  LorebookImportPlanAnswer,
+} from '@toolsmith/core/api-schema';
 import { api } from '../../api/client';
 import type { Lorebook } from '../../api/types';
 import { i18n } from '../../i18n/i18n';
-import type { LorebookChange } from './LorebookChanges';
 
 // The lorebook-file import as a review (docs/api.md, "Lorebooks"): the server plans the file without writing,
 // the page lists its entries (each can be left out) and the choice on a name conflict, and Import stores
 // exactly that.
-
-export type LorebookImportAction = 'create' | 'replace' | 'keep-both' | 'skip';
-
-export interface PlannedEntry {
-  index: number;
-  uid?: string | number;
-  label: string;
-  keys: string[];
-  constant: boolean;
-  disabled: boolean;
-  preview: string;
-  contentLength: number;
-}
-
-export interface LorebookImportPlan {
-  name: string;
-  description: string;
-  global: boolean;
-  entries: PlannedEntry[];
-  action: LorebookImportAction;
-  choices: LorebookImportAction[];
-  conflict?: {
-    existing: { id: string; name: string; entries: number };
-    identical: boolean;
-    renameTo: string;
-    changes: LorebookChange[];
-    unchangedEntries: number;
-  };
-  fingerprint: string;
-  warnings: string[];
-  unusedFields: string[];
-}
 
 /** What an Apply (or its dry run) answers: the book stored (or that would be) and the action taken. */
 export interface LorebookImportOutcome {
@@ -59,11 +31,14 @@ export interface PendingFile {
 }
 
 export const planLorebookImport = (pending: PendingFile) =>
-  api.post<LorebookImportPlan>('/api/lorebooks/import/plan', { file: pending.file, name: pending.name });
+  api.post<LorebookImportPlanAnswer>('/api/lorebooks/import/plan', {
+    file: pending.file,
+    name: pending.name,
+  });
 
 function body(
   pending: PendingFile,
-  plan: LorebookImportPlan,
+  plan: LorebookImportPlanAnswer,
   action: LorebookImportAction,
   selected: Set<number>,
 ) {
@@ -78,7 +53,7 @@ function body(
 
 export async function dryRunLorebookImport(
   pending: PendingFile,
-  plan: LorebookImportPlan,
+  plan: LorebookImportPlanAnswer,
   action: LorebookImportAction,
   selected: Set<number>,
 ): Promise<LorebookImportOutcome> {
@@ -90,7 +65,7 @@ export async function dryRunLorebookImport(
 
 export async function applyLorebookImport(
   pending: PendingFile,
-  plan: LorebookImportPlan,
+  plan: LorebookImportPlanAnswer,
   action: LorebookImportAction,
   selected: Set<number>,
 ): Promise<LorebookImportOutcome> {
@@ -108,7 +83,7 @@ export async function applyLorebookImport(
 
 /** What Import does with this choice, in words (`count` entries ticked). */
 export function describeOutcome(
-  plan: LorebookImportPlan,
+  plan: LorebookImportPlanAnswer,
   action: LorebookImportAction,
   count: number,
 ): string {
