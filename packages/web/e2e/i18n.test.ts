@@ -64,7 +64,9 @@ describe.each(VIEWPORTS)('languages at $name width', (viewport) => {
     await screenshot(page, `i18n-chats-zh-TW-${viewport.name}`);
 
     await page.goto(`/#/chats/${chatId}`);
-    await poll(() => page.getByRole('button', { name: '聊天設定' }).isVisible()).toBe(true);
+    // the header's toggle: while the chat's connection loads, the empty-chat hint has a "Chat settings" button too
+    const settingsToggle = page.locator('button[aria-controls="chat-settings"]');
+    await poll(() => settingsToggle.textContent()).toBe('聊天設定');
     expect(await page.getByRole('textbox', { name: '訊息' }).getAttribute('placeholder')).toContain(
       'Enter 送出',
     );
@@ -73,7 +75,7 @@ describe.each(VIEWPORTS)('languages at $name width', (viewport) => {
 
     // Polish, with its plural forms
     await page.getByRole('combobox', { name: '語言' }).selectOption('pl');
-    await poll(() => page.getByRole('button', { name: 'Ustawienia czatu' }).isVisible()).toBe(true);
+    await poll(() => settingsToggle.textContent()).toBe('Ustawienia czatu');
     expect(await page.getByRole('button', { name: 'Wyślij' }).isVisible()).toBe(true);
     await page.getByRole('textbox', { name: 'Wiadomość' }).fill('abcdefgh');
     await poll(() => page.getByText('≈ 2 tokeny').isVisible()).toBe(true);
@@ -81,7 +83,7 @@ describe.each(VIEWPORTS)('languages at $name width', (viewport) => {
     await poll(() => page.getByText('≈ 5 tokenów').isVisible()).toBe(true);
     await page.getByRole('textbox', { name: 'Wiadomość' }).fill('abc');
     await poll(() => page.getByText('≈ 1 token', { exact: true }).isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Ustawienia czatu' }).click();
+    await settingsToggle.click();
     const drawer = page.getByRole('complementary', { name: 'Ustawienia czatu' });
     await poll(() => drawer.getByRole('heading', { name: 'Wywoływanie funkcji' }).isVisible()).toBe(true);
     expect(await drawer.getByText('Włącz narzędzia', { exact: true }).isVisible()).toBe(true);
