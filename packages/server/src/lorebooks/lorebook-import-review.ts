@@ -1,9 +1,5 @@
 import type { WorldInfoEntry } from '@toolsmith/core';
-import type {
-  LorebookChange,
-  LorebookImportPlan,
-  PlannedLorebookEntry,
-} from '@toolsmith/core/api-schema';
+import type { LorebookChange, LorebookImportPlan, PlannedLorebookEntry } from '@toolsmith/core/api-schema';
 import { cardLorebookConflict } from '../characters/card-lorebook-conflict.js';
 import type { LorebookInput, StoredLorebook } from '../storage/types.js';
 import { importLorebookFile, lorebookToSillyTavernFile } from './sillytavern-file.js';
