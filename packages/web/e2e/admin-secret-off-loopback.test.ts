@@ -3,21 +3,17 @@
 // again with it, and keeps it for the tab (sessionStorage) across pages and reloads.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, poll, type Stack, screenshot, startStack } from './harness.js';
+import { apiPost, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
 
 const SECRET = 'off-loopback-e2e-secret-42';
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack({ ADMIN_SECRET: SECRET, TRUST_PROXY: '127.0.0.1' });
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack({ ADMIN_SECRET: SECRET, TRUST_PROXY: '127.0.0.1' }));
   await apiPost(stack, '/api/lorebooks', { name: 'Private book' });
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 async function remotePage(client = '203.0.113.7'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import { newPage, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
 
 // Issue 14.6 in a real browser: re-importing a card does not make a second lorebook. The same book is used
 // as it is; a book of the same name with other entries is a choice (Replace / Keep both / Skip) in the review.
@@ -36,17 +36,13 @@ let browser: Browser;
 let dir: string;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
   dir = join(stack.dataDir, 'upload');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'ayla.json'), JSON.stringify(card('west')));
   writeFileSync(join(dir, 'ayla-edited.json'), JSON.stringify(card('east')));
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 const getJson = async <T>(path: string): Promise<T> =>
   (await (await fetch(stack.serverUrl + path)).json()) as T;

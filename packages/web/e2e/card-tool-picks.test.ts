@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, poll, type Stack, startStack } from './harness.js';
+import { newPage, poll, type Stack, startBrowserStack, stopBrowserStack } from './harness.js';
 
 // Issue 14.6 in a real browser: the card review has a checkbox per tool (Select all / none), and Apply with
 // tools stores only the ticked ones.
@@ -22,8 +22,7 @@ let browser: Browser;
 let cardPath: string;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
   const dir = join(stack.dataDir, 'upload');
   mkdirSync(dir, { recursive: true });
   cardPath = join(dir, 'mira.json');
@@ -41,10 +40,7 @@ beforeAll(async () => {
     }),
   );
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 describe('card review with a checkbox per tool', () => {
   it('select none, tick one, apply: only that tool is stored', async () => {

@@ -3,7 +3,15 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import {
+  apiPost,
+  newPage,
+  poll,
+  type Stack,
+  screenshot,
+  startBrowserStack,
+  stopBrowserStack,
+} from './harness.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -46,8 +54,7 @@ const card = {
 };
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
   const response = await fetch(`${stack.serverUrl}/api/characters/import`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-toolsmith-request': '1' },
@@ -56,10 +63,7 @@ beforeAll(async () => {
   const review = (await response.json()) as { importId: string };
   await apiPost(stack, `/api/characters/import/${review.importId}/apply`, { withTools: true });
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 describe('character export for Luker', () => {
   it('writes Luker’s orchestrator extension (JSON and PNG) and reports what changed', async () => {

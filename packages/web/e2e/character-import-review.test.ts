@@ -6,7 +6,15 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import {
+  apiPost,
+  newPage,
+  poll,
+  type Stack,
+  screenshot,
+  startBrowserStack,
+  stopBrowserStack,
+} from './harness.js';
 
 /** The page's import status line's text (the first status on the page; an open character form has its own), its × aside. */
 const importStatus = (page: Page) => page.getByRole('status').first().locator('span');
@@ -69,17 +77,13 @@ const getJson = async <T>(path: string): Promise<T> =>
   (await (await fetch(stack.serverUrl + path)).json()) as T;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
   const dir = join(stack.dataDir, 'upload');
   mkdirSync(dir, { recursive: true });
   cardPath = join(dir, 'ayla.card.json');
   writeFileSync(cardPath, JSON.stringify(card()));
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 describe('character card import review in a real browser', () => {
   it('reviews a card with a script tool: Cancel stores nothing, Apply with tools stores it disabled', async () => {

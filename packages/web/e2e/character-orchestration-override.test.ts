@@ -4,19 +4,23 @@
 import { openaiChunk, openaiStream, type RecordedRequest } from '@toolsmith/emulator';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import {
+  apiPost,
+  newPage,
+  poll,
+  type Stack,
+  screenshot,
+  startBrowserStack,
+  stopBrowserStack,
+} from './harness.js';
 
 describe('character orchestration override editor', () => {
   let stack: Stack;
   let browser: Browser;
   beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
+    ({ stack, browser } = await startBrowserStack());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => stopBrowserStack(stack, browser));
 
   const send = async (path: string, method: string, body?: unknown) => {
     const response = await fetch(stack.serverUrl + path, {

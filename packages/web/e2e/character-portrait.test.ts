@@ -2,19 +2,23 @@
 // list and beside the character's messages in a chat; removing it goes back to initials.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import {
+  apiPost,
+  newPage,
+  poll,
+  type Stack,
+  screenshot,
+  startBrowserStack,
+  stopBrowserStack,
+} from './harness.js';
 
 describe('character portraits', () => {
   let stack: Stack;
   let browser: Browser;
   beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
+    ({ stack, browser } = await startBrowserStack());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => stopBrowserStack(stack, browser));
 
   it('uploads a WebP portrait in the editor and shows it in the list and the chat', async () => {
     const character = await apiPost<{ id: string }>(stack, '/api/characters', {

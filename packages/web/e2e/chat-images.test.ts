@@ -5,7 +5,7 @@
 import { openaiChunk, openaiStream, type ScriptedResponse } from '@toolsmith/emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, poll, type Stack, screenshot, startStack } from './harness.js';
+import { apiPost, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 860 },
@@ -29,8 +29,7 @@ let seeing: string;
 let blind: string;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
   const connection = (name: string, vision: boolean | null) =>
     apiPost<{ id: string }>(stack, '/api/connections', {
       name,
@@ -42,10 +41,7 @@ beforeAll(async () => {
   seeing = await connection('eyes', null);
   blind = await connection('text-only', false);
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 beforeEach(() => stack.emulator.reset());
 
 async function openChat(connectionId: string, viewport: (typeof VIEWPORTS)[number], title: string) {

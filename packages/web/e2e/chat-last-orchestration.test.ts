@@ -3,19 +3,23 @@
 import { openaiChunk, openaiStream, type RecordedRequest } from '@toolsmith/emulator';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import {
+  apiPost,
+  newPage,
+  poll,
+  type Stack,
+  screenshot,
+  startBrowserStack,
+  stopBrowserStack,
+} from './harness.js';
 
 describe('last orchestration run in the chat', () => {
   let stack: Stack;
   let browser: Browser;
   beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
+    ({ stack, browser } = await startBrowserStack());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  afterAll(() => stopBrowserStack(stack, browser));
 
   it('shows the notes and the trace of the run before the last reply', async () => {
     const connection = await apiPost<{ id: string }>(stack, '/api/connections', {

@@ -4,7 +4,7 @@
 import { openaiChunk, openaiStream, type RecordedRequest, type ScriptedResponse } from '@toolsmith/emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, poll, type Stack, screenshot, startStack } from './harness.js';
+import { apiPost, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 860 },
@@ -57,8 +57,7 @@ let browser: Browser;
 let connectionId: string;
 
 beforeAll(async () => {
-  stack = await startStack({ TOOL_APPROVAL_TIMEOUT_MS: '60000' });
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack({ TOOL_APPROVAL_TIMEOUT_MS: '60000' }));
   connectionId = (
     await apiPost<{ id: string }>(stack, '/api/connections', {
       name: 'emulated',
@@ -76,10 +75,7 @@ beforeAll(async () => {
     staticResult: 'Note saved.',
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 beforeEach(() => stack.emulator.reset());
 
 async function openChat(chatId: string, viewport: (typeof VIEWPORTS)[number]) {

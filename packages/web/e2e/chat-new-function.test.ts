@@ -4,7 +4,15 @@
 import { openaiChunk, openaiStream } from '@toolsmith/emulator';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import {
+  apiPost,
+  newPage,
+  poll,
+  type Stack,
+  screenshot,
+  startBrowserStack,
+  stopBrowserStack,
+} from './harness.js';
 
 const staticTool = (name: string) => ({
   name,
@@ -24,8 +32,7 @@ const toolNames = (body: unknown) =>
   ((body as { tools?: Array<{ function: { name: string } }> }).tools ?? []).map((t) => t.function.name);
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
   connectionId = (
     await apiPost<{ id: string }>(stack, '/api/connections', {
       name: 'emulated',
@@ -37,10 +44,7 @@ beforeAll(async () => {
   await apiPost(stack, '/api/tools', staticTool('store_hours'));
   await apiPost(stack, '/api/tools', staticTool('weather'));
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 describe('New custom function from Chat Settings', () => {
   it('keeps the ticks, opens the editor, and comes back with the new function on in this chat', async () => {

@@ -5,7 +5,15 @@
 import { openaiChunk, openaiStream } from '@toolsmith/emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import {
+  apiPost,
+  newPage,
+  poll,
+  type Stack,
+  screenshot,
+  startBrowserStack,
+  stopBrowserStack,
+} from './harness.js';
 
 const staticTool = (name: string, description: string) => ({
   name,
@@ -55,8 +63,7 @@ const toolNames = (body: unknown) =>
   ((body as { tools?: Array<{ function: { name: string } }> }).tools ?? []).map((t) => t.function.name);
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
   const connection = await apiPost<{ id: string }>(stack, '/api/connections', {
     name: 'emulated',
     api: 'openai',
@@ -87,10 +94,7 @@ beforeAll(async () => {
     })
   ).id;
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 async function openSettings(page: Page) {
   await page.goto(`/#/chats/${chatId}`);

@@ -11,7 +11,15 @@ import {
 } from '@toolsmith/emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import {
+  apiPost,
+  newPage,
+  poll,
+  type Stack,
+  screenshot,
+  startBrowserStack,
+  stopBrowserStack,
+} from './harness.js';
 
 /** expect.poll with room for a loaded machine: page loads and streamed answers can take seconds. */
 
@@ -68,8 +76,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}`;
 
-  stack = await startStack({ WEBHOOK_LOCAL_URLS_ENABLED: 'true' });
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack({ WEBHOOK_LOCAL_URLS_ENABLED: 'true' }));
   connectionId = (
     await apiPost<{ id: string }>(stack, '/api/connections', {
       name: 'emulated',
@@ -88,8 +95,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+  await stopBrowserStack(stack, browser);
   await new Promise<void>((resolve) => (hook ? hook.close(() => resolve()) : resolve()));
 });
 beforeEach(() => {

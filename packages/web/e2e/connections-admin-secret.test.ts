@@ -2,7 +2,7 @@
 // one plainly, and loads again by itself once the right one is given.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import { newPage, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
 
 /** expect.poll with room for a loaded machine: page loads and streamed answers can take seconds. */
 
@@ -11,13 +11,9 @@ let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack({ ADMIN_SECRET: SECRET, ADMIN_SECRET_ON_LOOPBACK: 'true' });
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack({ ADMIN_SECRET: SECRET, ADMIN_SECRET_ON_LOOPBACK: 'true' }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 describe('connections behind the admin secret', () => {
   it('asks for the secret, reports a wrong one, and loads and saves with the right one', async () => {

@@ -4,7 +4,15 @@
 import { openaiCompletion, type RecordedRequest, toolRefusals } from '@toolsmith/emulator';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import {
+  apiPost,
+  newPage,
+  poll,
+  type Stack,
+  screenshot,
+  startBrowserStack,
+  stopBrowserStack,
+} from './harness.js';
 
 const TRIGGER = /<Function_[A-Za-z0-9]{4}_Start\/>/;
 
@@ -23,17 +31,13 @@ function ollamaLike(request: RecordedRequest) {
 }
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
   stack.emulator.on('/v1/models', () => ({
     json: { object: 'list', data: [{ id: 'qwen3:8b' }, { id: 'gemma2:2b' }] },
   }));
   stack.emulator.on('/v1/chat/completions', ollamaLike);
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 describe('connections as a newcomer meets them', () => {
   it('preset, missing /v1 fixed from Test, tool calling tested, models fetched', async () => {

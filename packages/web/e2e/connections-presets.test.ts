@@ -2,7 +2,7 @@
 import { openaiErrors } from '@toolsmith/emulator';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import { newPage, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
 
 /** expect.poll with room for a loaded machine: page loads and streamed answers can take seconds. */
 
@@ -10,13 +10,9 @@ let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 describe('connections and presets in a real browser', () => {
   it('creates a connection whose key shows as set, and a failing Test shows the error code', async () => {

@@ -4,7 +4,7 @@
 import { koboldGenerateResponse } from '@toolsmith/emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, poll, type Stack, screenshot, startStack } from './harness.js';
+import { apiPost, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
@@ -14,13 +14,9 @@ const VIEWPORTS = [
 let stack: Stack;
 let browser: Browser;
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 const stored = async (name: string) => {
   const res = await fetch(`${stack.serverUrl}/api/connections`);

@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AttackPage, startAttackPage } from './attack-page.js';
-import { apiPost, launchBrowser, newPage, type Stack, startStack } from './harness.js';
+import { apiPost, newPage, type Stack, startBrowserStack, stopBrowserStack } from './harness.js';
 
 const KEY = 'sk-csrf-e2e-must-stay-home';
 let stack: Stack;
@@ -13,8 +13,7 @@ let attacker: AttackPage;
 let connectionId: string;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
   const created = await apiPost<{ id: string }>(stack, '/api/connections', {
     name: 'victim',
     api: 'openai',
@@ -35,9 +34,8 @@ beforeAll(async () => {
   </script>`);
 });
 afterAll(async () => {
-  await browser?.close();
   await attacker?.close();
-  await stack?.stop();
+  await stopBrowserStack(stack, browser);
 });
 
 describe('CSRF check on encoded paths, from a real page', () => {

@@ -3,7 +3,7 @@
 // it before any route runs; a name listed in ALLOWED_HOSTS works as the deployment's own name.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, poll, type Stack, startStack } from './harness.js';
+import { launchBrowser, newPage, poll, type Stack, startStack, stopBrowserStack } from './harness.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -14,10 +14,7 @@ beforeAll(async () => {
   port = new URL(stack.serverUrl).port;
   browser = await launchBrowser(['--host-resolver-rules=MAP *.test 127.0.0.1']);
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 describe('DNS rebinding from a real page', () => {
   it('a page on a rebound name gets 421 for the UI and every same-origin API call', async () => {

@@ -2,7 +2,7 @@
 // refusal with the server's message, the shell asks for the secret, and the same action works once it is right.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import { newPage, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
 
 /** expect.poll with room for a loaded machine: page loads and server answers can take seconds. */
 
@@ -11,13 +11,9 @@ let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack({ ADMIN_SECRET: SECRET, ADMIN_SECRET_ON_LOOPBACK: 'true' });
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack({ ADMIN_SECRET: SECRET, ADMIN_SECRET_ON_LOOPBACK: 'true' }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 describe('functions behind the admin secret', () => {
   it('reports the refusal, a wrong secret plainly, and saves and toggles with the right one', async () => {

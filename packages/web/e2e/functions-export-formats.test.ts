@@ -4,14 +4,21 @@ import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import {
+  apiPost,
+  newPage,
+  poll,
+  type Stack,
+  screenshot,
+  startBrowserStack,
+  stopBrowserStack,
+} from './harness.js';
 
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
   const tool = { parameters: { type: 'object', properties: {} }, mode: 'read', enabled: true };
   await apiPost(stack, '/api/tools', {
     ...tool,
@@ -29,10 +36,7 @@ beforeAll(async () => {
     webhookUrl: 'https://hooks.example.com/x?token=t0ps3cretT0ps3cret',
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 describe('Functions page export menu', () => {
   it('exports for Marinara Engine and Luker with the lossy parts listed first', async () => {

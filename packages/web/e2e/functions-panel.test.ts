@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import {
+  apiPost,
+  newPage,
+  poll,
+  type Stack,
+  screenshot,
+  startBrowserStack,
+  stopBrowserStack,
+} from './harness.js';
 
 /** expect.poll with room for a loaded machine: page loads and server answers can take seconds. */
 
@@ -10,13 +18,9 @@ let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 const customList = (page: Page) => page.getByRole('list', { name: 'Custom functions' });
 const rowNames = (page: Page) =>

@@ -89,6 +89,25 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
+/** The server stack and Chromium most browser tests start once per file (`stopBrowserStack` in afterAll). */
+export async function startBrowserStack(
+  env: Record<string, string> = {},
+  browserArgs: string[] = [],
+): Promise<{ stack: Stack; browser: Browser }> {
+  const stack = await startStack(env);
+  const browser = await launchBrowser(browserArgs);
+  return { stack, browser };
+}
+
+/** Closes what `startBrowserStack` started, browser first; either may be missing when the start failed. */
+export async function stopBrowserStack(
+  stack: Stack | undefined,
+  browser: Browser | undefined,
+): Promise<void> {
+  await browser?.close();
+  await stack?.stop();
+}
+
 export async function newPage(
   browser: Browser,
   baseURL: string,

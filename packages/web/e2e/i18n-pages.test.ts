@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { openaiChunk, openaiStream, type ScriptedResponse } from '@toolsmith/emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, poll, type Stack, screenshot, startStack } from './harness.js';
+import { apiPost, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
 import { ENGLISH_WORDS, englishOnPage, overflowing } from './untranslated.js';
 
 let stack: Stack;
@@ -43,8 +43,7 @@ const EVERYTHING = join(
 );
 
 beforeAll(async () => {
-  stack = await startStack({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' });
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' }));
   // user data in words no locale uses, so only the UI's own words can trip the scan
   const rzut = await apiPost<{ id: string }>(stack, '/api/tools', {
     name: 'rzut_kostka',
@@ -190,8 +189,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+  await stopBrowserStack(stack, browser);
   if (fileDir) rmSync(fileDir, { recursive: true, force: true });
 });
 

@@ -4,7 +4,7 @@
 // title) stays as written.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, poll, type Stack, screenshot, startStack } from './harness.js';
+import { apiPost, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 860 },
@@ -16,17 +16,13 @@ let browser: Browser;
 let chatId: string;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
   for (const title of ['Smok', 'Rynek', 'Wawel', 'Wisła', 'Kraków']) {
     const chat = await apiPost<{ id: string }>(stack, '/api/chats', { title });
     chatId = chat.id;
   }
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 async function open(viewport: (typeof VIEWPORTS)[number], locale = 'en-US') {
   const context = await browser.newContext({

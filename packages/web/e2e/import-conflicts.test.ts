@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import {
+  apiPost,
+  newPage,
+  poll,
+  type Stack,
+  screenshot,
+  startBrowserStack,
+  stopBrowserStack,
+} from './harness.js';
 
 // Issue 14.6 in a real browser: the tools import review with per-item checkboxes, a choice on each name
 // conflict (Replace with a visible diff, Keep both renamed, Skip), a dry run that writes nothing, and Import
@@ -14,13 +22,11 @@ let browser: Browser;
 let fileDir: string;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
   fileDir = mkdtempSync(join(tmpdir(), 'toolsmith-import-conflicts-'));
 });
 afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+  await stopBrowserStack(stack, browser);
   rmSync(fileDir, { recursive: true, force: true });
 });
 

@@ -3,7 +3,7 @@
 // error shape answered once in place of the real list.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, poll, type Stack, screenshot, startStack } from './harness.js';
+import { apiPost, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -19,8 +19,7 @@ const pages = [
 ] as const;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
   await apiPost(stack, '/api/personas', { name: 'Aiko', description: 'A courier.' });
   await apiPost(stack, '/api/presets', { name: 'Cold', temperature: 0.2 });
   await apiPost(stack, '/api/connections', {
@@ -33,10 +32,7 @@ beforeAll(async () => {
   await apiPost(stack, '/api/characters', { name: 'Ayla', description: 'A lighthouse keeper.' });
   await apiPost(stack, '/api/lorebooks', { name: 'Harbor' });
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 async function open(width: number, height: number): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL: stack.serverUrl, viewport: { width, height } });

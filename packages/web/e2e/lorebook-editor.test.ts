@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import { openaiChunk, openaiStream, type RecordedRequest, type ScriptedResponse } from '@toolsmith/emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import {
+  apiPost,
+  newPage,
+  poll,
+  type Stack,
+  screenshot,
+  startBrowserStack,
+  stopBrowserStack,
+} from './harness.js';
 
 const DRAGON_FACT = 'Dragons of Vel sleep under the glass mountain.';
 
@@ -24,8 +32,7 @@ const wireText = (request: RecordedRequest) =>
   JSON.stringify((request.body as { messages: unknown }).messages);
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
   connectionId = (
     await apiPost<{ id: string }>(stack, '/api/connections', {
       name: 'emulated',
@@ -36,10 +43,7 @@ beforeAll(async () => {
     })
   ).id;
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 async function openPage(hash: string, width = 1280): Promise<{ page: Page; close: () => Promise<void> }> {
   const { page, context } = await newPage(browser, stack.serverUrl);

@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import {
+  apiPost,
+  newPage,
+  poll,
+  type Stack,
+  screenshot,
+  startBrowserStack,
+  stopBrowserStack,
+} from './harness.js';
 
 // Issue 14.6 in a real browser: a SillyTavern world-info file imported through a review — a checkbox per
 // entry, the choice when a lorebook of that name exists (Replace with the diff shown, Keep both renamed,
@@ -41,14 +49,12 @@ async function storedBooks(): Promise<Book[]> {
 }
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
   fileDir = mkdtempSync(join(tmpdir(), 'toolsmith-lorebook-import-'));
   writeFileSync(join(fileDir, 'Harbor.json'), JSON.stringify(EDITED));
 });
 afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+  await stopBrowserStack(stack, browser);
   rmSync(fileDir, { recursive: true, force: true });
 });
 beforeEach(async () => {

@@ -3,7 +3,7 @@
 import { openaiChunk, openaiStream } from '@toolsmith/emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, poll, type Stack, screenshot, startStack } from './harness.js';
+import { apiPost, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 860 },
@@ -14,13 +14,9 @@ let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 async function open(viewport: (typeof VIEWPORTS)[number]) {
   const context = await browser.newContext({

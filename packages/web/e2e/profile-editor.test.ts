@@ -8,13 +8,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiPost,
-  launchBrowser,
   newPage,
   poll,
   type Stack,
   screenshot,
   screenshotDir,
-  startStack,
+  startBrowserStack,
+  stopBrowserStack,
 } from './harness.js';
 
 let stack: Stack;
@@ -31,8 +31,7 @@ const staticTool = (name: string, staticResult: string) => ({
 });
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
   await apiPost(stack, '/api/connections', {
     name: 'emulated',
     api: 'openai',
@@ -58,10 +57,7 @@ beforeAll(async () => {
     settings: { toolUse: false, orchestration: { enabled: true } },
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 const readJson = async (page: Page) => {
   const form = page.getByRole('form', { name: 'Orchestration profile' });

@@ -3,19 +3,15 @@
 import { openaiChunk, openaiStream } from '@toolsmith/emulator';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import { newPage, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
 
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 const api = async (path: string) => (await fetch(`${stack.serverUrl}${path}`)).json();
 

@@ -3,7 +3,7 @@
 import { openaiChunk, openaiSseText, openaiStream, type ScriptedResponse } from '@toolsmith/emulator';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, poll, type Stack, screenshot, startStack } from './harness.js';
+import { apiPost, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 860 },
@@ -39,8 +39,7 @@ let browser: Browser;
 const connectionIds: string[] = [];
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
   for (const [name, model] of [
     ['tavern', 'emulated-model'],
     ['backup', 'other-model'],
@@ -57,10 +56,7 @@ beforeAll(async () => {
     );
   }
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 beforeEach(() => stack.emulator.reset());
 
 const storedChat = async (id: string) =>

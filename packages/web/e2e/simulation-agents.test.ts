@@ -4,15 +4,22 @@
 import { openaiChunk, openaiStream } from '@toolsmith/emulator';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import {
+  apiPost,
+  newPage,
+  poll,
+  type Stack,
+  screenshot,
+  startBrowserStack,
+  stopBrowserStack,
+} from './harness.js';
 
 let stack: Stack;
 let browser: Browser;
 let chatId: string;
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
   const connectionId = (
     await apiPost<{ id: string }>(stack, '/api/connections', {
       name: 'emulated',
@@ -24,10 +31,7 @@ beforeAll(async () => {
   ).id;
   chatId = (await apiPost<{ id: string }>(stack, '/api/chats', { title: 'Harbor watch', connectionId })).id;
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 describe('agents and the orchestration profile in a real browser', () => {
   it('creates an agent, uses it in the profile, and simulates it alone', async () => {

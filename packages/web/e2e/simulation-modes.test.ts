@@ -4,7 +4,15 @@
 import { openaiChunk, openaiStream, type RecordedRequest, type ScriptedResponse } from '@toolsmith/emulator';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import {
+  apiPost,
+  newPage,
+  poll,
+  type Stack,
+  screenshot,
+  startBrowserStack,
+  stopBrowserStack,
+} from './harness.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -55,8 +63,7 @@ const agent = (name: string, marker: string) => ({
 });
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
   const connectionId = (
     await apiPost<{ id: string }>(stack, '/api/connections', {
       name: 'emulated',
@@ -92,10 +99,7 @@ beforeAll(async () => {
   if (!put.ok) throw new Error(`PUT /api/orchestration → ${put.status}: ${await put.text()}`);
   chatId = (await apiPost<{ id: string }>(stack, '/api/chats', { title: 'At the gate', connectionId })).id;
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 describe('spec and agenda runs in the simulation timeline', () => {
   it('nests the spec nodes with their inputs, overrides and a skipped node', async () => {

@@ -4,7 +4,15 @@
 import { openaiChunk, openaiStream, type RecordedRequest, type ScriptedResponse } from '@toolsmith/emulator';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import {
+  apiPost,
+  newPage,
+  poll,
+  type Stack,
+  screenshot,
+  startBrowserStack,
+  stopBrowserStack,
+} from './harness.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -52,8 +60,7 @@ const staticTool = (name: string, mode: 'read' | 'write', staticResult: string) 
 });
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack());
   const connectionId = (
     await apiPost<{ id: string }>(stack, '/api/connections', {
       name: 'emulated',
@@ -86,10 +93,7 @@ beforeAll(async () => {
   if (!put.ok) throw new Error(`PUT /api/orchestration → ${put.status}: ${await put.text()}`);
   chatId = (await apiPost<{ id: string }>(stack, '/api/chats', { title: 'At the gate', connectionId })).id;
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 describe('simulation timeline in a real browser', () => {
   it('shows a director run with a nested delegation, a real read result and an unvalidated write', async () => {

@@ -4,7 +4,15 @@
 import { openaiChunk, openaiStream, type RecordedRequest, type ScriptedResponse } from '@toolsmith/emulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import {
+  apiPost,
+  newPage,
+  poll,
+  type Stack,
+  screenshot,
+  startBrowserStack,
+  stopBrowserStack,
+} from './harness.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -56,8 +64,7 @@ const trackGold = {
 };
 
 beforeAll(async () => {
-  stack = await startStack({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' });
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' }));
   const connectionId = (
     await apiPost<{ id: string }>(stack, '/api/connections', {
       name: 'emulated',
@@ -121,10 +128,7 @@ beforeAll(async () => {
     return answer({ text: 'I proposed a gold tracker, updated the count and switched dice off.' });
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 describe('AI Iteration Studio in a real browser', () => {
   it('proposal → review card → accept → profile changed → undo; edit; accept all; compare runs', async () => {

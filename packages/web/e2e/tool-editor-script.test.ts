@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import { newPage, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
 
 /** expect.poll with room for a loaded machine: page loads and server answers can take seconds. */
 
@@ -8,13 +8,9 @@ let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startStack({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' });
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+afterAll(() => stopBrowserStack(stack, browser));
 
 /** Replaces the text of a CodeMirror editor the way a user would: select all, type. */
 async function typeInto(page: Page, editor: Locator, text: string) {

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, poll, type Stack, screenshot, startStack } from './harness.js';
+import { newPage, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
 
 /** expect.poll with room for a loaded machine: page loads and server answers can take seconds. */
 
@@ -31,12 +31,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}`;
-  stack = await startStack({ WEBHOOK_LOCAL_URLS_ENABLED: 'true' });
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack({ WEBHOOK_LOCAL_URLS_ENABLED: 'true' }));
 });
 afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+  await stopBrowserStack(stack, browser);
   await new Promise((resolve) => hook?.close(resolve));
 });
 
