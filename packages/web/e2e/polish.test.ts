@@ -100,6 +100,8 @@ describe.each(VIEWPORTS)('polish at $name width', (viewport) => {
     await input.fill('Tell me a long story');
     await input.press('Enter');
     await poll(() => page.getByText('Line 39').isVisible()).toBe(true);
+    // the answer's text shows before its stream ends; Enter while it still streams sends nothing
+    await poll(() => page.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
     await input.fill('Hello?');
     await input.press('Enter');
     const failure = page.getByRole('alert').filter({ hasText: 'Generation failed' });
