@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import './editor.css';
 import type { EditorMarker, MountedEditor } from './codemirror-setup';
 
@@ -26,6 +27,7 @@ export function CodeEditor({
   const latest = useRef({ value, onChange, markers });
   latest.current = { value, onChange, markers };
   const [loadError, setLoadError] = useState<string | null>(null);
+  const { t } = useTranslation();
   const [ready, setReady] = useState(false);
   const id = useId();
   const labelId = `${id}-label`;
@@ -77,7 +79,7 @@ export function CodeEditor({
         </>
       ) : (
         <>
-          {!ready && <span className="hint">Loading the editor…</span>}
+          {!ready && <span className="hint">{t('common.loadingEditor')}</span>}
           <div className="code-editor" ref={host} data-ready={ready ? 'true' : 'false'} />
         </>
       )}

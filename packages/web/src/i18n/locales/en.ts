@@ -27,6 +27,7 @@ const en = {
     dismissError: 'Dismiss error',
     retry: 'Retry',
     loading: 'Loading…',
+    loadingEditor: 'Loading the editor…',
     saved: 'Saved.',
     savedName: 'Saved “{{name}}”.',
     cannotUndo: 'This cannot be undone.',

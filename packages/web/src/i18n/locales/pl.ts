@@ -26,6 +26,7 @@ const pl: Messages = {
     dismissError: 'Zamknij błąd',
     retry: 'Spróbuj ponownie',
     loading: 'Wczytywanie…',
+    loadingEditor: 'Wczytywanie edytora…',
     saved: 'Zapisano.',
     savedName: 'Zapisano „{{name}}”.',
     cannotUndo: 'Tego nie można cofnąć.',

@@ -26,6 +26,7 @@ const zhTW: Messages = {
     dismissError: '關閉錯誤訊息',
     retry: '重試',
     loading: '載入中…',
+    loadingEditor: '正在載入編輯器…',
     saved: '已儲存。',
     savedName: '已儲存「{{name}}」。',
     cannotUndo: '此動作無法復原。',
