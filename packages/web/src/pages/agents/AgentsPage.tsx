@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import type { Agent, CatalogTool, Chat, ChatContext, Connection, Preset } from '../../api/types';
 import { hrefFor } from '../../app/router';
 import { EditableListPage } from '../../components/EditableListPage';
+import { namedItemLabels } from '../../components/named-item-labels';
 import { useApiGet } from '../../components/use-api-get';
 import { useEditableList } from '../../components/use-editable-list';
 import { AgentForm } from './AgentForm';
@@ -96,18 +97,7 @@ export function AgentsPage() {
             </div>
           </div>
         )}
-        editLabel={(agent) => t('agents.editNamed', { name: agent.name })}
-        deleteLabel={(agent) => t('agents.deleteNamed', { name: agent.name })}
-        deleteTitle={t('agents.deleteTitle')}
-        deleteMessage={(agent) => (
-          <p>
-            <Trans
-              i18nKey="agents.deleteConfirm"
-              values={{ name: agent.name }}
-              components={{ strong: <strong /> }}
-            />
-          </p>
-        )}
+        {...namedItemLabels(t, 'agents')}
       >
         <ProfileEditor catalog={catalog?.tools ?? []} reservedNames={catalog?.reservedNames ?? []} />
       </EditableListPage>

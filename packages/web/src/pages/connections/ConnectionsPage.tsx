@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { Connection } from '../../api/types';
 import { EditableListPage } from '../../components/EditableListPage';
+import { namedItemLabels } from '../../components/named-item-labels';
 import { useEditableList } from '../../components/use-editable-list';
 import { ConnectionForm } from './ConnectionForm';
 import { ConnectionTestOutcome, type TestAnswer, type TestState } from './ConnectionTestOutcome';
@@ -82,18 +83,7 @@ export function ConnectionsPage() {
           <ToolModeMemory connectionId={connection.id} refresh={tests[connection.id]} />
         </>
       )}
-      editLabel={(connection) => t('connections.editNamed', { name: connection.name })}
-      deleteLabel={(connection) => t('connections.deleteNamed', { name: connection.name })}
-      deleteTitle={t('connections.deleteTitle')}
-      deleteMessage={(connection) => (
-        <p>
-          <Trans
-            i18nKey="connections.deleteConfirm"
-            values={{ name: connection.name }}
-            components={{ strong: <strong /> }}
-          />
-        </p>
-      )}
+      {...namedItemLabels(t, 'connections')}
     />
   );
 }

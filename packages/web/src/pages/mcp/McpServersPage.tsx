@@ -4,6 +4,7 @@ import { api, errorMessage } from '../../api/client';
 import type { McpServer, McpSettings } from '../../api/mcp-types';
 import { EditableListPage } from '../../components/EditableListPage';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { namedItemLabels } from '../../components/named-item-labels';
 import { Switch } from '../../components/Switch';
 import { useApiGet } from '../../components/use-api-get';
 import { useEditableList } from '../../components/use-editable-list';
@@ -142,18 +143,7 @@ export function McpServersPage() {
           {open.has(server.id) && <McpServerTools server={server} onStatus={() => void list.reload()} />}
         </>
       )}
-      editLabel={(server) => t('mcp.editNamed', { name: server.name })}
-      deleteLabel={(server) => t('mcp.deleteNamed', { name: server.name })}
-      deleteTitle={t('mcp.deleteTitle')}
-      deleteMessage={(server) => (
-        <p>
-          <Trans
-            i18nKey="mcp.deleteConfirm"
-            values={{ name: server.name }}
-            components={{ strong: <strong /> }}
-          />
-        </p>
-      )}
+      {...namedItemLabels(t, 'mcp')}
     >
       <SharingPanel />
       {reviewing && (

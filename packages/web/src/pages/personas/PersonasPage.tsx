@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorMessage } from '../../api/client';
 import type { Persona } from '../../api/types';
 import { Avatar } from '../../components/Avatar';
 import { EditableListPage } from '../../components/EditableListPage';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { namedItemLabels } from '../../components/named-item-labels';
 import { base64Of, PORTRAIT_TYPES } from '../../components/portrait';
 import { useEditableList } from '../../components/use-editable-list';
 import '../connections/settings-pages.css';
@@ -141,18 +142,7 @@ export function PersonasPage() {
           </div>
         </div>
       )}
-      editLabel={(persona) => t('personas.editNamed', { name: persona.name })}
-      deleteLabel={(persona) => t('personas.deleteNamed', { name: persona.name })}
-      deleteTitle={t('personas.deleteTitle')}
-      deleteMessage={(persona) => (
-        <p>
-          <Trans
-            i18nKey="personas.deleteConfirm"
-            values={{ name: persona.name }}
-            components={{ strong: <strong /> }}
-          />
-        </p>
-      )}
+      {...namedItemLabels(t, 'personas')}
     />
   );
 }

@@ -1,6 +1,7 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import type { Preset } from '../../api/types';
 import { EditableListPage } from '../../components/EditableListPage';
+import { namedItemLabels } from '../../components/named-item-labels';
 import { useEditableList } from '../../components/use-editable-list';
 import { PresetForm } from './PresetForm';
 import { presetSummary } from './preset-form';
@@ -35,18 +36,7 @@ export function PresetsPage() {
           </div>
         </div>
       )}
-      editLabel={(preset) => t('presets.editNamed', { name: preset.name })}
-      deleteLabel={(preset) => t('presets.deleteNamed', { name: preset.name })}
-      deleteTitle={t('presets.deleteTitle')}
-      deleteMessage={(preset) => (
-        <p>
-          <Trans
-            i18nKey="presets.deleteConfirm"
-            values={{ name: preset.name }}
-            components={{ strong: <strong /> }}
-          />
-        </p>
-      )}
+      {...namedItemLabels(t, 'presets')}
     />
   );
 }
