@@ -1,7 +1,6 @@
 // issue 11 item 13 through the real server: presets, "Fetch models" for stored connections and drafts, the
 // missing /v1 found by the Test button, and the Test button's tiny forced tool call with its recommendation.
 import {
-  createEmulator,
   type Emulator,
   openaiCompletion,
   openaiToolCall,
@@ -9,7 +8,8 @@ import {
   toolRefusals,
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 const TRIGGER = /<Function_[A-Za-z0-9]{4}_Start\/>/;
 const answer = (...args: Parameters<typeof openaiCompletion>) => ({ json: openaiCompletion(...args) });
@@ -21,17 +21,15 @@ const systemOf = (r: RecordedRequest) =>
   );
 
 describe('connection setup', () => {
+  let setup: EmulatedServer;
   let server: TestServer;
   let emulator: Emulator;
   let count = 0;
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
+    setup = await startEmulatedServer({ connection: false });
+    ({ server, emulator } = setup);
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
   beforeEach(() => emulator.reset());
 
   const create = async (extra: Record<string, unknown>) =>

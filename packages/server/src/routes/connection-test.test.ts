@@ -1,18 +1,17 @@
 import { createEmulator, type Emulator, openaiCompletion, openaiErrors } from '@toolsmith/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 describe('POST /api/connections/:id/test', () => {
+  let setup: EmulatedServer;
   let server: TestServer;
   let emulator: Emulator;
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
+    setup = await startEmulatedServer({ connection: false });
+    ({ server, emulator } = setup);
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
 
   const connection = async (name: string, extra: Record<string, unknown> = {}) =>
     (

@@ -1,19 +1,22 @@
 // A connection's `vision` setting through the real server: stored, shown, changed, cleared and checked; a
 // text-only connection's chat-completions request carries a note instead of the image (issue 11 item 8).
-import { createEmulator, type Emulator, openaiCompletion, TINY_PNG_DATA_URL } from '@toolsmith/emulator';
+import { type Emulator, openaiCompletion, TINY_PNG_DATA_URL } from '@toolsmith/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import {
+  createEmulatorConnection,
+  type EmulatedServer,
+  startEmulatedServer,
+} from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
+let setup: EmulatedServer;
 let server: TestServer;
 let emulator: Emulator;
 beforeAll(async () => {
-  emulator = await createEmulator();
-  server = await startTestServer();
+  setup = await startEmulatedServer({ connection: false });
+  ({ server, emulator } = setup);
 });
-afterAll(async () => {
-  await server.close();
-  await emulator.close();
-});
+afterAll(() => setup.close());
 
 describe('connection vision', () => {
   it('is null until set, then true/false, cleared with null; anything else is a 400 naming it', async () => {
@@ -44,13 +47,7 @@ describe('connection vision', () => {
   });
 
   it('a text-only connection sends the gateway’s image as a note', async () => {
-    await server.request('POST', '/api/connections', {
-      name: 'blind',
-      api: 'openai',
-      baseUrl: `${emulator.url}/v1`,
-      model: 'm',
-      vision: false,
-    });
+    await createEmulatorConnection(server, emulator, { name: 'blind', vision: false });
     emulator.enqueue('/v1/chat/completions', { json: openaiCompletion({ content: 'ok' }) });
     const res = await server.request('POST', '/v1/chat/completions', {
       model: 'blind',

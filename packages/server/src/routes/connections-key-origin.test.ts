@@ -2,21 +2,22 @@
 // the stored API key there. A baseUrl on another origin now needs the key again, or an explicit keepApiKey.
 import { createEmulator, type Emulator } from '@toolsmith/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 const KEY = 'sk-stored-key-for-the-real-provider';
+let setup: EmulatedServer;
 let server: TestServer;
 let provider: Emulator;
 let attacker: Emulator;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  provider = await createEmulator();
+  setup = await startEmulatedServer({ connection: false });
+  ({ server, emulator: provider } = setup);
   attacker = await createEmulator();
 });
 afterAll(async () => {
-  await server.close();
-  await provider.close();
+  await setup.close();
   await attacker.close();
 });
 

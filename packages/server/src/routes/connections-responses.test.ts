@@ -1,7 +1,6 @@
 // A connection on the OpenAI Responses API (`api: "openai-responses"`) through the real server: a chat turn with
 // a tool call, the reasoning item replayed statelessly in the next round, the answer stored.
 import {
-  createEmulator,
   type Emulator,
   responsesErrors,
   responsesEventsFor,
@@ -10,19 +9,18 @@ import {
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, postSse } from '../generation/__fixtures__/sse-client.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 describe('openai-responses connections', () => {
+  let setup: EmulatedServer;
   let server: TestServer;
   let emulator: Emulator;
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
+    setup = await startEmulatedServer({ connection: false });
+    ({ server, emulator } = setup);
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
 
   it('runs a chat turn with a tool over /responses, replaying the reasoning item without previous_response_id', async () => {
     const connection = await server.request('POST', '/api/connections', {

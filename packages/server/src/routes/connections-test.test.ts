@@ -3,26 +3,24 @@
 import {
   anthropicErrors,
   anthropicMessage,
-  createEmulator,
   type Emulator,
   geminiErrors,
   geminiResponse,
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 describe('connection test across families', () => {
+  let setup: EmulatedServer;
   let server: TestServer;
   let emulator: Emulator;
   let count = 0;
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
+    setup = await startEmulatedServer({ connection: false });
+    ({ server, emulator } = setup);
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
   beforeEach(() => emulator.reset());
 
   const test = async (api: string, baseUrl: string) => {

@@ -1,19 +1,21 @@
 // A connection's toolCallFormat: checked and stored by the API, and used by chat generation over real HTTP
 // (the native-mode fallback for servers that return a model's calls as content, and text mode).
-import { contentCallChunks, createEmulator, type Emulator, openaiStream } from '@toolsmith/emulator';
+import { contentCallChunks, type Emulator, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, postSse, type SseEvent } from '../generation/__fixtures__/sse-client.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 const ofType = (events: SseEvent[], type: string) =>
   events.filter((e) => e.event === type).map((e) => e.data);
 
 describe('connections: toolCallFormat', () => {
+  let setup: EmulatedServer;
   let server: TestServer;
   let emulator: Emulator;
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
+    setup = await startEmulatedServer({ connection: false });
+    ({ server, emulator } = setup);
     const created = await server.request('POST', '/api/tools', {
       name: 'store_hours',
       description: 'Opening hours of a store.',
@@ -24,10 +26,7 @@ describe('connections: toolCallFormat', () => {
     });
     expect(created.status).toBe(201);
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
   beforeEach(() => emulator.reset());
 
   const base = (name: string) => ({ name, api: 'openai', baseUrl: `${emulator.url}/v1`, model: 'GLM-4.6' });

@@ -1,10 +1,15 @@
 // SillyTavern world info through the real server: an imported book's sticky / cooldown / delay, inclusion
 // group and character filter apply turn by turn (state per chat in SQLite), the trace says why, a
 // regenerated reply resets what its first try started, and the book exports with every field it came with.
-import { createEmulator, type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
+import { type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, postSse } from '../generation/__fixtures__/sse-client.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import {
+  createSeededChat,
+  type EmulatedServer,
+  startEmulatedServer,
+} from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 const ST_BOOK = {
   entries: {
@@ -62,16 +67,14 @@ type TraceItem = {
 };
 
 describe('SillyTavern timed effects, groups and filters in a chat', () => {
+  let setup: EmulatedServer;
   let server: TestServer;
   let emulator: Emulator;
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
+    setup = await startEmulatedServer({ connection: { model: 'emu-model' } });
+    ({ server, emulator } = setup);
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
 
   it('applies an imported book turn by turn and exports it with every field', async () => {
     const imported = await server.request('POST', '/api/lorebooks/import?global=true', ST_BOOK);
@@ -81,18 +84,11 @@ describe('SillyTavern timed effects, groups and filters in a chat', () => {
     expect(imported.body.entries[4].characterFilter).toEqual({ names: ['Bob'], tags: [], exclude: false });
     expect(imported.body.unusedFields).toEqual(['automationId', 'displayIndex', 'vectorized']);
 
-    const connection = await server.request('POST', '/api/connections', {
-      name: 'emu',
-      api: 'openai',
-      baseUrl: `${emulator.url}/v1`,
-      model: 'emu-model',
-    });
-    const chat = await server.request('POST', '/api/chats', {
+    const chatId = await createSeededChat(server, {
       title: 'Weather',
-      connectionId: connection.body.id,
+      connectionId: setup.connectionId,
       settings: { toolUse: false, tools: [] },
     });
-    const chatId = chat.body.id;
     const turn = async (body: Record<string, unknown>) => {
       emulator.enqueue(
         '/v1/chat/completions',

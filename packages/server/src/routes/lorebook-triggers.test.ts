@@ -1,21 +1,24 @@
 // World info `triggers` (SillyTavern's generation-type filter) through the real server: a chat reply is a
 // `normal` generation, so entries limited to other types stay out of the prompt and say why in the trace.
-import { createEmulator, type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
+import { type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, postSse } from '../generation/__fixtures__/sse-client.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import {
+  createSeededChat,
+  type EmulatedServer,
+  startEmulatedServer,
+} from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 describe('lorebook entry triggers in a chat', () => {
+  let setup: EmulatedServer;
   let server: TestServer;
   let emulator: Emulator;
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
+    setup = await startEmulatedServer({ connection: { model: 'emu-model' } });
+    ({ server, emulator } = setup);
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
 
   it('a chat reply activates entries for `normal` and none limited to other types', async () => {
     const book = await server.request('POST', '/api/lorebooks', {
@@ -34,15 +37,9 @@ describe('lorebook entry triggers in a chat', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.details[0].field).toBe('entries[0].triggers');
 
-    const connection = await server.request('POST', '/api/connections', {
-      name: 'emu',
-      api: 'openai',
-      baseUrl: `${emulator.url}/v1`,
-      model: 'emu-model',
-    });
-    const chat = await server.request('POST', '/api/chats', {
+    const chatId = await createSeededChat(server, {
       title: 'Triggers',
-      connectionId: connection.body.id,
+      connectionId: setup.connectionId,
       settings: { toolUse: false, tools: [] },
     });
     emulator.enqueue(
@@ -52,13 +49,12 @@ describe('lorebook entry triggers in a chat', () => {
         openaiChunk({}, { finishReason: 'stop' }),
       ]),
     );
-    await collect(await postSse(`${server.url}/api/chats/${chat.body.id}/generate`, { content: 'Hello' }));
+    await collect(await postSse(`${server.url}/api/chats/${chatId}/generate`, { content: 'Hello' }));
     expect((emulator.requests[0].body as { messages: unknown[] }).messages).toEqual([
       { role: 'system', content: 'Always.\nChat replies.' },
       { role: 'user', content: 'Hello' },
     ]);
-    const trace = (await server.request('GET', `/api/chats/${chat.body.id}/world-info`)).body.activation
-      .trace;
+    const trace = (await server.request('GET', `/api/chats/${chatId}/world-info`)).body.activation.trace;
     expect(
       trace.map((t: { uid: number; activated: boolean; skipped?: string }) => [
         t.uid,

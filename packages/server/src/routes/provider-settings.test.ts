@@ -1,27 +1,20 @@
 // Provider settings on connections and presets (docs/providers.md): stored, served, checked with errors that
 // name the field, and sent to the provider in its own terms — through the real server to the emulator.
-import {
-  anthropicMessage,
-  createEmulator,
-  type Emulator,
-  openaiChunk,
-  openaiStream,
-} from '@toolsmith/emulator';
+import { anthropicMessage, type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, postSse } from '../generation/__fixtures__/sse-client.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 describe('provider settings', () => {
+  let setup: EmulatedServer;
   let server: TestServer;
   let emulator: Emulator;
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
+    setup = await startEmulatedServer({ connection: false });
+    ({ server, emulator } = setup);
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
   beforeEach(() => emulator.reset());
 
   const create = (body: Record<string, unknown>) => server.request('POST', '/api/connections', body);
