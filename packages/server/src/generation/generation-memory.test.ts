@@ -3,9 +3,14 @@
 // generations through the real server must leave the heap, after garbage collection, where it was.
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { createEmulator, type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
+import { type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import {
+  createSeededChat,
+  type EmulatedServer,
+  startEmulatedServer,
+} from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 const GENERATIONS = 2_000;
 const WARM_UP = 200;
@@ -31,35 +36,25 @@ async function settledHeap(gc: () => void): Promise<number> {
 }
 
 describe('chat generation memory', () => {
+  let setup: EmulatedServer;
   let emulator: Emulator;
   let server: TestServer;
   let chatIds: string[];
   beforeAll(async () => {
-    emulator = await createEmulator();
+    setup = await startEmulatedServer();
+    ({ server, emulator } = setup);
     emulator.on('/v1/chat/completions', () =>
       openaiStream([
         openaiChunk({ role: 'assistant', content: 'Hi.' }),
         openaiChunk({}, { finishReason: 'stop' }),
       ]),
     );
-    server = await startTestServer();
-    const connectionId = (
-      await server.request('POST', '/api/connections', {
-        name: 'emu',
-        api: 'openai',
-        baseUrl: `${emulator.url}/v1`,
-        model: 'm',
-      })
-    ).body.id;
     chatIds = [];
     for (let i = 0; i < CHATS; i++) {
-      chatIds.push((await server.request('POST', '/api/chats', { connectionId, title: `c${i}` })).body.id);
+      chatIds.push(await createSeededChat(server, { connectionId: setup.connectionId, title: `c${i}` }));
     }
   });
-  afterAll(async () => {
-    await server?.close();
-    await emulator?.close();
-  });
+  afterAll(() => setup?.close());
 
   /** `count` generations over HTTP, one chat per worker, each stream read to its end. */
   async function generate(count: number): Promise<void> {

@@ -1,16 +1,15 @@
 // "Ask before running write tools" over real HTTP: Allow, Deny, the timeout, a page reload while the run waits,
 // and Stop.
-import {
-  createEmulator,
-  type Emulator,
-  openaiChunk,
-  openaiStream,
-  type RecordedRequest,
-} from '@toolsmith/emulator';
+import { type Emulator, openaiChunk, openaiStream, type RecordedRequest } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, getSse, nextEvent, postSse, type SseCall } from '../generation/__fixtures__/sse-client.js';
 import { chatGenerationsFor } from '../generation/chat-generations.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import {
+  createEmulatorConnection,
+  type EmulatedServer,
+  startEmulatedServer,
+} from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 function textStream(text: string) {
   return openaiStream([
@@ -36,14 +35,8 @@ const toolReply = (request: RecordedRequest) =>
     (m) => m.role === 'tool',
   )?.content ?? '';
 
-async function setUp(server: TestServer, emulatorUrl: string) {
-  const connectionId = (
-    await server.request('POST', '/api/connections', {
-      name: 'emu',
-      api: 'openai',
-      baseUrl: `${emulatorUrl}/v1`,
-    })
-  ).body.id;
+async function setUp({ server, emulator }: EmulatedServer) {
+  const connectionId = await createEmulatorConnection(server, emulator);
   for (const [name, mode] of [
     ['save_note', 'write'],
     ['read_note', 'read'],
@@ -66,19 +59,17 @@ async function setUp(server: TestServer, emulatorUrl: string) {
 }
 
 describe('tool approval for write tools', () => {
+  let setup: EmulatedServer;
   let server: TestServer;
   let emulator: Emulator;
   let chatId: string;
 
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
-    chatId = await setUp(server, emulator.url);
+    setup = await startEmulatedServer({ connection: false });
+    ({ server, emulator } = setup);
+    chatId = await setUp(setup);
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
   beforeEach(() => emulator.reset());
 
   const approve = (callId: string, allow: unknown) =>
@@ -180,10 +171,10 @@ describe('tool approval for write tools', () => {
 
 describe('tool approval timeout', () => {
   it('counts as Deny and tells the model', async () => {
-    const emulator = await createEmulator();
-    const server = await startTestServer({ TOOL_APPROVAL_TIMEOUT_MS: '1000' });
+    const setup = await startEmulatedServer({ env: { TOOL_APPROVAL_TIMEOUT_MS: '1000' }, connection: false });
+    const { server, emulator } = setup;
     try {
-      const chatId = await setUp(server, emulator.url);
+      const chatId = await setUp(setup);
       emulator.enqueue(
         '/v1/chat/completions',
         callStream('c_t', 'save_note', { text: 't' }),
@@ -202,8 +193,7 @@ describe('tool approval timeout', () => {
       });
       expect(toolReply(emulator.requests[1])).toContain('Nobody approved save_note in time');
     } finally {
-      await server.close();
-      await emulator.close();
+      await setup.close();
     }
   });
 });

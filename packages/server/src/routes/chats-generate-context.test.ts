@@ -2,10 +2,11 @@
 // talks to the provider emulator on port 0; what reaches the provider is read from the emulator's records.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createEmulator, type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
+import { type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, postSse, type SseEvent } from '../generation/__fixtures__/sse-client.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 function toolCallStream(calls: Array<{ id: string; name: string; args: unknown }>) {
   const chunks: unknown[] = [openaiChunk({ role: 'assistant', content: null })];
@@ -49,6 +50,7 @@ const systemText = (emulator: Emulator, index: number) =>
 const results = (events: SseEvent[]) => events.filter((e) => e.event === 'tool-result').map((e) => e.data);
 
 describe('chat generation with personas, lorebooks and variables', () => {
+  let setup: EmulatedServer;
   let server: TestServer;
   let emulator: Emulator;
   let connectionId: string;
@@ -57,7 +59,6 @@ describe('chat generation with personas, lorebooks and variables', () => {
   const hookBodies: any[] = [];
 
   beforeAll(async () => {
-    emulator = await createEmulator();
     hook = createServer(async (req, res) => {
       let raw = '';
       for await (const part of req) raw += part;
@@ -67,20 +68,14 @@ describe('chat generation with personas, lorebooks and variables', () => {
     });
     await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
     hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
-    server = await startTestServer({ WEBHOOK_LOCAL_URLS_ENABLED: 'true' });
-    connectionId = (
-      await server.request('POST', '/api/connections', {
-        name: 'emu',
-        api: 'openai',
-        baseUrl: `${emulator.url}/v1`,
-        model: 'emulated-model',
-        apiKey: 'sk-test',
-      })
-    ).body.id;
+    setup = await startEmulatedServer({
+      env: { WEBHOOK_LOCAL_URLS_ENABLED: 'true' },
+      connection: { model: 'emulated-model', apiKey: 'sk-test' },
+    });
+    ({ server, emulator, connectionId } = setup);
   });
   afterAll(async () => {
-    await server.close();
-    await emulator.close();
+    await setup.close();
     hook.closeAllConnections();
     await new Promise<void>((resolve) => hook.close(() => resolve()));
   });

@@ -1,10 +1,16 @@
 // Issue 9.8: provider faults during a chat generation, through the real server and the emulator. Text that
 // streamed before a failure is kept and marked interrupted; a cut stream says so; a 429 tells when to retry;
 // a provider that hangs or drips is timed out, and the chat can generate again at once.
-import { createEmulator, type Emulator, openaiChunk, openaiErrors, openaiStream } from '@toolsmith/emulator';
+import { type Emulator, openaiChunk, openaiErrors, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, nextEvent, postSse } from '../generation/__fixtures__/sse-client.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import {
+  createEmulatorConnection,
+  createSeededChat,
+  type EmulatedServer,
+  startEmulatedServer,
+} from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 const TIMEOUT_MS = 300;
 
@@ -17,31 +23,28 @@ const answer = (text: string) =>
   ]);
 
 describe('provider faults in a chat generation', () => {
+  let setup: EmulatedServer;
   let emulator: Emulator;
   let server: TestServer;
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer({
-      PROVIDER_FIRST_BYTE_TIMEOUT_MS: String(TIMEOUT_MS),
-      PROVIDER_IDLE_TIMEOUT_MS: String(TIMEOUT_MS),
+    setup = await startEmulatedServer({
+      env: {
+        PROVIDER_FIRST_BYTE_TIMEOUT_MS: String(TIMEOUT_MS),
+        PROVIDER_IDLE_TIMEOUT_MS: String(TIMEOUT_MS),
+      },
+      connection: false,
     });
+    ({ server, emulator } = setup);
   });
-  afterAll(async () => {
-    await server.close();
-    await emulator.close();
-  });
+  afterAll(() => setup.close());
   beforeEach(() => emulator.reset());
 
   const newChat = async (baseUrl = `${emulator.url}/v1`) => {
-    const connectionId = (
-      await server.request('POST', '/api/connections', {
-        name: `emu-${Math.random().toString(36).slice(2, 8)}`,
-        api: 'openai',
-        baseUrl,
-        model: 'm',
-      })
-    ).body.id;
-    return (await server.request('POST', '/api/chats', { connectionId })).body.id as string;
+    const connectionId = await createEmulatorConnection(server, emulator, {
+      name: `emu-${Math.random().toString(36).slice(2, 8)}`,
+      baseUrl,
+    });
+    return createSeededChat(server, { connectionId });
   };
   const turn = async (chatId: string, content = 'Tell me a story.') =>
     collect(await postSse(`${server.url}/api/chats/${chatId}/generate`, { content }));

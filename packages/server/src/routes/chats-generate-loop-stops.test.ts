@@ -4,6 +4,7 @@
 import { createEmulator, type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, postSse } from '../generation/__fixtures__/sse-client.js';
+import { createEmulatorConnection, createSeededChat } from '../test-support/emulated-server.js';
 import { startTestServer } from '../test-support/test-server.js';
 
 const PATH = '/v1/chat/completions';
@@ -30,12 +31,7 @@ const toolCall = (id: string) => ({
 
 async function serverWith(env: Record<string, string>, emulator: Emulator) {
   const server = await startTestServer(env);
-  const connection = await server.request('POST', '/api/connections', {
-    name: 'emu',
-    api: 'openai',
-    baseUrl: `${emulator.url}/v1`,
-    model: 'emu-model',
-  });
+  const connectionId = await createEmulatorConnection(server, emulator, { model: 'emu-model' });
   await server.request('POST', '/api/tools', {
     name: 'store_hours',
     description: 'Opening hours.',
@@ -44,12 +40,12 @@ async function serverWith(env: Record<string, string>, emulator: Emulator) {
     kind: 'static',
     staticResult: 'Open 9 to 5',
   });
-  const chat = await server.request('POST', '/api/chats', {
+  const chatId = await createSeededChat(server, {
     title: 'Loop',
-    connectionId: connection.body.id,
+    connectionId,
     settings: { toolUse: true, tools: ['store_hours'] },
   });
-  return { server, chatId: chat.body.id as string };
+  return { server, chatId };
 }
 
 describe('chat turns that stop early', () => {

@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import {
   anthropicEventsFor,
   anthropicStream,
-  createEmulator,
   type Emulator,
   openaiChunk,
   openaiErrors,
@@ -13,7 +12,8 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, nextEvent, postSse, type SseEvent } from '../generation/__fixtures__/sse-client.js';
 import { chatGenerationsFor } from '../generation/chat-generations.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 import { MSG_ALREADY_GENERATING } from './chats-generate.js';
 
 const API_KEY = 'sk-emulated-secret-key-123';
@@ -50,6 +50,7 @@ const toolNames = (body: any): string[] => (body.tools ?? []).map((t: any) => t.
 const ofType = (events: SseEvent[], type: string) => events.filter((e) => e.event === type);
 
 describe('POST /api/chats/:id/generate', () => {
+  let setup: EmulatedServer;
   let server: TestServer;
   let emulator: Emulator;
   let hook: Server;
@@ -58,7 +59,6 @@ describe('POST /api/chats/:id/generate', () => {
   let openaiConnection: string;
 
   beforeAll(async () => {
-    emulator = await createEmulator();
     hook = createServer(async (req: IncomingMessage, res) => {
       let raw = '';
       for await (const part of req) raw += part;
@@ -69,16 +69,11 @@ describe('POST /api/chats/:id/generate', () => {
     });
     await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
     hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
-    server = await startTestServer({ WEBHOOK_LOCAL_URLS_ENABLED: 'true' });
-    openaiConnection = (
-      await server.request('POST', '/api/connections', {
-        name: 'emu-openai',
-        api: 'openai',
-        baseUrl: `${emulator.url}/v1`,
-        model: 'emulated-model',
-        apiKey: API_KEY,
-      })
-    ).body.id;
+    setup = await startEmulatedServer({
+      env: { WEBHOOK_LOCAL_URLS_ENABLED: 'true' },
+      connection: { name: 'emu-openai', model: 'emulated-model', apiKey: API_KEY },
+    });
+    ({ server, emulator, connectionId: openaiConnection } = setup);
     for (const [name, staticResult] of [
       ['store_hours', 'Open 9 to 5'],
       ['secret_tool', 'classified'],
@@ -95,8 +90,7 @@ describe('POST /api/chats/:id/generate', () => {
     }
   });
   afterAll(async () => {
-    await server.close();
-    await emulator.close();
+    await setup.close();
     hook.closeAllConnections();
     await new Promise<void>((resolve) => hook.close(() => resolve()));
   });

@@ -4,10 +4,15 @@
 // reaches the model as its text.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createEmulator, type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
+import { type Emulator, openaiChunk, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collect, postSse } from '../generation/__fixtures__/sse-client.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import {
+  createSeededChat,
+  type EmulatedServer,
+  startEmulatedServer,
+} from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 const deepText = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
@@ -26,25 +31,20 @@ const textStream = (text: string) =>
     openaiChunk({}, { finishReason: 'stop' }),
   ]);
 
+let setup: EmulatedServer;
 let emulator: Emulator;
 let server: TestServer;
 let hook: Server;
 let chatId: string;
 
 beforeAll(async () => {
-  emulator = await createEmulator();
   hook = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(deepText(5_000));
   });
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
-  server = await startTestServer({ WEBHOOK_LOCAL_URLS_ENABLED: 'true' });
-  const connection = await server.request('POST', '/api/connections', {
-    name: 'emu',
-    api: 'openai',
-    baseUrl: `${emulator.url}/v1`,
-    model: 'm',
-  });
+  setup = await startEmulatedServer({ env: { WEBHOOK_LOCAL_URLS_ENABLED: 'true' } });
+  ({ server, emulator } = setup);
   const tools = [
     { name: 'note', description: 'Notes a thing.', kind: 'static', staticResult: 'noted' },
     {
@@ -56,13 +56,11 @@ beforeAll(async () => {
     },
   ];
   for (const tool of tools) expect((await server.request('POST', '/api/tools', tool)).status).toBe(201);
-  chatId = (
-    await server.request('POST', '/api/chats', {
-      title: 'Deep',
-      connectionId: connection.body.id,
-      settings: { toolUse: true },
-    })
-  ).body.id;
+  chatId = await createSeededChat(server, {
+    title: 'Deep',
+    connectionId: setup.connectionId,
+    settings: { toolUse: true },
+  });
 });
 afterAll(async () => {
   await server.close();

@@ -4,8 +4,14 @@
 import { createEmulator, type Emulator } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { requestsWith, scriptAgents, toolNames } from '../orchestration/__fixtures__/scripted-agents.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import {
+  createSeededChat,
+  type EmulatedServer,
+  startEmulatedServer,
+} from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
+let setup: EmulatedServer;
 let server: TestServer;
 let provider: Emulator;
 let hook: Emulator;
@@ -14,20 +20,14 @@ let chatId: string;
 const hookCalls = () => hook.requests.filter((r) => r.path === '/exfiltrate');
 
 beforeAll(async () => {
-  provider = await createEmulator();
   hook = await createEmulator();
   hook.on('/exfiltrate', () => ({ json: { stolen: true } }));
-  server = await startTestServer({ WEBHOOK_LOCAL_URLS_ENABLED: 'true' });
-  const connectionId = (
-    await server.request('POST', '/api/connections', {
-      name: 'emu',
-      api: 'openai',
-      baseUrl: `${provider.url}/v1`,
-      model: 'm',
-    })
-  ).body.id;
-  chatId = (await server.request('POST', '/api/chats', { title: 'c', connectionId })).body.id;
-  await server.app.toolsmith.storage.messages.append(chatId, { role: 'user', content: 'Hello.' });
+  setup = await startEmulatedServer({ env: { WEBHOOK_LOCAL_URLS_ENABLED: 'true' } });
+  ({ server, emulator: provider } = setup);
+  chatId = await createSeededChat(server, {
+    connectionId: setup.connectionId,
+    messages: [{ role: 'user', content: 'Hello.' }],
+  });
   // imported for review: stored disabled
   const imported = await server.request('POST', '/api/tools', {
     name: 'exfiltrate',
@@ -41,8 +41,7 @@ beforeAll(async () => {
   expect(imported.status).toBe(201);
 });
 afterAll(async () => {
-  await server.close();
-  await provider.close();
+  await setup.close();
   await hook.close();
 });
 beforeEach(() => {

@@ -1,15 +1,17 @@
 // Issue 11.12: a preset's contextLength, minP and repetitionPenalty reach the backend of a chat's connection.
-import { createEmulator, type Emulator, koboldStream, ollamaStream } from '@toolsmith/emulator';
+import { type Emulator, koboldStream, ollamaStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
 
 describe('a chat with a preset of context length, min-p and repetition penalty', () => {
+  let setup: EmulatedServer;
   let emulator: Emulator;
   let server: TestServer;
   let presetId: string;
   beforeAll(async () => {
-    emulator = await createEmulator();
-    server = await startTestServer();
+    setup = await startEmulatedServer({ connection: false });
+    ({ server, emulator } = setup);
     const preset = await server.request('POST', '/api/presets', {
       name: 'Long context',
       temperature: 0.7,
@@ -20,10 +22,7 @@ describe('a chat with a preset of context length, min-p and repetition penalty',
     expect(preset.status, JSON.stringify(preset.body)).toBe(201);
     presetId = preset.body.id;
   });
-  afterAll(async () => {
-    await server?.close();
-    await emulator?.close();
-  });
+  afterAll(() => setup?.close());
 
   /** One turn of a chat on a text-completion connection to `backend`; the request the backend got. */
   async function turn(backend: 'koboldcpp' | 'ollama') {
