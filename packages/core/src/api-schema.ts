@@ -10,6 +10,7 @@ export * from './api/lorebook-import.js';
 export * from './api/mcp-servers.js';
 export * from './api/messages.js';
 export * from './api/orchestration.js';
+export * from './api/orchestration-profile.js';
 export * from './api/personas.js';
 export * from './api/presets.js';
 export * from './api/tools.js';

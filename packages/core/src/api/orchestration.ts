@@ -6,8 +6,14 @@ import { type Static, Type } from 'typebox';
 import { ORCHESTRATION_MODES } from '../orchestration/modes.js';
 import { OrchestrationRunAnswer } from './agents.js';
 import { errorResponses, IdParams, JsonObject } from './common.js';
+import {
+  CatalogTool,
+  OrchestrationProfileResource,
+  ProfileVersion,
+  ProfileVersionWithProfile,
+} from './orchestration-profile.js';
 
-/** A JSON object answered whole (profiles, plans, trace records: shapes the core declares as TypeScript). */
+/** A JSON object answered whole (partial profiles, import plans: shapes the core declares as TypeScript). */
 const Answer = Type.Unsafe<object>(JsonObject);
 
 /** The profile as stored and served (agents written out or `{ agentId }`); its rules are the core parser's. */
@@ -45,26 +51,29 @@ export type CharacterOverrideBody = Static<typeof CharacterOverrideBody>;
 export const CharacterOverrideAnswer = Type.Object({
   override: Type.Union([Answer, Type.Null()]),
   /** the global profile with the override laid over it */
-  profile: Answer,
+  profile: OrchestrationProfileResource,
 });
 export type CharacterOverrideAnswer = Static<typeof CharacterOverrideAnswer>;
 
 const tags = ['orchestration'];
 export const orchestrationRouteSchemas = {
-  get: { tags, response: { 200: Answer } },
+  get: { tags, response: { 200: OrchestrationProfileResource } },
   tools: {
     tags,
     response: {
-      200: Type.Object({ tools: Type.Array(Answer), reservedNames: Type.Array(Type.String()) }),
+      200: Type.Object({ tools: Type.Array(CatalogTool), reservedNames: Type.Array(Type.String()) }),
     },
   },
-  put: { tags, body: Profile, response: { 200: Answer, ...errorResponses } },
-  history: { tags, response: { 200: Type.Object({ versions: Type.Array(Answer) }) } },
-  historyGet: { tags, params: IdParams, response: { 200: Answer, ...errorResponses } },
+  put: { tags, body: Profile, response: { 200: OrchestrationProfileResource, ...errorResponses } },
+  history: { tags, response: { 200: Type.Object({ versions: Type.Array(ProfileVersion) }) } },
+  historyGet: { tags, params: IdParams, response: { 200: ProfileVersionWithProfile, ...errorResponses } },
   historyRestore: {
     tags,
     params: IdParams,
-    response: { 200: Type.Object({ profile: Answer, historyId: Type.String() }), ...errorResponses },
+    response: {
+      200: Type.Object({ profile: OrchestrationProfileResource, historyId: Type.String() }),
+      ...errorResponses,
+    },
   },
   lastRun: {
     tags,

@@ -52,7 +52,7 @@ export async function planLukerProfileImport(
       renameReserved: false,
     },
   );
-  const global = (await loadGlobalProfile(storage)) ?? (defaultOrchestrationProfile() as StoredProfile);
+  const global = (await loadGlobalProfile(storage)) ?? defaultOrchestrationProfile();
   const incoming = new Set(toolPlan.tools.map((t) => t.name));
   const next = {
     ...global,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { defaultOrchestrationProfile } from '@toolsmith/core';
+import type { ProfileVersion, ProfileVersionWithProfile } from '@toolsmith/core/api-schema';
 import { notFound } from '../app/http-error.js';
 import type { Storage } from '../storage/types.js';
 import { GLOBAL_PROFILE_KEY, loadGlobalProfile, type StoredProfile } from './profile-store.js';
@@ -8,23 +9,14 @@ const HISTORY_KEY = 'orchestration/history';
 export const MAX_HISTORY = 30;
 
 /** One earlier version of the global profile: what it was before a change, and what made the change. */
-export interface ProfileHistoryEntry {
-  id: string;
-  at: string;
-  /** what replaced this version: the profile editor, the Studio (accepted proposals), a restore, an import */
-  source: 'editor' | 'studio' | 'restore' | 'import';
-  summary: string;
-  profile: StoredProfile;
-}
+export type ProfileHistoryEntry = ProfileVersionWithProfile;
 
 async function entries(storage: Storage): Promise<ProfileHistoryEntry[]> {
   return (await storage.settings.get<ProfileHistoryEntry[]>(HISTORY_KEY)) ?? [];
 }
 
 /** Newest first, without the profiles. */
-export async function listProfileHistory(
-  storage: Storage,
-): Promise<Array<Omit<ProfileHistoryEntry, 'profile'>>> {
+export async function listProfileHistory(storage: Storage): Promise<ProfileVersion[]> {
   return (await entries(storage)).map(({ profile: _p, ...rest }) => rest);
 }
 
@@ -50,7 +42,7 @@ export async function saveProfileWithHistory(
     at: new Date().toISOString(),
     source,
     summary,
-    profile: before as StoredProfile,
+    profile: before,
   };
   await storage.settings.set(HISTORY_KEY, [entry, ...(await entries(storage))].slice(0, MAX_HISTORY));
   await storage.settings.set(GLOBAL_PROFILE_KEY, next);

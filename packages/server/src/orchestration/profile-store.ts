@@ -5,6 +5,7 @@ import {
   type OrchestrationProfile,
   parseOrchestrationProfile,
 } from '@toolsmith/core';
+import type { AgentSlot, OrchestrationProfileResource } from '@toolsmith/core/api-schema';
 import { HttpError, validationError } from '../app/http-error.js';
 import type { Storage } from '../storage/types.js';
 import { type AgentRepository, createAgentRepository, type StoredAgent } from './agent-repository.js';
@@ -12,23 +13,10 @@ import { type AgentRepository, createAgentRepository, type StoredAgent } from '.
 export const GLOBAL_PROFILE_KEY = 'orchestration/profile';
 
 /** An agent slot of a stored profile: the agent written out, or a reference to a stored agent. */
-export type AgentSlot = Agent | { agentId: string };
-
-type WithSlot<T> = Omit<T, 'agent'> & { agent: AgentSlot };
+export type { AgentSlot };
 
 /** The profile as stored and served: the core's profile, where any agent may be `{ agentId }`. */
-export type StoredProfile = Omit<OrchestrationProfile, 'loop' | 'director' | 'spec' | 'agenda'> & {
-  loop: { agent: AgentSlot };
-  director: {
-    agent: AgentSlot;
-    subAgents: Array<WithSlot<OrchestrationProfile['director']['subAgents'][number]>>;
-  };
-  spec: { nodes: Array<WithSlot<OrchestrationProfile['spec']['nodes'][number]>> };
-  agenda: Omit<OrchestrationProfile['agenda'], 'planner' | 'agents'> & {
-    planner: AgentSlot;
-    agents: Array<WithSlot<OrchestrationProfile['agenda']['agents'][number]>>;
-  };
-};
+export type StoredProfile = OrchestrationProfileResource;
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

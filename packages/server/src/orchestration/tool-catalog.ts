@@ -1,27 +1,7 @@
-import type { ToolKind, ToolMode } from '@toolsmith/core';
+import type { CatalogTool } from '@toolsmith/core/api-schema';
 import { OUTCOME_TOOL_INFO } from '@toolsmith/core/internal';
 import type { AppContext } from '../app/context.js';
 import { characterToolScope, GLOBAL_SCOPE } from '../storage/types.js';
-
-/** Where a tool an orchestration agent can be offered comes from (the groups of the profile editor). */
-export type CatalogGroup = 'custom' | 'builtin' | 'extension' | 'character';
-
-export interface CatalogTool {
-  name: string;
-  displayName?: string;
-  description: string;
-  mode: ToolMode;
-  kind: ToolKind;
-  /** the tool's own state (a mode's or node's switches may still turn it on or off) */
-  enabled: boolean;
-  group: CatalogGroup;
-  /** builtin group: the orchestration's own outcome tools */
-  origin?: 'orchestration';
-  /** extension group: the extension that registered it */
-  extension?: string;
-  /** character group: whose tool it is (offered in chats with that character) */
-  character?: { id: string; name: string };
-}
 
 /**
  * Every tool a profile's switches, pins and overrides can name, outside the profile's own tools: stored

@@ -55,4 +55,68 @@ describe('orchestration route schemas', () => {
       expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'apply' })]),
     );
   });
+
+  it('serializes the stored profile with its schema: every field kept, agent references, tools and history', async () => {
+    const agent = (await server.request('POST', '/api/agents', { name: 'scout', systemPrompt: 'Look.' }))
+      .body;
+    const base = (await server.request('GET', '/api/orchestration')).body;
+    const profile = {
+      ...base,
+      mode: 'spec',
+      tools: [
+        {
+          name: 'track_gold',
+          displayName: 'Track gold',
+          description: 'Counts gold.',
+          parameters: { type: 'object', properties: { n: { type: 'number' } } },
+          mode: 'write',
+          kind: 'webhook',
+          webhookUrl: 'https://hooks.example.com/gold',
+          includeHiddenContext: true,
+          enabled: false,
+        },
+      ],
+      modes: { ...base.modes, spec: { custom: true, builtin: false, tools: { track_gold: true } } },
+      spec: {
+        nodes: [
+          { name: 'scout', task: 'Look around.', agent: { agentId: agent.id }, inputs: [] },
+          {
+            name: 'writer',
+            agent: { name: 'writer', systemPrompt: 'Write.', tools: ['track_gold'], presetName: 'p' },
+            inputs: ['scout'],
+            toolOverrides: { track_gold: false },
+          },
+        ],
+      },
+      agenda: { ...base.agenda, items: ['a', 'b'], maxItems: 5 },
+      limits: { maxRounds: 4, wallClockBudgetMs: 60000, repeatLimit: 2 },
+    };
+    const saved = await server.request('PUT', '/api/orchestration', profile);
+    expect(saved.body.details).toBeUndefined();
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual(profile);
+    expect((await server.request('GET', '/api/orchestration')).body).toEqual(profile);
+    const { versions } = (await server.request('GET', '/api/orchestration/history')).body;
+    expect(Object.keys(versions[0]).sort()).toEqual(['at', 'id', 'source', 'summary']);
+    const version = (await server.request('GET', `/api/orchestration/history/${versions[0].id}`)).body;
+    expect(version.profile).toEqual(base);
+    await server.request('PUT', '/api/orchestration', base);
+    const restored = await server.request('POST', `/api/orchestration/history/${versions[0].id}/restore`);
+    expect(restored.body.profile).toEqual(base);
+    const doc = (await server.request('GET', '/api/openapi.json')).body;
+    const answer = doc.paths['/api/orchestration'].get.responses['200'].content['application/json'].schema;
+    expect(answer.required).toEqual(
+      expect.arrayContaining(['mode', 'tools', 'modes', 'loop', 'director', 'spec', 'agenda', 'limits']),
+    );
+    expect(Object.keys(answer.properties.tools.items.properties)).toEqual(
+      expect.arrayContaining(['name', 'kind', 'body', 'webhookUrl', 'enabled']),
+    );
+    const catalog =
+      doc.paths['/api/orchestration/tools'].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(catalog.properties.tools.items.properties)).toEqual(
+      expect.arrayContaining(['name', 'group', 'origin', 'character']),
+    );
+    const history = doc.paths['/api/orchestration/history'].get.responses['200'].content['application/json'];
+    expect(history.schema.properties.versions.items.properties.source.anyOf).toHaveLength(4);
+  });
 });

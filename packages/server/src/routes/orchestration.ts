@@ -10,7 +10,7 @@ import {
   listProfileHistory,
   saveProfileWithHistory,
 } from '../orchestration/profile-history.js';
-import { checkProfileBody, loadGlobalProfile } from '../orchestration/profile-store.js';
+import { checkProfileBody, loadGlobalProfile, type StoredProfile } from '../orchestration/profile-store.js';
 import { runChatOrchestration } from '../orchestration/run-for-chat.js';
 import { orchestrationToolCatalog } from '../orchestration/tool-catalog.js';
 import { restoreToolUrls } from '../secrets/restore-tool-urls.js';
@@ -96,9 +96,10 @@ export async function orchestrationRoutes(fastify: FastifyInstance): Promise<voi
     if (!character) throw notFound('character', id);
     return character;
   };
-  const effective = async (override: Record<string, unknown> | undefined) => {
+  const effective = async (override: Record<string, unknown> | undefined): Promise<StoredProfile> => {
     const global = (await loadGlobalProfile(storage)) ?? defaultOrchestrationProfile();
-    return override ? mergeProfileOverride(global, override) : global;
+    // a stored override was checked laid over the profile when it was saved (the PUT below checks this one)
+    return override ? (mergeProfileOverride(global, override) as StoredProfile) : global;
   };
 
   // the chat's last orchestration run before a reply: { run: null } until there is one

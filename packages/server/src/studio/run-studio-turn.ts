@@ -27,7 +27,7 @@ export function profileChecker(context: AppContext) {
 }
 
 export const currentProfile = async (context: AppContext): Promise<StoredProfile> =>
-  (await loadGlobalProfile(context.storage)) ?? (defaultOrchestrationProfile() as StoredProfile);
+  (await loadGlobalProfile(context.storage)) ?? defaultOrchestrationProfile();
 
 const summary = (value: unknown): string => {
   const text = typeof value === 'string' ? value : JSON.stringify(value);

@@ -73,10 +73,3 @@ export interface StudioCompare {
   current: StudioRun;
   proposed: StudioRun;
 }
-
-export interface ProfileVersion {
-  id: string;
-  at: string;
-  source: 'editor' | 'studio' | 'restore' | 'import';
-  summary: string;
-}
