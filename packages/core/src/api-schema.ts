@@ -4,6 +4,7 @@
 
 export * from './api/agents.js';
 export * from './api/characters.js';
+export * from './api/chats.js';
 export * from './api/common.js';
 export * from './api/connections.js';
 export * from './api/lorebook-import.js';

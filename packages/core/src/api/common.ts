@@ -5,7 +5,8 @@
 // `x-message` is the message when the value is wrong, `x-missing` when a required field is absent. Without
 // them the formatter words a message from the schema (type, range, allowed values). `x-unknown-alone` on an
 // object: unknown fields are reported without the other problems; `x-unknown-message` on an object: the words
-// for an unknown field (`{field}` is its name). `readOnly` fields may be
+// for an unknown field (`{field}` is its name); `x-whole` on a union (an object or null): a problem inside the
+// object is reported once, as the union's field with its `x-message`. `readOnly` fields may be
 // sent back unchanged (a resource read, edited and sent again) and are ignored.
 
 import { Type } from 'typebox';

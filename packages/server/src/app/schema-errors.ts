@@ -16,7 +16,7 @@ export const ROUTE_AJV_OPTIONS = {
     allErrors: true,
     // errors carry their schemas, where the API's messages live
     verbose: true,
-    keywords: ['x-message', 'x-missing', 'x-unknown-alone', 'x-unknown-message'],
+    keywords: ['x-message', 'x-missing', 'x-unknown-alone', 'x-unknown-message', 'x-whole'],
   },
 };
 
@@ -99,13 +99,37 @@ function knownFields(objectSchema: Schema | undefined): string[] {
     .map(([k]) => k);
 }
 
+/** An error found inside the value at `path` (a field of it, or an unknown or missing one of the object). */
+const isInside = (e: AjvError, path: string) =>
+  e.instancePath.startsWith(`${path}/`) ||
+  (e.instancePath === path && (e.keyword === 'additionalProperties' || e.keyword === 'required'));
+
+/**
+ * A union (say an object or null) whose value is of the right kind but wrong inside: the problems inside name
+ * their fields, and the union's own "must be an object … or null" is left out. With `x-whole` on the union the
+ * value is reported as one field instead, with the union's message (a small object like `{ limit, unit }`).
+ */
+function unionsAndInsides(errors: AjvError[]): Set<AjvError> {
+  const skipped = new Set<AjvError>();
+  for (const union of errors) {
+    if (union.keyword !== 'anyOf') continue;
+    const inside = errors.filter((e) => isInside(e, union.instancePath));
+    if (inside.length === 0) continue;
+    if (union.parentSchema?.['x-whole'] === true) for (const e of inside) skipped.add(e);
+    else skipped.add(union);
+  }
+  return skipped;
+}
+
 /** One `{ field, message }` per field, from the errors Ajv reported for a request part. */
 export function fieldErrorsFromAjv(errors: readonly FastifySchemaValidationError[]): FieldError[] {
   const byField = new Map<string, string>();
   // Errors inside an anyOf come with the anyOf's own error; the union's schema words the message once.
   const unionFields = new Set<string>();
   for (const e of errors as AjvError[]) if (e.keyword === 'anyOf') unionFields.add(e.instancePath);
+  const skipped = unionsAndInsides(errors as AjvError[]);
   for (const e of errors as AjvError[]) {
+    if (skipped.has(e)) continue;
     const params = e.params as Record<string, unknown>;
     let field: string;
     let message: string;

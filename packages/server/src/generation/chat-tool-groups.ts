@@ -2,7 +2,8 @@
 // the chat's characters, the orchestration), each tool marked with whether the model is offered it on the
 // next turn and, when not, why. "Offered" comes from the same functions a generation uses, so the picker
 // can never disagree with what the model gets.
-import type { ToolKind, ToolMode } from '@toolsmith/core';
+import type { ToolKind } from '@toolsmith/core';
+import type { ChatToolEntry, ChatToolGroup, ChatToolList } from '@toolsmith/core/api-schema';
 import { OUTCOME_TOOL_INFO } from '@toolsmith/core/internal';
 import type { AppContext } from '../app/context.js';
 import { addCharacterTools, loadChatCharacters } from '../characters/chat-characters.js';
@@ -11,42 +12,7 @@ import { loadGlobalProfile } from '../orchestration/profile-store.js';
 import { characterToolScope, GLOBAL_SCOPE, type StoredChat, type StoredTool } from '../storage/types.js';
 import { loadChatTools } from './chat-tools.js';
 
-export interface ChatToolEntry {
-  name: string;
-  displayName?: string;
-  description: string;
-  kind: ToolKind;
-  mode: ToolMode;
-  /** the tool's own switch (Functions page, builtin switch, the character's tools) */
-  enabled: boolean;
-  /** offered to the model on the chat's next turn */
-  offered: boolean;
-  /** why it is not offered (absent when it is) */
-  reason?: string;
-}
-
-/**
- * One source of tools. `kind` says how the chat scopes it: `global`, `builtin`, `extension` (and MCP servers'
- * groups) are narrowed by `settings.tools`; `character` tools come with their character unless switched off in
- * `settings.characterToolsOff`; `orchestration` tools are listed for reference (the orchestration's agents
- * get them, the reply does not).
- */
-export interface ChatToolGroup {
-  id: string;
-  kind: 'global' | 'builtin' | 'extension' | 'mcp' | 'character' | 'orchestration' | (string & {});
-  label: string;
-  character?: { id: string; name: string };
-  tools: ChatToolEntry[];
-}
-
-export interface ChatToolList {
-  toolUse: boolean;
-  /** false when the chat's connection has function calling off (no tools on any path) */
-  functionCalling: boolean;
-  /** the names the model is offered on the next turn, in the order it gets them */
-  offered: string[];
-  groups: ChatToolGroup[];
-}
+export type { ChatToolEntry, ChatToolGroup, ChatToolList };
 
 type Context = Pick<AppContext, 'storage' | 'builtins' | 'config' | 'mcp'>;
 

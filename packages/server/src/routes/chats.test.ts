@@ -42,11 +42,24 @@ describe('chats API', () => {
       connectionId: 'c_missing',
       settings: { toolUse: 'yes', extra: 1 },
     });
+    // shape problems first (the route schema), then the rules that need storage in a second request
     expect(bad.status).toBe(400);
-    expect(bad.body.details.map((d: any) => d.field).sort()).toEqual([
-      'connectionId',
-      'settings.extra',
-      'settings.toolUse',
+    expect(bad.body.details).toEqual([
+      {
+        field: 'settings.extra',
+        message:
+          'Unknown field "extra". Known fields: toolUse, tools, characterToolsOff, lorebookIds, orchestration, worldInfo, approveWriteTools.',
+      },
+      { field: 'settings.toolUse', message: 'settings.toolUse must be true or false.' },
+    ]);
+    const missing = await server.request('PATCH', `/api/chats/${chat.body.id}`, {
+      connectionId: 'c_missing',
+      characterIds: ['chr_nope'],
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.details).toEqual([
+      { field: 'connectionId', message: 'No connection with id "c_missing".' },
+      { field: 'characterIds', message: 'No character with id "chr_nope".' },
     ]);
     expect(
       (await server.request('GET', '/api/chats')).body.chats.some((c: any) => c.id === chat.body.id),

@@ -1,36 +1,13 @@
-import type { OrchestrationMode } from '@toolsmith/core';
-import type { ChatWorldInfoSettings } from '../lorebooks/activation-settings.js';
+import type { ChatResource, ChatSettingsResource } from '@toolsmith/core/api-schema';
 
 // Chats, their messages (with tool invocations and swipes) and the settings store.
 // Part of the repository interfaces; storage/types.ts names them all.
 
-export interface ChatSettings {
-  toolUse: boolean;
-  tools: string[];
-  /** the chat's characters' tools switched off in this chat (by name); the rest come with their characters */
-  characterToolsOff?: string[];
-  /** lorebooks attached to this chat (global ones apply as well); unknown ids are ignored at activation */
-  lorebookIds: string[];
-  /** run the orchestration profile before each reply (mode: the profile's own when absent) */
-  orchestration?: { enabled: boolean; mode?: OrchestrationMode };
-  /** world-info activation: scan depth, budget, recursion (unset: the engine's defaults) */
-  worldInfo?: ChatWorldInfoSettings;
-  /** "Ask before running write tools": each write tool call waits for the user's Allow / Deny */
-  approveWriteTools?: boolean;
-}
+/** A chat's settings: tools, lorebooks, orchestration, world-info activation, write-tool approval. */
+export type ChatSettings = ChatSettingsResource;
 
-export interface StoredChat {
-  id: string;
-  title: string;
-  connectionId: string | null;
-  presetId: string | null;
-  personaId: string | null;
-  /** the chat's character, or several for a group chat (in speaking order); empty: no character */
-  characterIds: string[];
-  settings: ChatSettings;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A chat as stored and answered (the route schema's ChatResource). */
+export type StoredChat = ChatResource;
 
 export type ChatInput = Omit<
   StoredChat,

@@ -4,6 +4,7 @@ import type {
   AgentResource,
   CardLorebookConflict,
   CharacterResource as Character,
+  ChatResource,
 } from '@toolsmith/core/api-schema';
 import type {
   CardToolReview,
@@ -79,24 +80,10 @@ export interface WorldInfoActivationTrace {
 export type { PersonaResource as Persona } from '@toolsmith/core/api-schema';
 
 /** The chat fields this part reads beside `Chat` (the server sends them on every chat). */
-export interface ChatContext {
-  personaId?: string | null;
-  /** one character, or several for a group chat */
-  characterIds?: string[];
-  settings: {
-    lorebookIds?: string[];
-    worldInfo?: ChatWorldInfoSettings;
-    /** run the orchestration profile before each reply (mode: the profile's own when absent) */
-    orchestration?: { enabled: boolean; mode?: OrchestrationMode };
-  };
-}
+export type ChatContext = Pick<ChatResource, 'personaId' | 'characterIds' | 'settings'>;
 
 /** `chat.settings.worldInfo`: the chat's activation settings; unset fields keep the engine's defaults. */
-export interface ChatWorldInfoSettings {
-  scanDepth?: number;
-  budget?: { limit: number; unit: 'tokens' | 'chars' };
-  recursion?: { enabled?: boolean; maxDepth?: number };
-}
+export type { ChatWorldInfoSettings } from '@toolsmith/core/api-schema';
 
 // --- Orchestration simulation (appended) ---
 

@@ -6,6 +6,10 @@ import type { LogEntry, ToolKind, ToolMode } from '@toolsmith/core/schema';
 // server validates and serializes with them).
 export type {
   BuiltinToolResource as BuiltinTool,
+  ChatResource as Chat,
+  ChatToolEntry,
+  ChatToolGroup,
+  ChatToolList,
   ConnectionPresetSchema as ConnectionPreset,
   ConnectionResource as Connection,
   ConnectionTestAnswer,
@@ -57,22 +61,6 @@ export interface ImportResult {
   /** tools named like a builtin (Toolsmith's or Marinara's), stored under a free name; absent before 12.6 */
   renamed?: Array<{ from: string; to: string; reason: string }>;
   review: ImportReviewEntry[];
-}
-
-export interface Chat {
-  id: string;
-  title: string;
-  connectionId: string | null;
-  presetId: string | null;
-  settings: {
-    toolUse: boolean;
-    tools: string[];
-    approveWriteTools?: boolean;
-    /** the chat's characters' tools switched off in this chat */
-    characterToolsOff?: string[];
-  };
-  createdAt?: string;
-  updatedAt?: string;
 }
 
 export interface ToolInvocation {
@@ -147,34 +135,6 @@ export interface ToolInput {
   includeHiddenContext: boolean;
   allowFetch?: boolean;
   enabled?: boolean;
-}
-
-/** `GET /api/chats/:id/tools`: every source of tools in its group, each marked offered or not (and why). */
-export interface ChatToolEntry {
-  name: string;
-  displayName?: string;
-  description: string;
-  kind: ToolKind;
-  mode: ToolMode;
-  enabled: boolean;
-  offered: boolean;
-  reason?: string;
-}
-
-export interface ChatToolGroup {
-  id: string;
-  /** global, builtin, extension, character, orchestration — or another source's kind (an MCP server) */
-  kind: string;
-  label: string;
-  character?: { id: string; name: string };
-  tools: ChatToolEntry[];
-}
-
-export interface ChatToolList {
-  toolUse: boolean;
-  functionCalling: boolean;
-  offered: string[];
-  groups: ChatToolGroup[];
 }
 
 export * from './orchestration-types';

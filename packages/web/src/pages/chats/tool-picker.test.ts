@@ -63,6 +63,7 @@ const settings: Chat['settings'] = {
   toolUse: true,
   tools: ['gone_tool', 'old_tool', 'store_hours'],
   characterToolsOff: ['lighthouse_log', 'bram_tool'],
+  lorebookIds: [],
 };
 
 // group labels and hints are worded in the UI's language
