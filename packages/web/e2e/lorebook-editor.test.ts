@@ -249,12 +249,13 @@ describe('lorebooks in a real browser', () => {
     await poll(() => page.getByRole('heading', { name: 'Lorebooks', level: 1 }).isVisible()).toBe(true);
     await poll(() => page.getByRole('listitem', { name: 'harbor-lore' }).isVisible()).toBe(true);
 
-    // Delete asks first, then the book is gone.
+    // Delete asks first, naming the book and how many entries go with it, then the book is gone.
     await page.getByRole('button', { name: 'Delete harbor-lore' }).click();
-    await page
-      .getByRole('dialog', { name: 'Delete lorebook' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    const confirm = page.getByRole('dialog', { name: 'Delete lorebook' });
+    await poll(() => confirm.textContent()).toContain(
+      'Delete harbor-lore and its 2 entries? Chats that use it carry on without it.',
+    );
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await poll(() => page.getByRole('listitem', { name: 'harbor-lore' }).count()).toBe(0);
     await close();
   });

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { api, errorMessage, request } from '../../api/client';
 import { startChat } from '../../api/start-chat';
 import type {
@@ -12,6 +12,7 @@ import type {
 import { navigate } from '../../app/router';
 import { downloadExport, exportedMessage } from '../../components/download';
 import { EditableListPage } from '../../components/EditableListPage';
+import { namedItemLabels } from '../../components/named-item-labels';
 import { portraitUrl } from '../../components/portrait';
 import { useApiGet } from '../../components/use-api-get';
 import { useEditableList } from '../../components/use-editable-list';
@@ -245,21 +246,9 @@ export function CharactersPage() {
           </div>
         </div>
       )}
-      editLabel={(character) => t('characters.editNamed', { name: character.name })}
-      deleteLabel={(character) => t('characters.deleteNamed', { name: character.name })}
-      deleteTitle={t('characters.deleteTitle')}
-      deleteMessage={(character) => (
-        <>
-          <p>
-            <Trans
-              i18nKey="characters.deleteConfirm"
-              values={{ name: character.name }}
-              components={{ strong: <strong /> }}
-            />
-          </p>
-          <CharacterUsedBy character={character} />
-        </>
-      )}
+      {...namedItemLabels<Character>(t, 'characters', {
+        after: (character) => <CharacterUsedBy character={character} />,
+      })}
     />
   );
 }

@@ -1,10 +1,11 @@
 import type { LorebookImportPlanAnswer } from '@toolsmith/core/api-schema';
 import { useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type { Lorebook, LorebookSummary } from '../../api/types';
 import { hrefFor, navigate } from '../../app/router';
 import { EditableListPage } from '../../components/EditableListPage';
+import { namedItemLabels } from '../../components/named-item-labels';
 import { Switch } from '../../components/Switch';
 import { useEditableList } from '../../components/use-editable-list';
 import { appliedNote, type PendingFile, planLorebookImport } from './import-review';
@@ -160,20 +161,8 @@ export function LorebooksPage() {
           </div>
         </div>
       )}
-      editLabel={(book) => t('lorebooks.editNamed', { name: book.name })}
+      {...namedItemLabels<LorebookSummary>(t, 'lorebooks', { count: (book) => book.entryCount })}
       editHref={(book) => hrefFor({ page: 'lorebook-edit', id: book.id })}
-      deleteLabel={(book) => t('lorebooks.deleteNamed', { name: book.name })}
-      deleteTitle={t('lorebooks.deleteTitle')}
-      deleteMessage={(book) => (
-        <p>
-          <Trans
-            i18nKey="lorebooks.deleteConfirm"
-            values={{ name: book.name }}
-            count={book.entryCount}
-            components={{ strong: <strong /> }}
-          />
-        </p>
-      )}
     />
   );
 }
