@@ -9,6 +9,7 @@ import {
 } from '../types.js';
 import { newId, now } from './ids.js';
 import { createLorebookContentReplacer, createLorebookInserter } from './lorebook-repository.js';
+import { readAll, readOne } from './row-reads.js';
 import { createToolInserter } from './tool-repository.js';
 
 interface CharacterRow {
@@ -100,13 +101,8 @@ export function createSqliteCharacterRepository(db: Database): CharacterReposito
   });
 
   return {
-    async list() {
-      return selectAll.all().map(fromRow);
-    },
-    async get(id) {
-      const row = selectOne.get(id);
-      return row ? fromRow(row) : undefined;
-    },
+    list: readAll(selectAll, fromRow),
+    get: readOne(selectOne, fromRow),
     async getAvatar(id) {
       const avatar = selectAvatar.get(id)?.avatar;
       return avatar ? new Uint8Array(avatar) : undefined;

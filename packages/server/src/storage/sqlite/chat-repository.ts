@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { type ChatInput, type ChatRepository, MissingReferenceError, type StoredChat } from '../types.js';
 import { newId, now } from './ids.js';
+import { deleteOneBy, readAll, readOne } from './row-reads.js';
 
 interface ChatRow {
   id: string;
@@ -64,13 +65,8 @@ export function createSqliteChatRepository(db: Database): ChatRepository {
   };
 
   return {
-    async list() {
-      return selectAll.all().map(fromRow);
-    },
-    async get(id) {
-      const row = selectOne.get(id);
-      return row ? fromRow(row) : undefined;
-    },
+    list: readAll(selectAll, fromRow),
+    get: readOne(selectOne, fromRow),
     async create(input: ChatInput) {
       const id = newId('ch');
       const at = now();
@@ -103,9 +99,7 @@ export function createSqliteChatRepository(db: Database): ChatRepository {
       });
       return fromRow(selectOne.get(id)!);
     },
-    async delete(id) {
-      // ON DELETE CASCADE removes messages and their tool invocations in the same statement.
-      return deleteOne.run(id).changes > 0;
-    },
+    // ON DELETE CASCADE removes messages and their tool invocations in the same statement.
+    delete: deleteOneBy(deleteOne),
   };
 }

@@ -3,6 +3,7 @@ import { type ConnectionProviderSettings, defaultConnectionProviderSettings } fr
 import type { Database } from 'better-sqlite3';
 import type { ConnectionInput, ConnectionRepository, StoredConnection } from '../types.js';
 import { newId, now, writeNamed } from './ids.js';
+import { deleteOneBy, readAll, readOne } from './row-reads.js';
 import type { SecretBox } from './secret-box.js';
 
 interface ConnectionRow {
@@ -99,17 +100,9 @@ export function createSqliteConnectionRepository(db: Database, box: SecretBox): 
     writeNamed(() => statement.run(params), 'connection', name);
 
   return {
-    async list() {
-      return selectAll.all().map(fromRow);
-    },
-    async get(id) {
-      const row = selectOne.get(id);
-      return row ? fromRow(row) : undefined;
-    },
-    async getByName(name) {
-      const row = selectByName.get(name);
-      return row ? fromRow(row) : undefined;
-    },
+    list: readAll(selectAll, fromRow),
+    get: readOne(selectOne, fromRow),
+    getByName: readOne(selectByName, fromRow),
     async create(input) {
       const id = newId('c');
       const at = now();
@@ -162,9 +155,7 @@ export function createSqliteConnectionRepository(db: Database, box: SecretBox): 
       write(update, next, next.name);
       return fromRow(selectOne.get(id)!);
     },
-    async delete(id) {
-      return deleteOne.run(id).changes > 0;
-    },
+    delete: deleteOneBy(deleteOne),
     async getApiKey(id) {
       const sealed = selectOne.get(id)?.api_key_encrypted;
       return sealed ? box.decrypt(sealed) : undefined;

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { LorebookInput, LorebookRepository, StoredLorebook } from '../types.js';
 import { newId, now } from './ids.js';
+import { readAll, readOne } from './row-reads.js';
 
 interface LorebookRow {
   id: string;
@@ -126,13 +127,8 @@ export function createSqliteLorebookRepository(db: Database): LorebookRepository
     },
   );
   return {
-    async list() {
-      return selectAll.all().map(fromRow);
-    },
-    async get(id) {
-      const row = selectOne.get(id);
-      return row ? fromRow(row) : undefined;
-    },
+    list: readAll(selectAll, fromRow),
+    get: readOne(selectOne, fromRow),
     async create(input) {
       const id = newId('lb');
       insert.run({ id, ...toColumns(input), at: now() });

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { McpServerRepository, McpToolInfo, SecretMapChanges, StoredMcpServer } from '../mcp-types.js';
 import { newId, now, writeNamed } from './ids.js';
+import { deleteOneBy, readAll, readOne } from './row-reads.js';
 import type { SecretBox } from './secret-box.js';
 
 interface Row {
@@ -100,13 +101,8 @@ export function createSqliteMcpServerRepository(db: Database, box: SecretBox): M
     writeNamed(() => statement.run(params), 'MCP server', name);
 
   return {
-    async list() {
-      return selectAll.all().map(fromRow);
-    },
-    async get(id) {
-      const row = selectOne.get(id);
-      return row ? fromRow(row) : undefined;
-    },
+    list: readAll(selectAll, fromRow),
+    get: readOne(selectOne, fromRow),
     async create(input) {
       const id = newId('mcp');
       const at = now();
@@ -169,9 +165,7 @@ export function createSqliteMcpServerRepository(db: Database, box: SecretBox): M
       write(update, next, next.name);
       return fromRow(selectOne.get(id)!);
     },
-    async delete(id) {
-      return deleteOne.run(id).changes > 0;
-    },
+    delete: deleteOneBy(deleteOne),
     async getSecrets(id) {
       const row = selectOne.get(id);
       if (!row) return undefined;

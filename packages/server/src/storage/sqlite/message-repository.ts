@@ -9,6 +9,7 @@ import type {
   ToolInvocationInput,
 } from '../types.js';
 import { newId, now } from './ids.js';
+import { deleteOneBy } from './row-reads.js';
 
 interface MessageRow {
   id: string;
@@ -288,9 +289,7 @@ export function createSqliteMessageRepository(db: Database): MessageRepository {
         db.prepare<[string], InvocationRow>('SELECT * FROM tool_invocations WHERE id = ?').get(id)!,
       );
     },
-    async delete(id) {
-      return deleteOne.run(id).changes > 0;
-    },
+    delete: deleteOneBy(deleteOne),
     async nextSwipe(replyId) {
       const numbers = replySwipes(replyId);
       return numbers.length === 0 ? 0 : numbers[numbers.length - 1] + 1;

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { PersonaInput, PersonaRepository, StoredPersona } from '../types.js';
 import { newId, now } from './ids.js';
+import { deleteOneBy, readAll, readOne } from './row-reads.js';
 
 interface PersonaRow {
   id: string;
@@ -40,13 +41,8 @@ export function createSqlitePersonaRepository(db: Database): PersonaRepository {
   const updateAvatar = db.prepare<[Uint8Array | null, string]>('UPDATE personas SET avatar = ? WHERE id = ?');
   const deleteOne = db.prepare<[string]>('DELETE FROM personas WHERE id = ?');
   return {
-    async list() {
-      return selectAll.all().map(fromRow);
-    },
-    async get(id) {
-      const row = selectOne.get(id);
-      return row ? fromRow(row) : undefined;
-    },
+    list: readAll(selectAll, fromRow),
+    get: readOne(selectOne, fromRow),
     async create(input: PersonaInput) {
       const id = newId('pe');
       insert.run({
@@ -74,9 +70,7 @@ export function createSqlitePersonaRepository(db: Database): PersonaRepository {
       const avatar = selectAvatar.get(id)?.avatar;
       return avatar ? new Uint8Array(avatar) : undefined;
     },
-    async delete(id) {
-      // chats.persona_id is ON DELETE SET NULL
-      return deleteOne.run(id).changes > 0;
-    },
+    // chats.persona_id is ON DELETE SET NULL
+    delete: deleteOneBy(deleteOne),
   };
 }

@@ -2,6 +2,7 @@ import { defaultPresetProviderSettings, type PresetProviderSettings } from '@too
 import type { Database } from 'better-sqlite3';
 import type { PresetInput, PresetRepository, StoredPreset } from '../types.js';
 import { newId, now, writeNamed } from './ids.js';
+import { deleteOneBy, readAll, readOne } from './row-reads.js';
 
 interface PresetRow {
   id: string;
@@ -97,17 +98,9 @@ export function createSqlitePresetRepository(db: Database): PresetRepository {
     writeNamed(() => db.prepare(sql).run(values), 'preset', name);
 
   return {
-    async list() {
-      return selectAll.all().map(fromRow);
-    },
-    async get(id) {
-      const row = selectOne.get(id);
-      return row ? fromRow(row) : undefined;
-    },
-    async getByName(name) {
-      const row = selectByName.get(name);
-      return row ? fromRow(row) : undefined;
-    },
+    list: readAll(selectAll, fromRow),
+    get: readOne(selectOne, fromRow),
+    getByName: readOne(selectByName, fromRow),
     async create(input) {
       const id = newId('p');
       const at = now();
@@ -130,8 +123,6 @@ export function createSqlitePresetRepository(db: Database): PresetRepository {
       run(`UPDATE presets SET ${sets.join(', ')} WHERE id = @id`, values, String(changes.name));
       return fromRow(selectOne.get(id)!);
     },
-    async delete(id) {
-      return deleteOne.run(id).changes > 0;
-    },
+    delete: deleteOneBy(deleteOne),
   };
 }

@@ -7,6 +7,7 @@ import {
   type ToolRepository,
 } from '../types.js';
 import { newId, now, writeNamed } from './ids.js';
+import { deleteOneBy, readOne } from './row-reads.js';
 
 interface ToolRow {
   id: string;
@@ -158,10 +159,7 @@ export function createSqliteToolRepository(db: Database): ToolRepository {
     async list(scope = GLOBAL_SCOPE) {
       return selectAll.all(scope).map(fromRow);
     },
-    async get(id) {
-      const row = selectOne.get(id);
-      return row ? fromRow(row) : undefined;
-    },
+    get: readOne(selectOne, fromRow),
     async getByName(name, scope = GLOBAL_SCOPE) {
       const row = selectByName.get(scope, name);
       return row ? fromRow(row) : undefined;
@@ -192,9 +190,7 @@ export function createSqliteToolRepository(db: Database): ToolRepository {
       }
       return fromRow(selectOne.get(id)!);
     },
-    async delete(id) {
-      return deleteOne.run(id).changes > 0;
-    },
+    delete: deleteOneBy(deleteOne),
     async reorder(ids, scope = GLOBAL_SCOPE) {
       reorder(ids, scope);
       return selectAll.all(scope).map(fromRow);
