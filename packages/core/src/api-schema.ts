@@ -7,6 +7,7 @@ export * from './api/characters.js';
 export * from './api/chats.js';
 export * from './api/common.js';
 export * from './api/connections.js';
+export * from './api/generate.js';
 export * from './api/lorebook-import.js';
 export * from './api/mcp-servers.js';
 export * from './api/messages.js';

@@ -1,3 +1,4 @@
+import { MAX_CHAT_IMAGES } from '@toolsmith/core/api-schema';
 import { checkAvatar } from '../avatars/avatar-image.js';
 import type { ImageInput } from '../storage/types.js';
 
@@ -8,7 +9,7 @@ import type { ImageInput } from '../storage/types.js';
  */
 
 export const MAX_CHAT_IMAGE_BYTES = 4 * 1024 * 1024;
-export const MAX_CHAT_IMAGES = 4;
+export { MAX_CHAT_IMAGES };
 export const CHAT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
 /** The generate route's body limit: the images as base64 plus room for the text. */
@@ -46,15 +47,15 @@ export function checkChatImage(bytes: Uint8Array): { mediaType: string } | { pro
 }
 
 /**
- * The generate body's `images`: an array of base64 strings (a `data:image/...;base64,` prefix is fine).
- * Problems go to `add` naming the item (`images[1]`); the checked images are returned.
+ * The generate body's `images` (base64 strings, a `data:image/...;base64,` prefix is fine; the route schema
+ * checked the list's shape): how many, and each one's bytes. Problems go to `add` naming the item (`images[1]`);
+ * the checked images are returned.
  */
-export function parseChatImages(value: unknown, add: (field: string, message: string) => void): ImageInput[] {
+export function parseChatImages(
+  value: readonly string[] | undefined,
+  add: (field: string, message: string) => void,
+): ImageInput[] {
   if (value === undefined) return [];
-  if (!Array.isArray(value)) {
-    add('images', 'images must be an array of base64 images (data: URLs are fine).');
-    return [];
-  }
   if (value.length > MAX_CHAT_IMAGES) {
     add('images', `A message may carry at most ${MAX_CHAT_IMAGES} images; this one has ${value.length}.`);
     return [];
@@ -62,9 +63,8 @@ export function parseChatImages(value: unknown, add: (field: string, message: st
   const images: ImageInput[] = [];
   value.forEach((item, index) => {
     const field = `images[${index}]`;
-    const text =
-      typeof item === 'string' ? item.replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, '') : undefined;
-    if (text === undefined || text === '' || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) {
+    const text = item.replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, '');
+    if (text === '' || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) {
       add(field, `${field} must be a PNG, JPEG, WebP or GIF image as base64 (or a data: URL).`);
       return;
     }

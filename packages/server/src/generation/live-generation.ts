@@ -1,4 +1,5 @@
 import type { ToolApproval } from '@toolsmith/core';
+import type { PendingApproval } from '@toolsmith/core/api-schema';
 
 /** A client following the run (an SSE stream). */
 export interface Subscriber {
@@ -7,13 +8,8 @@ export interface Subscriber {
 }
 
 /** A write tool waiting for the user's Allow / Deny (docs/api.md, "Tool approval"). */
-export interface PendingApproval {
-  id: string;
-  name: string;
-  args: Record<string, unknown>;
-  /** ISO time when it counts as denied */
-  expiresAt: string;
-}
+/** A write tool call waiting for the user's Allow / Deny (GET /api/chats/:id/generation). */
+export type { PendingApproval };
 
 interface Waiting extends PendingApproval {
   settle: (approval: ToolApproval) => void;

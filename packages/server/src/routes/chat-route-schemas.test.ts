@@ -145,3 +145,54 @@ describe('chat route schemas', () => {
     );
   });
 });
+
+describe('generate route schemas', () => {
+  it('are in the OpenAPI document with the generate body, the state and the approval', () => {
+    const generate = doc.paths['/api/chats/{id}/generate'].post;
+    const body = json(generate.requestBody);
+    expect(body.additionalProperties).toBe(false);
+    expect(body.properties.mode.enum).toEqual(['send', 'regenerate', 'continue', 'retry']);
+    expect(body.properties.content).toMatchObject({ type: 'string', maxLength: 200000 });
+    expect(body.properties.images).toMatchObject({ type: 'array', items: { type: 'string' } });
+    expect(Object.keys(generate.responses)).toEqual(expect.arrayContaining(['400', '404', '409', '413']));
+    const state = json(doc.paths['/api/chats/{id}/generation'].get.responses['200']);
+    expect(state.required).toEqual(['running', 'pendingApprovals']);
+    const approval = doc.paths['/api/chats/{id}/tool-approvals/{callId}'].post;
+    expect(json(approval.requestBody).required).toEqual(['allow']);
+  });
+
+  it('refuses a bad generate body naming the field, before anything is stored', async () => {
+    const chat = (await server.request('POST', '/api/chats', { title: 'Generate' })).body;
+    const bad = await server.request('POST', `/api/chats/${chat.id}/generate`, {
+      content: 5,
+      mode: 'again',
+      images: ['ok', 7],
+      stream: true,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toEqual([
+      { field: 'stream', message: 'Unknown field "stream". Known fields: content, mode, images.' },
+      {
+        field: 'content',
+        message:
+          'content must be the message text, at most 200000 characters (not empty unless images are attached).',
+      },
+      { field: 'mode', message: 'mode must be one of: send, regenerate, continue, retry (default send).' },
+      {
+        field: 'images.1',
+        message: 'Each image must be a PNG, JPEG, WebP or GIF image as base64 (or a data: URL).',
+      },
+    ]);
+    const approval = await server.request('POST', `/api/chats/${chat.id}/tool-approvals/call_1`, {
+      allow: 'yes',
+    });
+    expect(approval.body.details).toEqual([
+      { field: 'allow', message: 'allow must be true (run the tool) or false (do not run it).' },
+    ]);
+    expect((await server.request('GET', `/api/chats/${chat.id}/generation`)).body).toEqual({
+      running: false,
+      pendingApprovals: [],
+    });
+    expect((await server.request('GET', `/api/chats/${chat.id}/messages`)).body.messages).toEqual([]);
+  });
+});

@@ -1,3 +1,5 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { generateRouteSchemas as schemas } from '@toolsmith/core/api-schema';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { abortWhen } from '../app/abort-link.js';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
@@ -7,9 +9,6 @@ import { chatGenerationsFor } from '../generation/chat-generations.js';
 import { planGeneration } from '../generation/generation-plan.js';
 import { runChatGeneration } from '../generation/run-chat-generation.js';
 import { openSseStream } from '../generation/sse-stream.js';
-import { bodyObject } from './fields.js';
-
-export { MAX_MESSAGE_CHARS } from '../generation/generation-plan.js';
 
 export const MSG_ALREADY_GENERATING =
   'This chat is already generating a reply. Wait for it to finish, or stop it by closing its stream, then try again.';
@@ -33,27 +32,28 @@ async function generateBodyErrors(error: FastifyError, _request: FastifyRequest,
  * (after a page reload), Stop, and the user's answer to a tool approval. Problems found before the stream
  * starts are ordinary JSON errors (400, 404, 409); once it has started they arrive as an `error` event.
  */
-export async function chatGenerateRoutes(app: FastifyInstance): Promise<void> {
+export async function chatGenerateRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const context = app.toolsmith;
   const { storage, shutdownSignal } = context;
   const generations = chatGenerationsFor(context);
 
   // Privileged: a generation runs tools (webhooks, scripts) and spends the connection's API key.
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/api/chats/:id/generate',
     {
+      schema: schemas.generate,
       config: { privileged: true },
       bodyLimit: Math.max(app.toolsmith.config.bodyLimit, CHAT_IMAGES_BODY_LIMIT),
       errorHandler: generateBodyErrors,
     },
     async (request, reply) => {
-      const body = bodyObject(request.body);
       const chat = await storage.chats.get(request.params.id);
       if (!chat) throw notFound('chat', request.params.id);
       if (generations.isRunning(chat.id)) {
         throw new HttpError(409, MSG_ALREADY_GENERATING, { code: 'already_generating' });
       }
-      const plan = await planGeneration(body, await storage.messages.list(chat.id), (replyId) =>
+      const plan = await planGeneration(request.body, await storage.messages.list(chat.id), (replyId) =>
         storage.messages.nextSwipe(replyId),
       );
       const stored = chat.connectionId ? await storage.connections.get(chat.connectionId) : undefined;
@@ -115,14 +115,14 @@ export async function chatGenerateRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { id: string } }>('/api/chats/:id/generation', async (request) => {
+  app.get('/api/chats/:id/generation', { schema: schemas.state }, async (request) => {
     if (!(await storage.chats.get(request.params.id))) throw notFound('chat', request.params.id);
     const live = generations.live(request.params.id);
     return { running: live !== undefined, pendingApprovals: live?.pendingApprovals ?? [] };
   });
 
   // A page that reloads while a generation runs attaches here: every event so far, then the live ones.
-  app.get<{ Params: { id: string } }>('/api/chats/:id/generation/events', async (request, reply) => {
+  app.get('/api/chats/:id/generation/events', { schema: schemas.events }, async (request, reply) => {
     if (!(await storage.chats.get(request.params.id))) throw notFound('chat', request.params.id);
     const live = generations.live(request.params.id);
     if (!live) throw notGenerating();
@@ -131,9 +131,9 @@ export async function chatGenerateRoutes(app: FastifyInstance): Promise<void> {
     detach = live.follow(stream);
   });
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/api/chats/:id/generation/stop',
-    { config: { privileged: true } },
+    { schema: schemas.stop, config: { privileged: true } },
     async (request, reply) => {
       if (!(await storage.chats.get(request.params.id))) throw notFound('chat', request.params.id);
       const live = generations.live(request.params.id);
@@ -144,16 +144,11 @@ export async function chatGenerateRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Allow / Deny for a write tool call waiting in a chat that asks first. Privileged: Allow runs the tool.
-  app.post<{ Params: { id: string; callId: string } }>(
+  app.post(
     '/api/chats/:id/tool-approvals/:callId',
-    { config: { privileged: true } },
+    { schema: schemas.approval, config: { privileged: true } },
     async (request) => {
-      const body = bodyObject(request.body);
-      if (typeof body.allow !== 'boolean') {
-        throw validationError([
-          { field: 'allow', message: 'allow must be true (run the tool) or false (do not run it).' },
-        ]);
-      }
+      const body = request.body;
       if (!(await storage.chats.get(request.params.id))) throw notFound('chat', request.params.id);
       const live = generations.live(request.params.id);
       if (!live?.decide(request.params.callId, body.allow)) {
@@ -163,7 +158,7 @@ export async function chatGenerateRoutes(app: FastifyInstance): Promise<void> {
           { code: 'approval_not_found' },
         );
       }
-      return { id: request.params.callId, decision: body.allow ? 'allowed' : 'denied' };
+      return { id: request.params.callId, decision: body.allow ? ('allowed' as const) : ('denied' as const) };
     },
   );
 }
