@@ -101,6 +101,14 @@ describe('/api/studio', () => {
     return res.body;
   };
 
+  /** The session as answered is the stored one, field for field (the response schema strips nothing), plus pending. */
+  const expectAnsweredWhole = async (session: any) => {
+    const stored: any = await server.app.toolsmith.storage.settings.get(`studio/sessions/${session.id}`);
+    const pending = stored.proposals.filter((p: any) => p.status === 'pending').length;
+    expect(session).toEqual({ ...stored, pending });
+    expect((await server.request('GET', `/api/studio/sessions/${session.id}`)).body).toEqual(session);
+  };
+
   it("turns the agent's proposals into pending cards and changes nothing until one is accepted; undo restores", async () => {
     const before = (await server.request('GET', '/api/orchestration')).body;
     const session = await startSession();
@@ -151,6 +159,7 @@ describe('/api/studio', () => {
       profileAfter: { custom: true, builtin: true, tools: { roll_dice: false } },
     });
     expect((await server.request('GET', '/api/orchestration')).body).toEqual(before);
+    await expectAnsweredWhole(session);
 
     // accept one card: the profile changes, the new script tool arrives switched off
     const accepted = await server.request(
@@ -260,6 +269,7 @@ describe('/api/studio', () => {
       staticResult: '30 gold',
       parameters: { properties: { who: { type: 'string' } } },
     });
+    await expectAnsweredWhole(session);
     const removed = await server.request(
       'POST',
       `/api/studio/sessions/${session.id}/proposals/${removeCard.id}/accept`,

@@ -1,4 +1,6 @@
-import { ORCHESTRATION_MODES } from '@toolsmith/core';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FieldError } from '@toolsmith/core';
+import { studioRouteSchemas as schemas } from '@toolsmith/core/api-schema';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, validationError } from '../app/http-error.js';
 import { runChatOrchestration } from '../orchestration/run-for-chat.js';
@@ -9,14 +11,14 @@ import { currentProfile, profileChecker, runStudioTurn } from '../studio/run-stu
 import { createStudioSessions } from '../studio/session-store.js';
 import type { Proposal, ProposalChange, StudioSession } from '../studio/types.js';
 import { requestSignal } from './agents.js';
-import { bodyObject, FieldChecker } from './fields.js';
 
 /** The AI Iteration Studio (docs/api.md, "Studio"): sessions, the authoring agent's turns, review cards. */
-export async function studioRoutes(app: FastifyInstance): Promise<void> {
+export async function studioRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const context = app.toolsmith;
   const { storage } = context;
   const sessions = createStudioSessions(storage.settings);
-  const privileged = { config: { privileged: true } };
+  const privileged = { config: { privileged: true } } as const;
 
   const chatOf = async (id: string) => {
     const chat = await storage.chats.get(id);
@@ -29,7 +31,7 @@ export async function studioRoutes(app: FastifyInstance): Promise<void> {
     pending: session.proposals.filter((p) => p.status === 'pending').length,
   });
 
-  app.get('/api/studio/sessions', async () => ({
+  app.get('/api/studio/sessions', { schema: schemas.list }, async () => ({
     sessions: (await sessions.list()).map((s) => ({
       id: s.id,
       title: s.title,
@@ -39,78 +41,71 @@ export async function studioRoutes(app: FastifyInstance): Promise<void> {
     })),
   }));
 
-  app.get<{ Params: { id: string } }>('/api/studio/sessions/:id', async (request) =>
+  app.get('/api/studio/sessions/:id', { schema: schemas.get }, async (request) =>
     view(await sessions.get(request.params.id)),
   );
 
   // Privileged: the authoring agent spends the connection's key and dry-runs tools.
-  app.post('/api/studio/sessions', privileged, async (request, reply) => {
-    const check = new FieldChecker(bodyObject(request.body));
-    check.rejectUnknown(['chatId', 'connectionId', 'goal'], []);
-    const goal = check.string('goal', { max: 20_000 });
-    if (!goal?.trim()) check.add('goal', 'goal must say what the orchestration should do better.');
-    const chatId = check.body.chatId;
-    const connectionId = check.body.connectionId;
-    const chat = typeof chatId === 'string' ? await storage.chats.get(chatId) : undefined;
-    if (!chat) check.add('chatId', `No chat with id "${String(chatId)}".`);
-    const connection =
-      typeof connectionId === 'string' ? await storage.connections.get(connectionId) : undefined;
-    if (!connection) check.add('connectionId', `No connection with id "${String(connectionId)}".`);
-    check.finish();
+  app.post('/api/studio/sessions', { ...privileged, schema: schemas.create }, async (request, reply) => {
+    const { chatId, connectionId, goal } = request.body;
+    const errors: FieldError[] = [];
+    if (!goal.trim())
+      errors.push({ field: 'goal', message: 'goal must say what the orchestration should do better.' });
+    const chat = await storage.chats.get(chatId);
+    if (!chat) errors.push({ field: 'chatId', message: `No chat with id "${chatId}".` });
+    const connection = await storage.connections.get(connectionId);
+    if (!connection)
+      errors.push({ field: 'connectionId', message: `No connection with id "${connectionId}".` });
+    if (errors.length > 0 || !chat || !connection) throw validationError(errors);
     const session = sessions.create({
-      title: goal!.trim().split('\n')[0].slice(0, 120),
-      chatId: chat!.id,
-      connectionId: connection!.id,
+      title: goal.trim().split('\n')[0].slice(0, 120),
+      chatId: chat.id,
+      connectionId: connection.id,
     });
     await runStudioTurn({
       context,
       session,
-      chat: chat!,
-      content: goal!,
+      chat,
+      content: goal,
       signal: requestSignal(reply, context.shutdownSignal),
     });
     return reply.code(201).send(view(await sessions.save(session)));
   });
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/api/studio/sessions/:id/messages',
-    privileged,
+    { ...privileged, schema: schemas.message },
     async (request, reply) => {
-      const check = new FieldChecker(bodyObject(request.body));
-      check.rejectUnknown(['content'], []);
-      const content = check.string('content', { max: 20_000 });
-      if (!content?.trim()) check.add('content', 'content must not be empty.');
-      check.finish();
+      const { content } = request.body;
+      if (!content.trim())
+        throw validationError([{ field: 'content', message: 'content must not be empty.' }]);
       const session = await sessions.get(request.params.id);
       await runStudioTurn({
         context,
         session,
         chat: await chatOf(session.chatId),
-        content: content!,
+        content,
         signal: requestSignal(reply, context.shutdownSignal),
       });
       return view(await sessions.save(session));
     },
   );
 
-  app.delete<{ Params: { id: string } }>('/api/studio/sessions/:id', async (request, reply) => {
+  app.delete('/api/studio/sessions/:id', { schema: schemas.delete }, async (request, reply) => {
     await sessions.delete(request.params.id);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   // Edit a card: the user's own version of the change, checked again against the profile as it is now.
-  app.patch<{ Params: { id: string; pid: string } }>(
+  app.patch(
     '/api/studio/sessions/:id/proposals/:pid',
-    privileged,
+    { ...privileged, schema: schemas.editProposal },
     async (request) => {
-      const check = new FieldChecker(bodyObject(request.body));
-      check.rejectUnknown(['change'], []);
-      check.require('change', "change must be the proposal's change (as in the proposal).");
-      check.finish();
       const session = await sessions.get(request.params.id);
       const [current] = pendingProposals(session, [request.params.pid]);
-      const change = check.body.change as ProposalChange;
-      if (typeof change !== 'object' || change === null || change.kind !== current.change.kind)
+      // the rest of the change is checked by buildProposal, against the profile as it is now
+      const change = request.body.change as ProposalChange;
+      if (change.kind !== current.change.kind)
         throw validationError([
           { field: 'change.kind', message: `An edit keeps the kind "${current.change.kind}".` },
         ]);
@@ -144,20 +139,17 @@ export async function studioRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: { id: string; pid: string } }>(
-    '/api/studio/sessions/:id/proposals/:pid/reject',
-    async (request) => {
-      const session = await sessions.get(request.params.id);
-      const [proposal] = pendingProposals(session, [request.params.pid]);
-      proposal.status = 'rejected';
-      return view(await sessions.save(session));
-    },
-  );
+  app.post('/api/studio/sessions/:id/proposals/:pid/reject', { schema: schemas.reject }, async (request) => {
+    const session = await sessions.get(request.params.id);
+    const [proposal] = pendingProposals(session, [request.params.pid]);
+    proposal.status = 'rejected';
+    return view(await sessions.save(session));
+  });
 
   // Privileged: accepting changes which tools run and what they do.
-  app.post<{ Params: { id: string; pid: string } }>(
+  app.post(
     '/api/studio/sessions/:id/proposals/:pid/accept',
-    privileged,
+    { ...privileged, schema: schemas.accept },
     async (request) => {
       const session = await sessions.get(request.params.id);
       const { historyId, profile } = await acceptProposals(context, session, [request.params.pid]);
@@ -165,23 +157,30 @@ export async function studioRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: { id: string } }>('/api/studio/sessions/:id/accept-all', privileged, async (request) => {
-    const session = await sessions.get(request.params.id);
-    const ids = session.proposals.filter((p) => p.status === 'pending').map((p) => p.id);
-    const { historyId, profile } = await acceptProposals(context, session, ids);
-    return { session: view(await sessions.save(session)), historyId, profile };
-  });
+  app.post(
+    '/api/studio/sessions/:id/accept-all',
+    { ...privileged, schema: schemas.acceptAll },
+    async (request) => {
+      const session = await sessions.get(request.params.id);
+      const ids = session.proposals.filter((p) => p.status === 'pending').map((p) => p.id);
+      const { historyId, profile } = await acceptProposals(context, session, ids);
+      return { session: view(await sessions.save(session)), historyId, profile };
+    },
+  );
 
   // Privileged: simulations run read tools for real and spend the connection's key.
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/api/studio/sessions/:id/simulate',
-    privileged,
+    {
+      ...privileged,
+      schema: schemas.simulate,
+      // every field has a default: a POST without a body simulates with them
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+    },
     async (request, reply) => {
-      const check = new FieldChecker(bodyObject(request.body ?? {}));
-      check.rejectUnknown(['mode', 'enableNew'], []);
-      const mode = check.oneOf('mode', ORCHESTRATION_MODES);
-      const enableNew = check.boolean('enableNew') ?? false;
-      check.finish();
+      const { mode, enableNew = false } = request.body;
       const session = await sessions.get(request.params.id);
       const chat = await chatOf(session.chatId);
       const pending = session.proposals.filter((p) => p.status === 'pending');
