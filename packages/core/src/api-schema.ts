@@ -9,6 +9,7 @@ export * from './api/common.js';
 export * from './api/connections.js';
 export * from './api/generate.js';
 export * from './api/lorebook-import.js';
+export * from './api/lorebooks.js';
 export * from './api/mcp-servers.js';
 export * from './api/messages.js';
 export * from './api/orchestration.js';

@@ -2,7 +2,8 @@
 // validation, serialization and /api/openapi.json, and a TypeScript type for the server and the web client).
 //
 // Two annotations carry the API's own error texts (the server's schema error formatter reads them):
-// `x-message` is the message when the value is wrong, `x-missing` when a required field is absent. Without
+// `x-message` is the message when the value is wrong, `x-missing` when a required field is absent (`{field}` in
+// either is the field's path, `entries[0].keys`: one message for every item of a list). Without
 // them the formatter words a message from the schema (type, range, allowed values). `x-unknown-alone` on an
 // object: unknown fields are reported without the other problems; `x-unknown-message` on an object: the words
 // for an unknown field (`{field}` is its name); `x-whole` on a union (an object or null): a problem inside the

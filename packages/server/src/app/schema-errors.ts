@@ -25,21 +25,28 @@ type AjvError = FastifySchemaValidationError & { parentSchema?: Schema; data?: u
 
 const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** `/director/subAgents/0` → `director.subAgents.0` (the project's field paths). */
+/** `/entries/0/keys` → `entries[0].keys` (the project's field paths: a list's items by their index). */
 function fieldOf(instancePath: string): string {
-  return instancePath
-    .split('/')
-    .slice(1)
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .join('.');
+  let field = '';
+  for (const raw of instancePath.split('/').slice(1)) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    field += /^(0|[1-9][0-9]*)$/.test(part) ? `[${part}]` : field === '' ? part : `.${part}`;
+  }
+  return field;
 }
+
+/** A field under `parent` (`entries[0]` + `keys`). */
+const childField = (parent: string, key: string) => (parent === '' ? key : `${parent}.${key}`);
+
+/** An annotation's text with `{field}` as the field's path (`x-message: '{field} must be …'`). */
+const withField = (text: string, field: string) => text.replaceAll('{field}', field);
 
 const quoteList = (values: unknown[]) => values.map((v) => JSON.stringify(v)).join(', ');
 
 /** A message worded from the schema, where it carries no `x-message`. */
 function describe(label: string, schema: Schema | undefined, fallback: string): string {
   if (!schema) return `${label} ${fallback}.`;
-  if (typeof schema['x-message'] === 'string') return schema['x-message'];
+  if (typeof schema['x-message'] === 'string') return withField(schema['x-message'], label);
   if (label === '' && schema.type === 'object') return 'The request body must be a JSON object.';
   const branches = Array.isArray(schema.anyOf) ? (schema.anyOf as Schema[]) : [schema];
   const nullable = branches.some((b) => b.type === 'null');
@@ -135,15 +142,15 @@ export function fieldErrorsFromAjv(errors: readonly FastifySchemaValidationError
     let message: string;
     if (e.keyword === 'required') {
       const key = String(params.missingProperty);
-      field = [fieldOf(e.instancePath), key].filter(Boolean).join('.');
+      field = childField(fieldOf(e.instancePath), key);
       const schema = propertySchema(e.parentSchema, key);
-      message =
+      const own =
         (typeof schema?.['x-missing'] === 'string' && schema['x-missing']) ||
-        (typeof schema?.['x-message'] === 'string' && schema['x-message']) ||
-        `${field} is required.`;
+        (typeof schema?.['x-message'] === 'string' && schema['x-message']);
+      message = own ? withField(own, field) : `${field} is required.`;
     } else if (e.keyword === 'additionalProperties') {
       const key = String(params.additionalProperty);
-      field = [fieldOf(e.instancePath), key].filter(Boolean).join('.');
+      field = childField(fieldOf(e.instancePath), key);
       // `x-unknown-message` on the object: its own words for an unknown field (`{field}` is the name)
       const own = e.parentSchema?.['x-unknown-message'];
       message =
@@ -167,9 +174,7 @@ export function fieldErrorsFromAjv(errors: readonly FastifySchemaValidationError
     (errors as AjvError[])
       .filter((e) => e.keyword === 'additionalProperties')
       .map((e) =>
-        [fieldOf(e.instancePath), String((e.params as Record<string, unknown>).additionalProperty)]
-          .filter(Boolean)
-          .join('.'),
+        childField(fieldOf(e.instancePath), String((e.params as Record<string, unknown>).additionalProperty)),
       ),
   );
   return rows.filter((r) => unknownFields.has(r.field));

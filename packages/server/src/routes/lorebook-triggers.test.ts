@@ -35,7 +35,13 @@ describe('lorebook entry triggers in a chat', () => {
       entries: [{ uid: 1, keys: [], content: 'x', triggers: ['sometimes'] }],
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.details[0].field).toBe('entries[0].triggers');
+    expect(bad.body.details).toEqual([
+      {
+        field: 'entries[0].triggers[0]',
+        message:
+          'entries[0].triggers[0] must be one of "normal", "continue", "impersonate", "swipe", "regenerate", "quiet".',
+      },
+    ]);
 
     const chatId = await createSeededChat(server, {
       title: 'Triggers',

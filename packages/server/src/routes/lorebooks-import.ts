@@ -21,8 +21,8 @@ import {
 } from '../lorebooks/lorebook-import-review.js';
 import { importLorebookFile } from '../lorebooks/sillytavern-file.js';
 import type { LorebookInput, StoredLorebook } from '../storage/types.js';
-import { bodyObject, FieldChecker } from './fields.js';
-import { parseEntries } from './lorebook-input.js';
+import { bodyObject } from './fields.js';
+import { checkedFileEntries, entriesWithRules } from './lorebook-input.js';
 
 export const MSG_LOREBOOK_PLAN_STALE =
   'The lorebook this import would replace changed since the review was made (it was edited, renamed or deleted). Nothing was imported; review again.';
@@ -70,12 +70,12 @@ function readBook(request: ImportRequest): { book: LorebookInput; warnings: stri
   }
   // regex keys the linear-time engine cannot run are left out of the book, and reported
   const usable = withoutUnusableRegexKeys(imported.entries);
-  const check = new FieldChecker({ entries: usable.entries });
-  imported.entries = parseEntries(usable.entries, check);
+  const problems: FieldError[] = [];
+  imported.entries = entriesWithRules(checkedFileEntries(usable.entries), problems);
   if (typeof request.name === 'string' && request.name.trim() !== '')
     imported.name = request.name.trim().slice(0, 256);
   if (typeof request.global === 'boolean') imported.global = request.global;
-  check.finish();
+  if (problems.length > 0) throw validationError(problems);
   return {
     book: imported,
     warnings: usable.skipped.map((skip) => skippedRegexKeyWarning(skip, imported.name)),

@@ -81,7 +81,7 @@ describe('lorebooks API', () => {
     expect((await server.request('GET', `/api/lorebooks/${id}/export`)).status).toBe(404);
   });
 
-  it('answers 400 naming each bad book field and entry field', async () => {
+  it('answers 400 naming each bad book field and entry field, then the rules between entries', async () => {
     const res = await server.request('POST', '/api/lorebooks', {
       name: 'Bad',
       scanDepth: -1,
@@ -93,20 +93,50 @@ describe('lorebooks API', () => {
       ],
     });
     expect(res.status).toBe(400);
-    expect(res.body.details.map((d: any) => d.field).sort()).toEqual([
-      'color',
-      'entries[0].flavour',
-      'entries[0].keys',
-      'entries[0].position',
-      'entries[0].probability',
-      'entries[1].content',
-      'entries[1].selectiveLogic',
-      'entries[1].uid',
-      'entries[2]',
-      'scanDepth',
+    const known =
+      'uid, keys, secondaryKeys, selectiveLogic, selective, content, comment, constant, disabled, position, depth, role, order, scanDepth, caseSensitive, matchWholeWords, probability, useProbability, excludeRecursion, preventRecursion, delayUntilRecursion, sticky, cooldown, delay, group, groupOverride, groupWeight, useGroupScoring, characterFilter, triggers, extensions, passthrough';
+    expect([...res.body.details].sort((a: any, b: any) => a.field.localeCompare(b.field))).toEqual([
+      { field: 'color', message: expect.stringMatching(/^Unknown field "color". Known fields: name, /) },
+      { field: 'entries[0].flavour', message: `Unknown entry field "flavour". Known fields: ${known}.` },
+      {
+        field: 'entries[0].keys',
+        message: 'entries[0].keys must be a list of at most 200 texts of at most 1000 characters.',
+      },
+      {
+        field: 'entries[0].position',
+        message: 'entries[0].position must be one of "before", "after", "depth".',
+      },
+      { field: 'entries[0].probability', message: 'entries[0].probability must be a number from 0 to 100.' },
+      {
+        field: 'entries[1].content',
+        message: 'entries[1].content must be text of at most 100000 characters.',
+      },
+      {
+        field: 'entries[1].selectiveLogic',
+        message: 'entries[1].selectiveLogic must be one of "AND_ANY", "NOT_ALL", "NOT_ANY", "AND_ALL".',
+      },
+      { field: 'entries[2]', message: 'entries[2] must be an object with keys and content.' },
+      { field: 'scanDepth', message: 'scanDepth must be a whole number from 0 to 1000, or null.' },
+    ]);
+    // the shapes right, the rule between entries: a uid used twice
+    const twice = await server.request('POST', '/api/lorebooks', {
+      name: 'Bad',
+      entries: [
+        { uid: 1, keys: ['a'], content: 'x' },
+        { uid: '1', keys: [], content: 'y' },
+      ],
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.details).toEqual([
+      { field: 'entries[1].uid', message: 'entries[1].uid "1" is used by another entry of this book.' },
     ]);
     const noName = await server.request('POST', '/api/lorebooks', { entries: [] });
-    expect(noName.body.details.map((d: any) => d.field)).toEqual(['name']);
+    expect(noName.body.details).toEqual([
+      { field: 'name', message: 'name is required: what the lorebook is called.' },
+    ]);
+    expect(
+      (await server.request('GET', '/api/lorebooks')).body.lorebooks.map((b: any) => b.name),
+    ).not.toContain('Bad');
   });
 
   it('imports a SillyTavern world-info file with its entry options, keeping unknown fields', async () => {

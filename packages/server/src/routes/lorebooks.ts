@@ -1,3 +1,5 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { lorebookRouteSchemas as schemas } from '@toolsmith/core/api-schema';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../app/http-error.js';
 import { assertAdmin } from '../auth/admin-secret.js';
@@ -19,15 +21,16 @@ function fileName(name: string): string {
 }
 
 /** Lorebooks with their entries, SillyTavern import/export and each chat's last activation (docs/api.md). */
-export async function lorebookRoutes(app: FastifyInstance): Promise<void> {
+export async function lorebookRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { storage, config } = app.toolsmith;
 
-  app.get('/api/lorebooks', async () => ({
+  app.get('/api/lorebooks', { schema: schemas.list }, async () => ({
     lorebooks: (await storage.lorebooks.list()).map(summary),
   }));
 
-  app.post('/api/lorebooks', async (request, reply) => {
-    const input = parseLorebook(request.body, true);
+  app.post('/api/lorebooks', { schema: schemas.create }, async (request, reply) => {
+    const input = parseLorebook(request.body);
     // regex keys are patterns the server runs: privileged (docs/api.md, "Security model")
     if (lorebookWriteAddsRegex(undefined, input.entries)) await assertAdmin(config, request);
     const created = await storage.lorebooks.create({
@@ -45,23 +48,23 @@ export async function lorebookRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(201).send(created);
   });
 
-  await lorebookImportRoutes(app);
+  await lorebookImportRoutes(fastify);
 
-  app.get<{ Params: { id: string } }>('/api/lorebooks/:id', async (request) => {
+  app.get('/api/lorebooks/:id', { schema: schemas.get }, async (request) => {
     const book = await storage.lorebooks.get(request.params.id);
     if (!book) throw notFound('lorebook', request.params.id);
     return book;
   });
 
-  app.get<{ Params: { id: string } }>('/api/lorebooks/:id/export', async (request, reply) => {
+  app.get('/api/lorebooks/:id/export', { schema: schemas.export }, async (request, reply) => {
     const book = await storage.lorebooks.get(request.params.id);
     if (!book) throw notFound('lorebook', request.params.id);
     reply.header('content-disposition', `attachment; filename="${fileName(book.name)}"`);
     return lorebookToSillyTavernFile(book);
   });
 
-  app.patch<{ Params: { id: string } }>('/api/lorebooks/:id', async (request) => {
-    const changes = parseLorebook(request.body, false);
+  app.patch('/api/lorebooks/:id', { schema: schemas.patch }, async (request) => {
+    const changes = parseLorebook(request.body);
     if (changes.entries !== undefined) {
       const before = await storage.lorebooks.get(request.params.id);
       if (!before) throw notFound('lorebook', request.params.id);
@@ -72,9 +75,9 @@ export async function lorebookRoutes(app: FastifyInstance): Promise<void> {
     return updated;
   });
 
-  app.delete<{ Params: { id: string } }>('/api/lorebooks/:id', async (request, reply) => {
+  app.delete('/api/lorebooks/:id', { schema: schemas.delete }, async (request, reply) => {
     if (!(await storage.lorebooks.delete(request.params.id))) throw notFound('lorebook', request.params.id);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   app.get<{ Params: { id: string } }>('/api/chats/:id/world-info', async (request) => {

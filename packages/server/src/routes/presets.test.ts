@@ -104,7 +104,7 @@ describe('presets API', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.details.map((d: any) => d.field).sort()).toEqual(
-      ['maxTokens', 'name', 'presencePenalty', 'stop.0', 'temperature', 'topK', 'topP'].sort(),
+      ['maxTokens', 'name', 'presencePenalty', 'stop[0]', 'temperature', 'topK', 'topP'].sort(),
     );
     await server.request('POST', '/api/presets', { name: 'Same' });
     const dup = await server.request('POST', '/api/presets', { name: 'Same' });

@@ -11,7 +11,6 @@ import type {
   OrchestrationMode,
   SelectiveLogic,
   WorldInfoActivationReason,
-  WorldInfoEntry,
   WorldInfoGroupOutcome,
   WorldInfoTimedStatus,
 } from '@toolsmith/core/schema';
@@ -19,28 +18,13 @@ import type { Tool } from './types';
 
 // --- Lorebooks, personas and chat context (appended) ---
 
+/** Lorebooks, their entries and the list's summaries (from the route schemas). */
+export type {
+  LorebookEntryResource as LorebookEntry,
+  LorebookResource as Lorebook,
+  LorebookSummary,
+} from '@toolsmith/core/api-schema';
 export type { SelectiveLogic, WorldInfoPosition, WorldInfoRole } from '@toolsmith/core/schema';
-
-/** One lorebook entry as the server stores it. */
-export type LorebookEntry = WorldInfoEntry;
-
-export interface LorebookSummary {
-  id: string;
-  name: string;
-  description: string;
-  global: boolean;
-  disabled: boolean;
-  scanDepth: number | null;
-  caseSensitive: boolean | null;
-  matchWholeWords: boolean | null;
-  entryCount: number;
-  createdAt?: string;
-  updatedAt?: string;
-}
-
-export interface Lorebook extends Omit<LorebookSummary, 'entryCount'> {
-  entries: LorebookEntry[];
-}
 
 /** Why an entry activated. */
 export type ActivationReason = WorldInfoActivationReason;
