@@ -135,6 +135,7 @@ export function fieldErrorsFromAjv(errors: readonly FastifySchemaValidationError
   const unionFields = new Set<string>();
   for (const e of errors as AjvError[]) if (e.keyword === 'anyOf') unionFields.add(e.instancePath);
   const skipped = unionsAndInsides(errors as AjvError[]);
+  const unionRows = new Set<string>();
   for (const e of errors as AjvError[]) {
     if (skipped.has(e)) continue;
     const params = e.params as Record<string, unknown>;
@@ -162,7 +163,9 @@ export function fieldErrorsFromAjv(errors: readonly FastifySchemaValidationError
       if (unionFields.has(e.instancePath) && e.keyword !== 'anyOf') continue;
       message = describe(field, e.parentSchema, e.message ?? 'is not valid');
     }
-    if (!byField.has(field)) byField.set(field, message);
+    // a union inside a union (`text or number`, or null): Ajv reports the outer one last, and its words count
+    if (!byField.has(field) || (e.keyword === 'anyOf' && unionRows.has(field))) byField.set(field, message);
+    if (e.keyword === 'anyOf') unionRows.add(field);
   }
   const rows = [...byField].map(([field, message]) => ({ field, message }));
   // Some bodies report unknown fields alone (`x-unknown-alone`: a misspelt name, the other errors follow from it).

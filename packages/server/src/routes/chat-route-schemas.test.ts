@@ -56,7 +56,7 @@ describe('chat route schemas', () => {
     expect(byField).toEqual({
       title: 'title must be text of at most 256 characters.',
       characterIds: 'characterIds must be a list of at most 32 texts of at most 64 characters each.',
-      'settings.tools.1':
+      'settings.tools[1]':
         'settings.tools must be a list of at most 1000 texts of at most 64 characters each.',
       'settings.orchestration.enabled': 'settings.orchestration.enabled must be true or false.',
       'settings.orchestration.mode':

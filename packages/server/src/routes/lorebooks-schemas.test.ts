@@ -42,12 +42,20 @@ describe('lorebook route schemas', () => {
     const bad = await server.request('POST', '/api/lorebooks', {
       name: 'Refused',
       entries: [
-        { keys: ['fine'], content: 'x' },
+        { keys: ['fine'], content: 'x', uid: true, delayUntilRecursion: 0 },
         { keys: ['ok', long], content: 'y', depth: 2.5 },
       ],
     });
     expect(bad.status).toBe(400);
     expect(bad.body.details).toEqual([
+      {
+        field: 'entries[0].uid',
+        message: 'entries[0].uid must be a whole number or text of 1–64 characters.',
+      },
+      {
+        field: 'entries[0].delayUntilRecursion',
+        message: 'entries[0].delayUntilRecursion must be true, false or a recursion level from 1 to 100.',
+      },
       { field: 'entries[1].keys[1]', message: 'entries[1].keys[1] must be text of at most 1000 characters.' },
       { field: 'entries[1].depth', message: 'entries[1].depth must be a whole number from 0 to 10000.' },
     ]);
