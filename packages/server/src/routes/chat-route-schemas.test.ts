@@ -179,7 +179,7 @@ describe('generate route schemas', () => {
       },
       { field: 'mode', message: 'mode must be one of: send, regenerate, continue, retry (default send).' },
       {
-        field: 'images.1',
+        field: 'images[1]',
         message: 'Each image must be a PNG, JPEG, WebP or GIF image as base64 (or a data: URL).',
       },
     ]);
