@@ -2,28 +2,14 @@
 // Chromium: a server error shown in the section, an override using a stored agent (written out into the card),
 // seen again after a reload, used by a chat's run with that character, and reset to inherit.
 import { openaiChunk, openaiStream, type RecordedRequest } from '@toolsmith/emulator';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
 describe('character orchestration override editor', () => {
-  let stack: Stack;
-  let browser: Browser;
-  beforeAll(async () => {
-    ({ stack, browser } = await startBrowserStack());
-  });
-  afterAll(() => stopBrowserStack(stack, browser));
+  const app = browserStackForFile();
 
   const send = async (path: string, method: string, body?: unknown) => {
-    const response = await fetch(stack.serverUrl + path, {
+    const response = await fetch(app.stack.serverUrl + path, {
       method,
       headers: { 'content-type': 'application/json', 'x-toolsmith-request': '1' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -32,23 +18,23 @@ describe('character orchestration override editor', () => {
   };
 
   it('sets an override, shows it after a reload, the chat runs it, and resets to inherit', async () => {
-    const connection = await apiPost<{ id: string }>(stack, '/api/connections', {
+    const connection = await apiPost<{ id: string }>(app.stack, '/api/connections', {
       name: 'emu',
       api: 'openai',
-      baseUrl: `${stack.emulator.url}/v1`,
+      baseUrl: `${app.stack.emulator.url}/v1`,
       model: 'm',
       apiKey: 'sk-test',
     });
-    await apiPost(stack, '/api/agents', { name: 'Keeper', systemPrompt: 'KEEPER agent', tools: [] });
+    await apiPost(app.stack, '/api/agents', { name: 'Keeper', systemPrompt: 'KEEPER agent', tools: [] });
     const global = await send('/api/orchestration', 'PUT', {
       loop: { agent: { name: 'warden', systemPrompt: 'GLOBAL agent', tools: [] } },
     });
     expect(global.status).toBe(200);
-    const character = await apiPost<{ id: string }>(stack, '/api/characters', {
+    const character = await apiPost<{ id: string }>(app.stack, '/api/characters', {
       name: 'Mira',
       first_mes: 'Hi.',
     });
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', {
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
       title: 'With Mira',
       connectionId: connection.id,
       characterIds: [character.id],
@@ -56,7 +42,7 @@ describe('character orchestration override editor', () => {
     });
     // every request's system text: which orchestration agent ran
     const systems: string[] = [];
-    stack.emulator.on('/v1/chat/completions', (req: RecordedRequest) => {
+    app.stack.emulator.on('/v1/chat/completions', (req: RecordedRequest) => {
       const messages = (req.body as { messages: Array<{ role: string; content: unknown }> }).messages;
       systems.push(JSON.stringify(messages.filter((m) => m.role === 'system')));
       return openaiStream([
@@ -66,7 +52,7 @@ describe('character orchestration override editor', () => {
     });
     const generate = async () => {
       systems.length = 0;
-      const reply = await fetch(`${stack.serverUrl}/api/chats/${chat.id}/generate`, {
+      const reply = await fetch(`${app.stack.serverUrl}/api/chats/${chat.id}/generate`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-toolsmith-request': '1' },
         body: JSON.stringify({ content: 'Anything new?' }),
@@ -76,7 +62,7 @@ describe('character orchestration override editor', () => {
       return systems.join('\n');
     };
 
-    const { context, page } = await newPage(browser, stack.serverUrl);
+    const { context, page } = await app.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/#/characters');

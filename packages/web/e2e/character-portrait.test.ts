@@ -1,31 +1,17 @@
 // A character's portrait uploaded in the Characters page (a WebP that Chromium itself encodes), shown in the
 // list and beside the character's messages in a chat; removing it goes back to initials.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
 describe('character portraits', () => {
-  let stack: Stack;
-  let browser: Browser;
-  beforeAll(async () => {
-    ({ stack, browser } = await startBrowserStack());
-  });
-  afterAll(() => stopBrowserStack(stack, browser));
+  const app = browserStackForFile();
 
   it('uploads a WebP portrait in the editor and shows it in the list and the chat', async () => {
-    const character = await apiPost<{ id: string }>(stack, '/api/characters', {
+    const character = await apiPost<{ id: string }>(app.stack, '/api/characters', {
       name: 'Ayla',
       first_mes: 'Evening.',
     });
-    const { context, page } = await newPage(browser, stack.serverUrl);
+    const { context, page } = await app.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/#/characters');
@@ -57,11 +43,11 @@ describe('character portraits', () => {
       item.locator('img.character-avatar').evaluate((img: HTMLImageElement) => img.naturalWidth),
     ).toBe(3);
 
-    const served = await fetch(`${stack.serverUrl}/api/characters/${character.id}/avatar`);
+    const served = await fetch(`${app.stack.serverUrl}/api/characters/${character.id}/avatar`);
     expect(served.headers.get('content-type')).toBe('image/webp');
 
     // the chat shows it beside the character's greeting
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', {
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
       title: 'Portrait',
       characterIds: [character.id],
     });
@@ -84,13 +70,13 @@ describe('character portraits', () => {
     await poll(() =>
       page.getByText('avatar: A portrait must be a PNG, JPEG or WebP image.').first().isVisible(),
     ).toBe(true);
-    expect((await fetch(`${stack.serverUrl}/api/characters/${character.id}/avatar`)).status).toBe(200);
+    expect((await fetch(`${app.stack.serverUrl}/api/characters/${character.id}/avatar`)).status).toBe(200);
 
     // removing it
     await page.getByRole('button', { name: 'Remove portrait' }).click();
     await page.getByRole('button', { name: 'Save character' }).click();
     await poll(
-      async () => (await fetch(`${stack.serverUrl}/api/characters/${character.id}/avatar`)).status,
+      async () => (await fetch(`${app.stack.serverUrl}/api/characters/${character.id}/avatar`)).status,
     ).toBe(404);
     expect(errors).toEqual([]);
     await context.close();

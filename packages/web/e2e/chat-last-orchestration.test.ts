@@ -1,35 +1,21 @@
 // The chat's last orchestration run, viewed from Chat Settings › Orchestration › Last run in Chromium after a
 // real reply (emulated agents): its notes and its trace.
 import { openaiChunk, openaiStream, type RecordedRequest } from '@toolsmith/emulator';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
 describe('last orchestration run in the chat', () => {
-  let stack: Stack;
-  let browser: Browser;
-  beforeAll(async () => {
-    ({ stack, browser } = await startBrowserStack());
-  });
-  afterAll(() => stopBrowserStack(stack, browser));
+  const app = browserStackForFile();
 
   it('shows the notes and the trace of the run before the last reply', async () => {
-    const connection = await apiPost<{ id: string }>(stack, '/api/connections', {
+    const connection = await apiPost<{ id: string }>(app.stack, '/api/connections', {
       name: 'emu',
       api: 'openai',
-      baseUrl: `${stack.emulator.url}/v1`,
+      baseUrl: `${app.stack.emulator.url}/v1`,
       model: 'm',
       apiKey: 'sk-test',
     });
-    const put = await fetch(`${stack.serverUrl}/api/orchestration`, {
+    const put = await fetch(`${app.stack.serverUrl}/api/orchestration`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', 'x-toolsmith-request': '1' },
       body: JSON.stringify({
@@ -37,7 +23,7 @@ describe('last orchestration run in the chat', () => {
       }),
     });
     expect(put.status).toBe(200);
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', {
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
       title: 'Watch',
       connectionId: connection.id,
       settings: { orchestration: { enabled: true } },
@@ -48,7 +34,7 @@ describe('last orchestration run in the chat', () => {
       JSON.stringify(
         (req.body as { messages: Array<{ role: string }> }).messages.filter((m) => m.role === 'system'),
       );
-    stack.emulator.on('/v1/chat/completions', (req) => {
+    app.stack.emulator.on('/v1/chat/completions', (req) => {
       if (systemOf(req).includes('WATCHER') && watcherRounds++ === 0) {
         const args = JSON.stringify({ text: 'The tide is turning.' });
         return openaiStream([
@@ -72,14 +58,14 @@ describe('last orchestration run in the chat', () => {
         openaiChunk({}, { finishReason: 'stop' }),
       ]);
     });
-    const reply = await fetch(`${stack.serverUrl}/api/chats/${chat.id}/generate`, {
+    const reply = await fetch(`${app.stack.serverUrl}/api/chats/${chat.id}/generate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-toolsmith-request': '1' },
       body: JSON.stringify({ content: 'What is happening?' }),
     });
     expect(await reply.text()).toContain('orchestration-result');
 
-    const { context, page } = await newPage(browser, stack.serverUrl);
+    const { context, page } = await app.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`/#/chats/${chat.id}`);

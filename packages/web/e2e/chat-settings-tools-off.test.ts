@@ -1,45 +1,30 @@
 // Chat Settings in a real browser: on a connection with function calling off, the tool controls are shown
 // inactive with the reason, and come back when the chat moves to a connection that can use tools.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-});
-afterAll(() => stopBrowserStack(stack, browser));
+const app = browserStackForFile();
 
 describe('Chat Settings on a connection without function calling', () => {
   it('shows the tool controls inactive with the reason', async () => {
-    const backup = await apiPost<{ id: string }>(stack, '/api/connections', {
+    const backup = await apiPost<{ id: string }>(app.stack, '/api/connections', {
       name: 'backup-no-tools',
       api: 'openai',
-      baseUrl: `${stack.emulator.url}/v1`,
+      baseUrl: `${app.stack.emulator.url}/v1`,
       functionCalling: { enabled: false, mode: 'auto' },
     });
-    await apiPost(stack, '/api/connections', {
+    await apiPost(app.stack, '/api/connections', {
       name: 'main-with-tools',
       api: 'openai',
-      baseUrl: `${stack.emulator.url}/v1`,
+      baseUrl: `${app.stack.emulator.url}/v1`,
     });
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', {
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
       title: 'Backup chat',
       connectionId: backup.id,
       settings: { toolUse: true, tools: ['roll_dice'] },
     });
 
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto(`/#/chats/${chat.id}`);
     await page.getByRole('button', { name: 'Chat Settings' }).click();
     const drawer = page.getByRole('complementary', { name: 'Chat Settings' });

@@ -1,29 +1,20 @@
 // Connections and presets pages in a real browser against the built server and the provider emulator.
 import { openaiErrors } from '@toolsmith/emulator';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { browserStackForFile, poll, screenshot } from './harness.js';
 
-/** expect.poll with room for a loaded machine: page loads and streamed answers can take seconds. */
-
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-});
-afterAll(() => stopBrowserStack(stack, browser));
+const app = browserStackForFile();
 
 describe('connections and presets in a real browser', () => {
   it('creates a connection whose key shows as set, and a failing Test shows the error code', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/connections');
     await poll(() => page.getByText('No connections yet.', { exact: false }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'New connection' }).click();
     const form = page.getByRole('form', { name: 'New connection' });
     await form.getByLabel('Name', { exact: true }).fill('emulated');
     await form.getByLabel('API family').selectOption('openai');
-    await form.getByLabel('Base URL', { exact: true }).fill(`${stack.emulator.url}/v1`);
+    await form.getByLabel('Base URL', { exact: true }).fill(`${app.stack.emulator.url}/v1`);
     await form.getByLabel('Model', { exact: true }).fill('emulated-model');
     await form.getByLabel('API key', { exact: true }).fill('sk-wrong-key');
     await form.getByRole('button', { name: 'Create connection' }).click();
@@ -31,11 +22,11 @@ describe('connections and presets in a real browser', () => {
     const card = page.getByRole('listitem', { name: 'emulated' });
     await poll(() => card.getByText('Key: set').isVisible()).toBe(true);
     // The key is write-only: the API answers with a flag, never the key.
-    const listed = await (await fetch(`${stack.serverUrl}/api/connections`)).text();
+    const listed = await (await fetch(`${app.stack.serverUrl}/api/connections`)).text();
     expect(listed).toContain('"hasApiKey":true');
     expect(listed).not.toContain('sk-wrong-key');
 
-    stack.emulator.enqueue('/v1/chat/completions', openaiErrors.invalidKey());
+    app.stack.emulator.enqueue('/v1/chat/completions', openaiErrors.invalidKey());
     await card.getByRole('button', { name: 'Test emulated' }).click();
     const outcome = card.getByRole('alert');
     await poll(() => outcome.isVisible(), { timeout: 20_000 }).toBe(true);
@@ -43,7 +34,7 @@ describe('connections and presets in a real browser', () => {
     expect(text).toContain('Test failed');
     expect(text).toContain('auth_missing');
     expect(text).toContain('Incorrect API key provided.');
-    const sent = stack.emulator.requests.find((r) => r.path === '/v1/chat/completions');
+    const sent = app.stack.emulator.requests.find((r) => r.path === '/v1/chat/completions');
     expect(sent?.headers.authorization).toBe('Bearer sk-wrong-key');
     await screenshot(page, 'connections-test-failed');
 
@@ -78,7 +69,7 @@ describe('connections and presets in a real browser', () => {
   });
 
   it('creates and edits a preset; an out-of-range value is reported before saving', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/presets');
     await page.getByRole('button', { name: 'New preset' }).click();
     const form = page.getByRole('form', { name: 'New preset' });
@@ -97,7 +88,7 @@ describe('connections and presets in a real browser', () => {
     expect(await card.textContent()).toContain(
       'Temperature 1.1 · Top P 0.9 · Max tokens 300 · 2 stop strings',
     );
-    const { presets } = (await (await fetch(`${stack.serverUrl}/api/presets`)).json()) as {
+    const { presets } = (await (await fetch(`${app.stack.serverUrl}/api/presets`)).json()) as {
       presets: Array<{ stop: string[] }>;
     };
     expect(presets[0].stop).toEqual(['\n\nUser:', 'END']);
@@ -114,7 +105,7 @@ describe('connections and presets in a real browser', () => {
       'Top P 0.9 · Max tokens 300 · Context length 8192 · Min P 0.05 · Repetition penalty 1.1',
     );
     expect(await card.textContent()).not.toContain('Temperature');
-    const saved = (await (await fetch(`${stack.serverUrl}/api/presets`)).json()) as {
+    const saved = (await (await fetch(`${app.stack.serverUrl}/api/presets`)).json()) as {
       presets: Array<Record<string, unknown>>;
     };
     expect(saved.presets[0]).toMatchObject({ contextLength: 8192, minP: 0.05, repetitionPenalty: 1.1 });

@@ -1,34 +1,19 @@
 // Connections page in a real browser: the Tool-call format select stores a family on the connection, shows
 // what `auto` does, and the saved choice comes back when the connection is edited again.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-});
-afterAll(() => stopBrowserStack(stack, browser));
+const app = browserStackForFile();
 
 describe('tool-call format on the Connections page', () => {
   it('saves a family, shows auto’s explanation, and reloads the choice', async () => {
-    await apiPost(stack, '/api/connections', {
+    await apiPost(app.stack, '/api/connections', {
       name: 'llama-cpp',
       api: 'openai',
-      baseUrl: `${stack.emulator.url}/v1`,
+      baseUrl: `${app.stack.emulator.url}/v1`,
       model: 'GLM-4.6-Q4_K_M.gguf',
     });
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/connections');
     const card = page.getByRole('listitem', { name: 'llama-cpp' });
     await poll(() => card.isVisible()).toBe(true);
@@ -42,7 +27,7 @@ describe('tool-call format on the Connections page', () => {
     await screenshot(page, 'connections-tool-call-format');
     await edit.getByRole('button', { name: 'Save connection' }).click();
     await poll(async () => {
-      const res = await fetch(`${stack.serverUrl}/api/connections`);
+      const res = await fetch(`${app.stack.serverUrl}/api/connections`);
       const body = (await res.json()) as { connections: { name: string; toolCallFormat: string }[] };
       return body.connections.find((c) => c.name === 'llama-cpp')?.toolCallFormat;
     }).toBe('glm');

@@ -1,55 +1,40 @@
 // Connections page in a real browser: what Auto learned about tool calling (a model without tools refused
 // them, so it uses the text protocol) is shown on the connection with the reason, and can be forgotten.
 import { openaiChunk, openaiStream, toolRefusals } from '@toolsmith/emulator';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-});
-afterAll(() => stopBrowserStack(stack, browser));
+const app = browserStackForFile();
 
 describe('remembered tool calling on the Connections page', () => {
   it('shows the text-protocol outcome with its reason, and Forget removes it', async () => {
-    const connection = await apiPost<{ id: string }>(stack, '/api/connections', {
+    const connection = await apiPost<{ id: string }>(app.stack, '/api/connections', {
       name: 'local-ollama',
       api: 'openai',
-      baseUrl: `${stack.emulator.url}/v1`,
+      baseUrl: `${app.stack.emulator.url}/v1`,
       model: 'gemma2:2b',
     });
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', {
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
       title: 'Dice',
       connectionId: connection.id,
       settings: { toolUse: true, tools: ['roll_dice'] },
     });
-    stack.emulator.enqueue('/v1/chat/completions', toolRefusals.ollama());
-    stack.emulator.on('/v1/chat/completions', () =>
+    app.stack.emulator.enqueue('/v1/chat/completions', toolRefusals.ollama());
+    app.stack.emulator.on('/v1/chat/completions', () =>
       openaiStream([
         openaiChunk({ role: 'assistant', content: 'Fine.' }),
         openaiChunk({}, { finishReason: 'stop' }),
       ]),
     );
-    const response = await fetch(`${stack.serverUrl}/api/chats/${chat.id}/generate`, {
+    const response = await fetch(`${app.stack.serverUrl}/api/chats/${chat.id}/generate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-toolsmith-request': '1' },
       body: JSON.stringify({ content: 'Roll a d6.' }),
     });
     await response.text();
-    expect(stack.emulator.requests).toHaveLength(2);
+    expect(app.stack.emulator.requests).toHaveLength(2);
 
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/connections');
     const card = page.getByRole('listitem', { name: 'local-ollama' });
     const memory = card.getByRole('region', { name: 'Remembered tool calling' });

@@ -2,24 +2,19 @@
 // text-completion connection's custom instruct template is edited with a live preview of the prompt it renders
 // (from the server), a broken one is explained before saving, and the saved template is what the backend gets.
 import { koboldGenerateResponse } from '@toolsmith/emulator';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-let stack: Stack;
-let browser: Browser;
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-});
-afterAll(() => stopBrowserStack(stack, browser));
+const app = browserStackForFile();
 
 const stored = async (name: string) => {
-  const res = await fetch(`${stack.serverUrl}/api/connections`);
+  const res = await fetch(`${app.stack.serverUrl}/api/connections`);
   const body = (await res.json()) as { connections: Record<string, unknown>[] };
   return body.connections.find((c) => c.name === name);
 };
@@ -35,13 +30,13 @@ async function editForm(page: Page, name: string) {
 describe.each(VIEWPORTS)('Connections form at $width×$height', (viewport) => {
   it('Vision: off, on and not set are stored as false, true and null', async () => {
     const name = `eyes-${viewport.name}`;
-    await apiPost(stack, '/api/connections', {
+    await apiPost(app.stack, '/api/connections', {
       name,
       api: 'openai',
-      baseUrl: `${stack.emulator.url}/v1`,
+      baseUrl: `${app.stack.emulator.url}/v1`,
       model: 'm',
     });
-    const context = await browser.newContext({ baseURL: stack.serverUrl, viewport });
+    const context = await app.browser.newContext({ baseURL: app.stack.serverUrl, viewport });
     const page = await context.newPage();
     let form = await editForm(page, name);
     const vision = () => form.getByLabel('Vision (images)');
@@ -64,14 +59,14 @@ describe.each(VIEWPORTS)('Connections form at $width×$height', (viewport) => {
 
   it('custom instruct template: preview as you type, a broken one explained, the saved one sent to KoboldCpp', async () => {
     const name = `kobold-${viewport.name}`;
-    await apiPost(stack, '/api/connections', {
+    await apiPost(app.stack, '/api/connections', {
       name,
       api: 'text-completion',
-      baseUrl: stack.emulator.url,
+      baseUrl: app.stack.emulator.url,
       model: 'local',
       textBackend: 'koboldcpp',
     });
-    const context = await browser.newContext({ baseURL: stack.serverUrl, viewport });
+    const context = await app.browser.newContext({ baseURL: app.stack.serverUrl, viewport });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -111,13 +106,13 @@ describe.each(VIEWPORTS)('Connections form at $width×$height', (viewport) => {
     );
 
     // what the backend gets is the previewed form
-    stack.emulator.reset();
-    stack.emulator.enqueue('/api/v1/generate', koboldGenerateResponse('Stay.'));
-    await apiPost(stack, '/v1/chat/completions', {
+    app.stack.emulator.reset();
+    app.stack.emulator.enqueue('/api/v1/generate', koboldGenerateResponse('Stay.'));
+    await apiPost(app.stack, '/v1/chat/completions', {
       model: name,
       messages: [{ role: 'user', content: 'Should I stay?' }],
     });
-    expect((stack.emulator.requests[0].body as { prompt: string }).prompt).toBe('Q: Should I stay?\nA: ');
+    expect((app.stack.emulator.requests[0].body as { prompt: string }).prompt).toBe('Q: Should I stay?\nA: ');
     expect(errors).toEqual([]);
     await context.close();
   });

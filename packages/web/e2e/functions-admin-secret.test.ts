@@ -1,23 +1,14 @@
 // Tool writes are privileged: with ADMIN_SECRET_ON_LOOPBACK=true the Functions panel and the editor show the
 // refusal with the server's message, the shell asks for the secret, and the same action works once it is right.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
-
-/** expect.poll with room for a loaded machine: page loads and server answers can take seconds. */
+import { describe, expect, it } from 'vitest';
+import { browserStackForFile, poll, screenshot } from './harness.js';
 
 const SECRET = 'functions-e2e-secret-9876543210';
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack({ ADMIN_SECRET: SECRET, ADMIN_SECRET_ON_LOOPBACK: 'true' }));
-});
-afterAll(() => stopBrowserStack(stack, browser));
+const app = browserStackForFile({ ADMIN_SECRET: SECRET, ADMIN_SECRET_ON_LOOPBACK: 'true' });
 
 describe('functions behind the admin secret', () => {
   it('reports the refusal, a wrong secret plainly, and saves and toggles with the right one', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/functions/new');
     await page.getByLabel('Technical name').fill('guarded_tool');
     await page.getByLabel('Description', { exact: true }).fill('Only with the secret.');

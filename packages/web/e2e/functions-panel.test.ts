@@ -1,26 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
-/** expect.poll with room for a loaded machine: page loads and server answers can take seconds. */
-
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-});
-afterAll(() => stopBrowserStack(stack, browser));
+const app = browserStackForFile();
 
 const customList = (page: Page) => page.getByRole('list', { name: 'Custom functions' });
 const rowNames = (page: Page) =>
@@ -29,13 +13,13 @@ const rowNames = (page: Page) =>
     .evaluateAll((items) => items.map((li) => li.getAttribute('data-tool-name')));
 
 async function apiGet<T>(path: string): Promise<T> {
-  const response = await fetch(stack.serverUrl + path);
+  const response = await fetch(app.stack.serverUrl + path);
   return (await response.json()) as T;
 }
 
 describe('Functions panel in a real browser', () => {
   it('creates a tool in the editor, then toggling and reordering persist across a reload', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/functions');
     await poll(() => page.getByText('No functions yet').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Export functions to ZIP' }).isDisabled()).toBe(true);
@@ -95,7 +79,7 @@ describe('Functions panel in a real browser', () => {
 
     // a second and third tool through the API, then back to the list
     for (const n of ['weather', 'dice_log']) {
-      await apiPost(stack, '/api/tools', { name: n, description: `${n} tool`, kind: 'static' });
+      await apiPost(app.stack, '/api/tools', { name: n, description: `${n} tool`, kind: 'static' });
     }
     await page.getByRole('link', { name: 'Back to functions' }).click();
     await poll(() => rowNames(page)).toEqual(['store_hours', 'weather', 'dice_log']);
@@ -183,7 +167,7 @@ describe('Functions panel in a real browser', () => {
   });
 
   it('shows a server failure with its message', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/functions/t_missing');
     await poll(() => page.getByRole('alert').textContent()).toContain('t_missing');
     await context.close();

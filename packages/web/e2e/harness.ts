@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEmulator, type Emulator } from '@toolsmith/emulator';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const serverBin = join(repoRoot, 'packages/server/dist/bin/toolsmith.js');
@@ -106,6 +106,43 @@ export async function stopBrowserStack(
 ): Promise<void> {
   await browser?.close();
   await stack?.stop();
+}
+
+/** What `browserStackForFile` gives a test file: read inside tests and hooks, once its beforeAll has run. */
+export interface BrowserStack {
+  readonly stack: Stack;
+  readonly browser: Browser;
+  /** a new browser context on the server at 1280×900, and its page */
+  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/**
+ * Starts the stack and Chromium before the file's tests and stops them after (it registers both hooks, so call
+ * it at the top of the file, before any beforeAll that uses them).
+ */
+export function browserStackForFile(
+  env: Record<string, string> = {},
+  browserArgs: string[] = [],
+): BrowserStack {
+  let started: { stack: Stack; browser: Browser } | undefined;
+  beforeAll(async () => {
+    started = await startBrowserStack(env, browserArgs);
+  });
+  afterAll(() => stopBrowserStack(started?.stack, started?.browser));
+  const get = () => {
+    if (!started)
+      throw new Error('browserStackForFile: the stack is not started (read it inside a test or hook)');
+    return started;
+  };
+  return {
+    get stack() {
+      return get().stack;
+    },
+    get browser() {
+      return get().browser;
+    },
+    newPage: () => newPage(get().browser, get().stack.serverUrl),
+  };
 }
 
 export async function newPage(

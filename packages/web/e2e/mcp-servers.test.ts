@@ -4,17 +4,9 @@
 // chat's tool picker. At 1280×860 and 390×844.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
 const require = createRequire(import.meta.url);
 const EVERYTHING = join(
@@ -23,23 +15,17 @@ const EVERYTHING = join(
 );
 const SECRET = 'mcp-env-secret-5d1c';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-});
-afterAll(() => stopBrowserStack(stack, browser));
+const app = browserStackForFile();
 
 async function getJson<T>(path: string): Promise<T> {
-  return (await (await fetch(stack.serverUrl + path)).json()) as T;
+  return (await (await fetch(app.stack.serverUrl + path)).json()) as T;
 }
 
 const card = (page: Page) => page.getByRole('listitem', { name: 'everything' });
 
 describe('the MCP servers page', () => {
   it('adds a stdio server, shows the exact command for review, approves it and switches a tool (1280×860)', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.goto('/#/mcp');
     await page.getByRole('link', { name: 'MCP' }).waitFor();
@@ -88,11 +74,11 @@ describe('the MCP servers page', () => {
   });
 
   it('offers the server’s tools in a chat’s tool picker, in their own group', async () => {
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', {
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
       title: 'With MCP',
       settings: { toolUse: true },
     });
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto(`/#/chats/${chat.id}`);
     await page.locator('button[aria-controls="chat-settings"]').click();
     const drawer = page.getByRole('complementary', { name: 'Chat Settings' });
@@ -109,12 +95,12 @@ describe('the MCP servers page', () => {
   });
 
   it('fits a phone screen (390×844)', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/#/mcp');
     await poll(() => card(page).isVisible()).toBe(true);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
-    expect(await page.getByText(`${stack.serverUrl}/mcp`).isVisible()).toBe(true);
+    expect(await page.getByText(`${app.stack.serverUrl}/mcp`).isVisible()).toBe(true);
     await screenshot(page, 'mcp-servers-narrow');
     await context.close();
   });

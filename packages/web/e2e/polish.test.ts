@@ -1,26 +1,20 @@
 // Issue 14 item 8 in Chromium at desktop and phone widths: a favicon (no 404 in the console), a title per page,
 // "Saved" after the first create, and a failed generation's banner that never pushes the composer off screen.
 import { openaiChunk, openaiStream } from '@toolsmith/emulator';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 860 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-});
-afterAll(() => stopBrowserStack(stack, browser));
+const app = browserStackForFile();
 
 async function open(viewport: (typeof VIEWPORTS)[number]) {
-  const context = await browser.newContext({
-    baseURL: stack.serverUrl,
+  const context = await app.browser.newContext({
+    baseURL: app.stack.serverUrl,
     viewport: { width: viewport.width, height: viewport.height },
   });
   const page = await context.newPage();
@@ -61,7 +55,7 @@ describe.each(VIEWPORTS)('polish at $name width', (viewport) => {
     await form.getByRole('button', { name: 'Create persona' }).click();
     await poll(() => page.getByRole('status').textContent()).toContain(`Saved “Aiko ${viewport.name}”.`);
 
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', { title: `Tavern ${viewport.name}` });
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', { title: `Tavern ${viewport.name}` });
     await page.goto(`/#/chats/${chat.id}`);
     await poll(() => page.title()).toBe(`Tavern ${viewport.name} — Toolsmith`);
     expect(problems).toEqual([]);
@@ -69,10 +63,10 @@ describe.each(VIEWPORTS)('polish at $name width', (viewport) => {
   });
 
   it('keeps the composer in view when a generation fails', async () => {
-    stack.emulator.reset();
+    app.stack.emulator.reset();
     // a long first answer (the log must scroll, not the page), then a failure with a long message
-    stack.emulator.on('/v1/chat/completions', () =>
-      stack.emulator.requests.length === 1
+    app.stack.emulator.on('/v1/chat/completions', () =>
+      app.stack.emulator.requests.length === 1
         ? openaiStream([
             openaiChunk({ role: 'assistant', content: '' }),
             openaiChunk({ content: Array.from({ length: 40 }, (_, i) => `Line ${i}`).join('\n\n') }),
@@ -84,13 +78,13 @@ describe.each(VIEWPORTS)('polish at $name width', (viewport) => {
             body: JSON.stringify({ error: { message: 'upstream down '.repeat(12) } }),
           },
     );
-    const connection = await apiPost<{ id: string }>(stack, '/api/connections', {
+    const connection = await apiPost<{ id: string }>(app.stack, '/api/connections', {
       name: `emulated ${viewport.name}`,
       api: 'openai',
-      baseUrl: `${stack.emulator.url}/v1`,
+      baseUrl: `${app.stack.emulator.url}/v1`,
       model: 'emulated-model',
     });
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', {
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
       title: 'Long chat',
       connectionId: connection.id,
     });

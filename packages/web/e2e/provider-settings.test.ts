@@ -1,29 +1,22 @@
 // Reasoning, prompt caching, quirks and extra body on the Connections and Presets pages, in a real browser
 // against the built server; the settings reach the provider emulator in its own terms.
 import { openaiChunk, openaiStream } from '@toolsmith/emulator';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { browserStackForFile, poll, screenshot } from './harness.js';
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile();
 
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-});
-afterAll(() => stopBrowserStack(stack, browser));
-
-const api = async (path: string) => (await fetch(`${stack.serverUrl}${path}`)).json();
+const api = async (path: string) => (await fetch(`${app.stack.serverUrl}${path}`)).json();
 
 describe('provider settings in a real browser', () => {
   it('an Anthropic connection with a thinking budget and prompt caching; errors shown by the field', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/connections');
     await page.getByRole('button', { name: 'New connection' }).click();
     const form = page.getByRole('form', { name: 'New connection' });
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill('claude');
     await form.getByLabel('API family').selectOption('anthropic');
-    await form.getByLabel('Base URL', { exact: true }).fill(`${stack.emulator.url}/v1`);
+    await form.getByLabel('Base URL', { exact: true }).fill(`${app.stack.emulator.url}/v1`);
     await form.getByLabel('Model', { exact: true }).fill('claude-test');
     // family-specific controls: no effort or quirks for Anthropic, caching instead
     expect(await form.getByLabel('Reasoning effort').count()).toBe(0);
@@ -63,13 +56,13 @@ describe('provider settings in a real browser', () => {
   });
 
   it('OpenAI quirks and a preset effort reach the provider', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/connections');
     await page.getByRole('button', { name: 'New connection' }).click();
     const form = page.getByRole('form', { name: 'New connection' });
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill('mistral-like');
     await form.getByLabel('API family').selectOption('openai');
-    await form.getByLabel('Base URL', { exact: true }).fill(`${stack.emulator.url}/v1`);
+    await form.getByLabel('Base URL', { exact: true }).fill(`${app.stack.emulator.url}/v1`);
     await form.getByLabel('Model', { exact: true }).fill('o4-mini');
     await form.getByLabel('Provider profile').selectOption('mistral');
     await form.getByLabel('parallel_tool_calls', { exact: true }).check();
@@ -94,23 +87,23 @@ describe('provider settings in a real browser', () => {
     );
     expect(connection.quirks).toEqual({ profile: 'mistral', omit: ['parallel_tool_calls'] });
     const chat = await (
-      await fetch(`${stack.serverUrl}/api/chats`, {
+      await fetch(`${app.stack.serverUrl}/api/chats`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-toolsmith-request': '1' },
         body: JSON.stringify({ title: 't', connectionId: connection.id, presetId: stored.id }),
       })
     ).json();
-    stack.emulator.enqueue(
+    app.stack.emulator.enqueue(
       '/v1/chat/completions',
       openaiStream([openaiChunk({ content: 'ok' }, { finishReason: 'stop' })]),
     );
-    const res = await fetch(`${stack.serverUrl}/api/chats/${chat.id}/generate`, {
+    const res = await fetch(`${app.stack.serverUrl}/api/chats/${chat.id}/generate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-toolsmith-request': '1' },
       body: JSON.stringify({ content: 'Hi' }),
     });
     await res.text();
-    const sent = stack.emulator.requests.find((r) => r.path === '/v1/chat/completions')?.body as Record<
+    const sent = app.stack.emulator.requests.find((r) => r.path === '/v1/chat/completions')?.body as Record<
       string,
       any
     >;

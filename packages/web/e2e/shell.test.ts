@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { browserStackForFile, screenshot } from './harness.js';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-});
-afterAll(() => stopBrowserStack(stack, browser));
+const app = browserStackForFile();
 
 describe('app shell in a real browser', () => {
   it('serves the UI and navigates between sections', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/');
     await expect.poll(() => page.getByRole('link', { name: 'Toolsmith' }).isVisible()).toBe(true);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connections' }).click();

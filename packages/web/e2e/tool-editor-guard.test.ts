@@ -1,25 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
-/** expect.poll with room for a loaded machine: page loads and server answers can take seconds. */
-
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack()); // scripts disabled (the default)
-});
-afterAll(() => stopBrowserStack(stack, browser));
+const app = browserStackForFile(); // scripts disabled (the default)
 
 interface StoredTool {
   id: string;
@@ -27,19 +11,19 @@ interface StoredTool {
   description: string;
 }
 const getTool = async (id: string) =>
-  (await (await fetch(`${stack.serverUrl}/api/tools/${id}`)).json()) as StoredTool;
+  (await (await fetch(`${app.stack.serverUrl}/api/tools/${id}`)).json()) as StoredTool;
 const description = (page: Page) => page.getByLabel('Description', { exact: true });
 const leaveDialog = (page: Page) => page.getByRole('dialog', { name: 'Unsaved changes' });
 
 describe('tool editor guards and limits in a real browser', () => {
   it('unsaved changes: Keep editing keeps the edits, Discard drops them', async () => {
-    const tool = await apiPost<StoredTool>(stack, '/api/tools', {
+    const tool = await apiPost<StoredTool>(app.stack, '/api/tools', {
       name: 'store_hours',
       description: 'Opening hours.',
       kind: 'static',
       staticResult: 'Open 9–5',
     });
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/functions');
     await page.getByRole('link', { name: 'Edit store_hours' }).click();
     await poll(() => description(page).inputValue()).toBe('Opening hours.');
@@ -76,8 +60,11 @@ describe('tool editor guards and limits in a real browser', () => {
   });
 
   it('Save & close stays open and says why when the save fails, then saves and leaves', async () => {
-    const tool = await apiPost<StoredTool>(stack, '/api/tools', { name: 'weather', description: 'Weather.' });
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const tool = await apiPost<StoredTool>(app.stack, '/api/tools', {
+      name: 'weather',
+      description: 'Weather.',
+    });
+    const { page, context } = await app.newPage();
     await page.goto(`/#/functions/${tool.id}`);
     await poll(() => description(page).inputValue()).toBe('Weather.');
     await description(page).fill('   ');
@@ -99,7 +86,7 @@ describe('tool editor guards and limits in a real browser', () => {
   });
 
   it('asks before the tab is closed with unsaved edits', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/functions/new');
     await page.getByLabel('Technical name').fill('draft_tool');
     let dialogType: string | null = null;
@@ -115,7 +102,7 @@ describe('tool editor guards and limits in a real browser', () => {
   });
 
   it('greys the Script tile out with the instruction while scripts are disabled', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/functions/new');
     const script = page.getByRole('radio', { name: 'Script' });
     await poll(() => script.isVisible()).toBe(true);
@@ -144,14 +131,14 @@ describe('tool editor guards and limits in a real browser', () => {
       properties: { when: { type: 'string', format: 'date-time' }, city: { type: 'string' } },
       required: ['city'],
     };
-    const tool = await apiPost<StoredTool>(stack, '/api/tools', {
+    const tool = await apiPost<StoredTool>(app.stack, '/api/tools', {
       name: 'forecast',
       description: 'Forecast.',
       kind: 'webhook',
       webhookUrl: 'https://hooks.example.com/forecast?key=k123',
       parameters,
     });
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto(`/#/functions/${tool.id}`);
     const jsonTab = page.getByRole('tab', { name: 'JSON Schema' });
     await poll(() => jsonTab.getAttribute('aria-selected')).toBe('true');

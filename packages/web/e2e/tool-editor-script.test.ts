@@ -1,16 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserStackForFile, poll, screenshot } from './harness.js';
 
-/** expect.poll with room for a loaded machine: page loads and server answers can take seconds. */
-
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' }));
-});
-afterAll(() => stopBrowserStack(stack, browser));
+const app = browserStackForFile({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' });
 
 /** Replaces the text of a CodeMirror editor the way a user would: select all, type. */
 async function typeInto(page: Page, editor: Locator, text: string) {
@@ -22,7 +14,7 @@ async function typeInto(page: Page, editor: Locator, text: string) {
 
 describe('script tool editor in a real browser (scripts enabled)', () => {
   it('marks a syntax error inline, clears it once fixed, then dry-runs with result and logs', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/functions/new');
     await page.getByLabel('Technical name').fill('add_points');
     await page.getByLabel('Description', { exact: true }).fill('Adds two numbers of points.');
@@ -85,7 +77,7 @@ describe('script tool editor in a real browser (scripts enabled)', () => {
     // save: the body is stored as typed
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await poll(() => page.getByRole('heading', { name: 'Edit add_points' }).isVisible()).toBe(true);
-    const tools = (await (await fetch(`${stack.serverUrl}/api/tools`)).json()) as {
+    const tools = (await (await fetch(`${app.stack.serverUrl}/api/tools`)).json()) as {
       tools: Array<{ name: string; kind: string; body: string }>;
     };
     expect(tools.tools[0]).toMatchObject({ name: 'add_points', kind: 'script' });
