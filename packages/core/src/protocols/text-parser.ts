@@ -4,7 +4,7 @@ import { parserConfig } from './parser-config.js';
 import type { ParserContext, ParserState } from './parser-context.js';
 import { normalizeParserTools } from './parser-tools.js';
 import type { TextParserOptions, TextParserTool, TextToolCallParseResult } from './parser-types.js';
-import { isPlainChunk, TextState } from './text-state.js';
+import { plainEnd, TextState } from './text-state.js';
 import { Utf8Chunks } from './utf8-chunks.js';
 
 export interface TextToolCallParser {
@@ -53,6 +53,8 @@ class StreamingTextParser implements TextToolCallParser, ParserContext {
   private readonly text = new TextState();
   private readonly decoder = new Utf8Chunks();
   private ended = false;
+  /** in the text state with nothing held back or pending: a chunk without candidates is plain text */
+  private plain = true;
 
   constructor(options: TextParserOptions) {
     const config = parserConfig(options.format, options.model);
@@ -68,9 +70,14 @@ class StreamingTextParser implements TextToolCallParser, ParserContext {
     this.state = this.text;
   }
 
+  /** Adds input to what is left of the buffer and runs the state machine over it. */
   private run(input: string): void {
     this.buf = this.pos >= this.buf.length ? input : this.buf.slice(this.pos) + input;
     this.pos = 0;
+    this.steps();
+  }
+
+  private steps(): void {
     while (this.state.step(this)) {
       // each step consumes input or changes state
     }
@@ -79,17 +86,23 @@ class StreamingTextParser implements TextToolCallParser, ParserContext {
   push(chunk: string | Uint8Array): StreamEvent[] {
     if (this.ended) throw new Error('The text tool-call parser has already ended.');
     const input = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk);
-    // fast path for the common small chunk of plain prose: no buffering, no state machine
-    if (this.state === this.text && this.pos >= this.buf.length && this.sink.idle) {
-      if (isPlainChunk(this, input)) {
-        this.pos = input.length;
-        return this.sink.textEvents(input);
-      }
-      this.buf = '';
-      this.pos = 0;
+    this.buf = this.plain || this.pos >= this.buf.length ? input : this.buf.slice(this.pos) + input;
+    this.pos = 0;
+    // the common case while streaming prose: in the text state with nothing pending, the plain part of
+    // the text becomes one text delta, and a possible marker start at its end is held back for the next
+    // chunk to decide; no state machine, no buffering
+    const s = this.buf;
+    const end = this.plain || (this.state === this.text && this.sink.idle) ? plainEnd(this, s) : -1;
+    if (end >= 0) {
+      this.pos = end;
+      this.plain = end === s.length;
+      if (end === 0) return [];
+      return this.sink.textEvents(end === s.length ? s : s.slice(0, end));
     }
-    this.run(input);
-    return this.sink.drain(false);
+    this.steps();
+    const events = this.sink.drain(false);
+    this.plain = this.state === this.text && this.pos >= this.buf.length && this.sink.idle;
+    return events;
   }
 
   end(): StreamEvent[] {

@@ -43,21 +43,29 @@ export class TextState implements ParserState {
 const FAST_PATH_MAX = 4096;
 
 /**
- * Whether a chunk, arriving with nothing held back, is plain text through and through: every candidate
- * character in it is definitely not a marker start and it does not end inside a surrogate pair. Such a
- * chunk becomes one text delta without touching the state machine (the common case while streaming prose).
+ * For text about to be scanned in the text state (`ctx.buf` from 0, nothing pending in the sink): how
+ * much of it is plain text through and through — every candidate character definitely not a marker
+ * start — with only a possible marker start or half a surrogate pair held back at its end; or -1 when a
+ * marker (or an inline code span not closed within the text) starts, and the state machine must run.
+ * Plain text becomes one text delta without touching the state machine (the common case while streaming
+ * prose, including chunks that end on a `<` or `[` that the next chunk decides).
  */
-export function isPlainChunk(ctx: ParserContext, s: string): boolean {
-  if (s.length === 0 || s.length > FAST_PATH_MAX || isHighSurrogate(s.charCodeAt(s.length - 1))) return false;
-  ctx.buf = s;
-  ctx.pos = 0;
+export function plainEnd(ctx: ParserContext, s: string): number {
+  const n = s.length;
+  if (n > FAST_PATH_MAX) return -1;
   let scan = 0;
   for (;;) {
     const at = ctx.table.next(s, scan);
-    if (at < 0) return true;
+    if (at < 0) return withoutHalfPair(s);
     const hit = matchAt(ctx, 0, at);
-    if (hit === 'partial') return false;
-    if (hit !== 'no' && hit.skipTo < 0) return false;
+    if (hit === 'partial') return at;
+    if (hit !== 'no' && hit.skipTo < 0) return -1;
     scan = hit === 'no' ? at + 1 : hit.skipTo;
   }
+}
+
+/** The length of `s` without a high surrogate at its end (held until its pair comes). */
+function withoutHalfPair(s: string): number {
+  const n = s.length;
+  return n > 0 && isHighSurrogate(s.charCodeAt(n - 1)) ? n - 1 : n;
 }
