@@ -1,5 +1,5 @@
 import type { ParserContext } from './parser-context.js';
-import type { MatchResult } from './scan-utils.js';
+import { escapeClassChar, type MatchResult } from './scan-utils.js';
 
 /** Switches the parser into the state a marker opens; `length` characters at `at` belong to the marker. */
 export type Enter = (ctx: ParserContext, at: number, length: number) => void;
@@ -196,8 +196,4 @@ function lineStartAt(ctx: ParserContext, from: number, at: number): boolean {
     if (c !== 32 && c !== 9 && c !== 13) return false;
   }
   return ctx.sink.atLineStart;
-}
-
-function escapeClassChar(c: string): string {
-  return /[\\\]^-]/.test(c) ? `\\${c}` : c;
 }

@@ -15,81 +15,64 @@ export type FindResult = { index: number; marker: string } | { index: -1; safeEn
 
 /** A compiled search for one marker list. */
 interface Finder {
-  re: RegExp;
-  /** the markers, longest first: the one a match ends with */
-  longestFirst: readonly string[];
-  /** first characters of the markers (ASCII by code; others in `otherFirsts`) */
-  asciiFirsts: Uint8Array;
-  otherFirsts: ReadonlySet<number>;
+  /** the characters the markers start with, as one character class */
+  firsts: RegExp;
   maxLength: number;
 }
 
-/** One compiled search per marker list; callers pass module-level (or per-state) arrays, never fresh ones. */
-const finders = new WeakMap<readonly string[], Finder>();
+/**
+ * The compiled search of each marker list, kept on the list itself under a symbol: callers pass the same
+ * module-level (or per-state) arrays every time, and a property read is cheaper than a map lookup in a
+ * function that runs once or twice per streamed chunk.
+ */
+const FINDER = Symbol('finder');
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+type CompiledList = readonly string[] & { [FINDER]?: Finder };
+
+/** A character escaped for use inside a regex character class. */
+export function escapeClassChar(c: string): string {
+  return /[\\\]^-]/.test(c) ? `\\${c}` : c;
 }
 
-/** the last list searched: a state searches the same list chunk after chunk, so skip the map lookup */
-let lastMarkers: readonly string[] | undefined;
-let lastFinder: Finder | undefined;
-
-function finderFor(markers: readonly string[]): Finder {
-  if (markers === lastMarkers && lastFinder) return lastFinder;
-  let finder = finders.get(markers);
-  if (finder) {
-    lastMarkers = markers;
-    lastFinder = finder;
-    return finder;
-  }
-  const asciiFirsts = new Uint8Array(128);
-  const otherFirsts = new Set<number>();
-  for (const marker of markers) {
-    const c = marker.charCodeAt(0);
-    if (c < 128) asciiFirsts[c] = 1;
-    else otherFirsts.add(c);
-  }
-  finder = {
-    re: new RegExp(markers.map(escapeRegExp).join('|'), 'g'),
-    longestFirst: [...markers].sort((x, y) => y.length - x.length),
-    asciiFirsts,
-    otherFirsts,
+function finderFor(markers: CompiledList): Finder {
+  const cached = markers[FINDER];
+  if (cached) return cached;
+  const firsts = new Set(markers.map((m) => m[0]));
+  const finder: Finder = {
+    firsts: new RegExp(`[${[...firsts].map(escapeClassChar).join('')}]`, 'g'),
     maxLength: Math.max(0, ...markers.map((m) => m.length)),
   };
-  finders.set(markers, finder);
+  Object.defineProperty(markers, FINDER, { value: finder });
   return finder;
 }
 
 /**
- * The earliest of `markers` at or after `from`. When none is there, `safeEnd` tells how far the text is
- * certainly free of them (only a possible marker start at the very end is held back). One regex search,
- * so the scan stops at the first hit instead of running each marker to the end of the buffer; test()
- * rather than exec(), so no match object per search (this runs once per chunk while streaming).
+ * The earliest of `markers` at or after `from` (at one place, the first of them in list order). When none
+ * is there, `safeEnd` tells how far the text is certainly free of them: only a marker cut off by the end
+ * of the buffer is held back (the earliest such place). A character-class scan finds the places where a
+ * marker could start; test() rather than exec(), so nothing is allocated per candidate.
  */
 export function findFirst(buf: string, from: number, markers: readonly string[], final: boolean): FindResult {
   const f = finderFor(markers);
-  const re = f.re;
+  const re = f.firsts;
+  const n = buf.length;
+  let cut = -1;
   re.lastIndex = from;
-  if (re.test(buf)) {
-    const end = re.lastIndex;
-    // the match starts leftmost, so it is the longest marker ending where it ends
-    for (const marker of f.longestFirst) {
-      const start = end - marker.length;
-      if (start >= from && buf.startsWith(marker, start)) return { index: start, marker };
+  while (re.test(buf)) {
+    const at = re.lastIndex - 1;
+    for (let m = 0; m < markers.length; m++) {
+      if (buf.startsWith(markers[m], at)) return { index: at, marker: markers[m] };
+    }
+    if (cut < 0 && !final && n - at < f.maxLength) {
+      for (let m = 0; m < markers.length; m++) {
+        if (cutOffAt(buf, at, markers[m])) {
+          cut = at;
+          break;
+        }
+      }
     }
   }
-  if (final) return { index: -1, safeEnd: buf.length };
-  // a marker can only be cut off at the end where one's first character is among the last few: the
-  // earliest such place where the rest of the buffer starts a marker is held back (the longest hold)
-  const n = buf.length;
-  for (let i = Math.max(from, n - f.maxLength + 1); i < n; i++) {
-    const c = buf.charCodeAt(i);
-    if (c < 128 ? f.asciiFirsts[c] !== 1 : !f.otherFirsts.has(c)) continue;
-    for (let m = 0; m < markers.length; m++)
-      if (cutOffAt(buf, i, markers[m])) return { index: -1, safeEnd: i };
-  }
-  return { index: -1, safeEnd: n };
+  return { index: -1, safeEnd: cut >= 0 ? cut : n };
 }
 
 /** Whether `buf` from `at` to its end is a proper prefix of `marker` (the marker cut off by the buffer end). */
