@@ -26,6 +26,14 @@ export const ToolInvocationResource = Type.Object({
 });
 export type ToolInvocationResource = Static<typeof ToolInvocationResource>;
 
+/** An image stored with a user's message (its bytes at /api/chats/:id/messages/:messageId/images/:imageId). */
+export const MessageImageResource = Type.Object({
+  id: Type.String(),
+  mediaType: Type.String(),
+  bytes: Type.Number(),
+});
+export type MessageImageResource = Static<typeof MessageImageResource>;
+
 /** A chat message as the API answers it. */
 export const MessageResource = Type.Object({
   id: Type.String(),
@@ -52,7 +60,7 @@ export const MessageResource = Type.Object({
     }),
   ),
   /** user messages: attached images (bytes at /api/chats/:id/messages/:messageId/images/:imageId) */
-  images: Type.Array(Type.Object({ id: Type.String(), mediaType: Type.String(), bytes: Type.Number() })),
+  images: Type.Array(MessageImageResource),
 });
 export type MessageResource = Static<typeof MessageResource>;
 

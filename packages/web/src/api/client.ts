@@ -127,7 +127,7 @@ export const api = {
   post: <T>(path: string, body?: unknown) => json<T>('POST', path, body ?? {}),
   put: <T>(path: string, body?: unknown) => json<T>('PUT', path, body ?? {}),
   patch: <T>(path: string, body?: unknown) => json<T>('PATCH', path, body ?? {}),
-  del: (path: string) => json<void>('DELETE', path),
+  del: <T = void>(path: string) => json<T>('DELETE', path),
 };
 
 /** A readable message for anything thrown. */

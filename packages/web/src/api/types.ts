@@ -1,5 +1,9 @@
 // Shapes of the HTTP API (docs/api.md). The web talks to the server only over HTTP.
 
+import type {
+  MessageResource as Message,
+  ToolInvocationResource as ToolInvocation,
+} from '@toolsmith/core/api-schema';
 import type { LogEntry, ToolKind, ToolMode } from '@toolsmith/core/schema';
 
 // The shapes of routes with route schemas (tools, personas, presets, web-search settings) come from them (the
@@ -14,12 +18,16 @@ export type {
   ConnectionResource as Connection,
   ConnectionTestAnswer,
   McpToolEntry,
+  MessageImageResource as MessageImage,
+  MessageList,
+  MessageResource as Message,
   ModelsAnswer,
   PresetCreateBody,
   PresetPatchBody,
   PresetResource as Preset,
   ToolCapabilities as Capabilities,
   ToolCreateBody,
+  ToolInvocationResource as ToolInvocation,
   ToolModeOutcome,
   ToolPatchBody,
   ToolResource as Tool,
@@ -63,46 +71,19 @@ export interface ImportResult {
   review: ImportReviewEntry[];
 }
 
-export interface ToolInvocation {
-  id: string;
-  callId?: string;
-  name: string;
-  args: unknown;
-  ok: boolean;
-  result?: unknown;
-  error?: unknown;
-  durationMs?: number;
-  simulated?: boolean;
-}
+/**
+ * A tool call as the chat shows it: a stored invocation, or one the stream has announced and not finished
+ * (the stream knows its id, name and arguments first; the rest arrives with its result).
+ */
+export type ToolCallView = Pick<ToolInvocation, 'id' | 'name' | 'args' | 'ok'> &
+  Partial<Omit<ToolInvocation, 'id' | 'name' | 'args' | 'ok'>>;
 
-export interface Message {
-  id: string;
-  role: 'user' | 'assistant';
-  content: string;
-  reasoning?: string | null;
-  createdAt?: string;
-  toolInvocations: ToolInvocation[];
-  /** when the user last edited it */
-  editedAt?: string | null;
-  /** an answer cut short (its text so far kept): stopped by the user, or ended by an error */
-  interrupted?: { reason: 'stopped' | 'error'; code?: string; message?: string } | null;
-  /** the author's name when it was written ('' = "You" / "Assistant") */
-  name?: string;
-  characterId?: string | null;
-  personaId?: string | null;
-  /** answers: every round of one answer shares its reply id; a reply has one or more swipes */
-  replyId?: string | null;
-  swipe?: { index: number; count: number } | null;
-  /** user messages: attached images (bytes at /api/chats/:id/messages/:messageId/images/:imageId) */
-  images?: MessageImage[];
-}
-
-/** An image stored with a message. */
-export interface MessageImage {
-  id: string;
-  mediaType: string;
-  bytes: number;
-}
+/**
+ * A message as the chat shows it: a stored one (`Message`), or one being streamed, which has only what the
+ * stream knows yet (the optimistic user message, the live assistant rounds).
+ */
+export type ShownMessage = Pick<Message, 'id' | 'role' | 'content'> &
+  Partial<Omit<Message, 'id' | 'role' | 'content' | 'toolInvocations'>> & { toolInvocations: ToolCallView[] };
 
 // --- Functions panel and tool editor (appended) ---
 

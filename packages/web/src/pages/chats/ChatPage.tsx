@@ -1,7 +1,17 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
-import type { Character, Chat, Connection, Message, Persona, Preset, ToolsList } from '../../api/types';
+import type {
+  Character,
+  Chat,
+  Connection,
+  Message,
+  MessageList,
+  Persona,
+  Preset,
+  ShownMessage,
+  ToolsList,
+} from '../../api/types';
 import { usePageTitle } from '../../app/page-title';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -51,7 +61,7 @@ export function ChatPage({ id }: { id: string }) {
   usePageTitle(chat?.title);
 
   const fetchMessages = useCallback(
-    async () => (await api.get<{ messages: Message[] }>(`${path}/messages`)).messages,
+    async () => (await api.get<MessageList>(`${path}/messages`)).messages,
     [path],
   );
   const giveBack = useCallback((content: string) => {
@@ -141,7 +151,7 @@ export function ChatPage({ id }: { id: string }) {
     generate(attachments.length > 0 ? { content, images: attachments.map((a) => a.dataUrl) } : { content });
   };
 
-  const authorOf = (message: Pick<Message, 'role' | 'name' | 'characterId' | 'personaId'>): Author => {
+  const authorOf = (message: Pick<ShownMessage, 'role' | 'name' | 'characterId' | 'personaId'>): Author => {
     if (message.role === 'user') {
       const persona = personas.find((p) => p.id === message.personaId);
       return {
@@ -166,10 +176,9 @@ export function ChatPage({ id }: { id: string }) {
   };
   const swipe = async (messageId: string, index: number) => {
     try {
-      const answer = await api.put<{ messages: Message[] }>(
-        `${path}/messages/${encodeURIComponent(messageId)}/swipe`,
-        { index },
-      );
+      const answer = await api.put<MessageList>(`${path}/messages/${encodeURIComponent(messageId)}/swipe`, {
+        index,
+      });
       setMessages(answer.messages);
     } catch (e) {
       setError(errorMessage(e));
@@ -178,8 +187,8 @@ export function ChatPage({ id }: { id: string }) {
   const remove = async () => {
     if (!deleting) return;
     try {
-      const answer = await api.del(`${path}/messages/${encodeURIComponent(deleting.id)}`);
-      setMessages((answer as unknown as { messages: Message[] }).messages);
+      const answer = await api.del<MessageList>(`${path}/messages/${encodeURIComponent(deleting.id)}`);
+      setMessages(answer.messages);
       setDeleting(null);
       setDeleteError(null);
     } catch (e) {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { Message } from '../../api/types';
+import type { ShownMessage } from '../../api/types';
 import { formatBytes, messageImageUrl } from './attachments';
 
 /** A user message's images as thumbnails; each opens the full image in a new tab. */
-export function MessageImages({ message, chatPath }: { message: Message; chatPath?: string }) {
+export function MessageImages({ message, chatPath }: { message: ShownMessage; chatPath?: string }) {
   const { t } = useTranslation();
   if (!chatPath || !message.images?.length) return null;
   return (

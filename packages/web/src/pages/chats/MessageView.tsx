@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Message } from '../../api/types';
+import type { Message, ShownMessage } from '../../api/types';
 import { Avatar } from '../../components/Avatar';
 import type { CallView } from './chat-stream';
 import { Icon } from './Icon';
@@ -39,7 +39,7 @@ function useEditRequest(actions: MessageActions, setEditing: (on: boolean) => vo
   }, [startEditing, onEditingStarted, onEdit, setEditing]);
 }
 
-type Round = Message & { toolInvocations: CallView[] };
+type Round = ShownMessage & { toolInvocations: CallView[] };
 
 function AuthorLine({
   author,
@@ -71,7 +71,7 @@ export function UserMessageView({
   author,
   actions = {},
 }: {
-  message: Message;
+  message: ShownMessage;
   /** the chat's API path, where the message's images are served */
   chatPath?: string;
   author: Author;

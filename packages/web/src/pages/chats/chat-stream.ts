@@ -1,13 +1,13 @@
 // Folds the generate stream's events (docs/api.md, "Chats") into the turn being shown while it streams.
 // Kept free of React so the event handling is unit-tested on its own.
-import type { Message, ToolInvocation } from '../../api/types';
+import type { Message, ShownMessage, ToolCallView } from '../../api/types';
 
 /** A tool call as shown in a card: a stored invocation, or a live one still waiting for its result. */
-export interface CallView extends ToolInvocation {
+export type CallView = ToolCallView & {
   pending?: boolean;
   /** a write tool waiting for the user's Allow / Deny ("Ask before running write tools") */
   approval?: { expiresAt: string; deciding?: boolean };
-}
+};
 
 export type GenerateMode = 'send' | 'regenerate' | 'continue' | 'retry';
 
@@ -22,7 +22,7 @@ export interface LiveRound {
 
 export interface LiveTurn {
   /** the user's message (sending one): optimistic until the server echoes the stored one */
-  user: Message | null;
+  user: ShownMessage | null;
   mode: GenerateMode;
   /** from generation-start: the reply the rounds belong to, the message a continuation extends, the speaker */
   replyId: string | null;
@@ -74,6 +74,7 @@ export function applyStreamEvent(turn: LiveTurn, event: string, raw: unknown): L
     case 'user-message': {
       const message = record(data.message);
       if (typeof message.id !== 'string') return turn;
+      // the stored message as the server answers it (docs/api.md, "Chats": user-message)
       return { ...turn, user: { ...(message as unknown as Message), toolInvocations: [] } };
     }
     case 'tool-approval':
@@ -182,7 +183,7 @@ export function endTurn(turn: LiveTurn, status: Exclude<TurnStatus, 'streaming'>
 }
 
 /** A continuation starts from the stored message it extends: its text so far is the live round's start. */
-export function continueFrom(turn: LiveTurn, message: Message | undefined): LiveTurn {
+export function continueFrom(turn: LiveTurn, message: ShownMessage | undefined): LiveTurn {
   if (!message || message.toolInvocations.length > 0 || turn.rounds.length > 0) return turn;
   return {
     ...turn,
@@ -200,7 +201,7 @@ export function allCalls(turn: LiveTurn): CallView[] {
 }
 
 /** The live rounds as assistant messages, so streamed and stored messages render the same way. */
-export function liveAssistantMessages(turn: LiveTurn): Array<Message & { toolInvocations: CallView[] }> {
+export function liveAssistantMessages(turn: LiveTurn): Array<ShownMessage & { toolInvocations: CallView[] }> {
   const rounds = turn.rounds.length ? turn.rounds : [emptyRound()];
   return rounds.map((round, index) => ({
     id: `live-assistant-${index}`,
@@ -262,7 +263,10 @@ export function describeError(error: unknown): { message: string; code?: string;
  * message. The server stores a stopped answer when it notices the closed stream, which can be a moment after the
  * browser stopped reading, so the view waits for it rather than dropping text the user saw.
  */
-export function storedTurnComplete(messages: Message[], turn: LiveTurn): boolean {
+export function storedTurnComplete(
+  messages: ReadonlyArray<Pick<ShownMessage, 'id' | 'role' | 'replyId'>>,
+  turn: LiveTurn,
+): boolean {
   const streamed = turn.rounds.some((r) => r.content || r.reasoning || r.calls.length > 0);
   if (!streamed) return true;
   if (!turn.user) return messages.some((m) => m.role === 'assistant' && m.replyId === turn.replyId);

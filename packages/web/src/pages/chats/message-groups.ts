@@ -41,6 +41,6 @@ export function storedBesideLive(messages: Message[], live: LiveTurn | null): Me
 }
 
 /** The last round of a reply that has text (what Edit changes), else its last round. */
-export function editableRound(rounds: Message[]): Message {
+export function editableRound<M extends Pick<Message, 'content'>>(rounds: M[]): M {
   return [...rounds].reverse().find((r) => r.content.trim() !== '') ?? rounds[rounds.length - 1];
 }
