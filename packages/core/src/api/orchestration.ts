@@ -49,11 +49,23 @@ export const CharacterOverrideBody = Type.Object(
 export type CharacterOverrideBody = Static<typeof CharacterOverrideBody>;
 
 export const CharacterOverrideAnswer = Type.Object({
-  override: Type.Union([Answer, Type.Null()]),
+  /** the character's partial profile, or null: it inherits the global one */
+  override: Type.Union([JsonObject, Type.Null()]),
   /** the global profile with the override laid over it */
   profile: OrchestrationProfileResource,
 });
 export type CharacterOverrideAnswer = Static<typeof CharacterOverrideAnswer>;
+
+/** What a run did, or why it could not run (the Studio's compare, the chat's last run). */
+export const OrchestrationRunOrError = Type.Union([
+  OrchestrationRunAnswer,
+  Type.Object({ error: Type.Object({ code: Type.String(), message: Type.String() }) }),
+]);
+export type OrchestrationRunOrError = Static<typeof OrchestrationRunOrError>;
+
+/** `GET /api/chats/:id/orchestration/last`: the chat's last orchestration run before a reply. */
+export const OrchestrationLastRun = Type.Object({ at: Type.String(), result: OrchestrationRunOrError });
+export type OrchestrationLastRun = Static<typeof OrchestrationLastRun>;
 
 const tags = ['orchestration'];
 export const orchestrationRouteSchemas = {
@@ -78,7 +90,10 @@ export const orchestrationRouteSchemas = {
   lastRun: {
     tags,
     params: IdParams,
-    response: { 200: Type.Object({ run: Type.Union([Answer, Type.Null()]) }), ...errorResponses },
+    response: {
+      200: Type.Object({ run: Type.Union([OrchestrationLastRun, Type.Null()]) }),
+      ...errorResponses,
+    },
   },
   characterGet: { tags, params: IdParams, response: { 200: CharacterOverrideAnswer, ...errorResponses } },
   characterPut: {

@@ -5,8 +5,8 @@
 
 import { type Static, Type } from 'typebox';
 import { ORCHESTRATION_MODES } from '../orchestration/modes.js';
-import { OrchestrationRunAnswer } from './agents.js';
 import { errorResponses, IdParams } from './common.js';
+import { OrchestrationRunOrError } from './orchestration.js';
 import { OrchestrationProfileResource, ProfileTool } from './orchestration-profile.js';
 
 export const MAX_STUDIO_TEXT = 20_000;
@@ -152,10 +152,7 @@ export const StudioAcceptAnswer = Type.Object({
 export type StudioAcceptAnswer = Static<typeof StudioAcceptAnswer>;
 
 /** One simulated run of the compare: what it did, or why it could not run. */
-export const StudioRun = Type.Union([
-  OrchestrationRunAnswer,
-  Type.Object({ error: Type.Object({ code: Type.String(), message: Type.String() }) }),
-]);
+export const StudioRun = OrchestrationRunOrError;
 export type StudioRun = Static<typeof StudioRun>;
 
 /** `POST /api/studio/sessions/:id/simulate`: the chat run with the current profile and with the proposals. */

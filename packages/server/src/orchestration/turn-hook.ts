@@ -1,4 +1,5 @@
 import { type ChatMessage, isGenerateTaskError, type WorldInfoEntryRef } from '@toolsmith/core';
+import type { OrchestrationLastRun } from '@toolsmith/core/api-schema';
 import type { AppContext } from '../app/context.js';
 import type { BuiltinServices, TurnWorldInfo } from '../builtins/builtin-context.js';
 import { loadChatLorebooks } from '../lorebooks/chat-lorebooks.js';
@@ -22,9 +23,14 @@ async function entryRefsById(
 }
 
 /** Keeps the run as the chat's last one (GET /api/chats/:id/orchestration/last); a deleted chat keeps nothing. */
-async function keepLastRun(storage: Pick<Storage, 'orchestrationRuns'>, chatId: string, result: unknown) {
+async function keepLastRun(
+  storage: Pick<Storage, 'orchestrationRuns'>,
+  chatId: string,
+  result: OrchestrationLastRun['result'],
+) {
   try {
-    await storage.orchestrationRuns.set(chatId, { at: new Date().toISOString(), result });
+    const run: OrchestrationLastRun = { at: new Date().toISOString(), result };
+    await storage.orchestrationRuns.set(chatId, run);
   } catch {
     // the chat was deleted mid-run
   }

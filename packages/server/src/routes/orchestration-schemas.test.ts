@@ -119,4 +119,34 @@ describe('orchestration route schemas', () => {
     const history = doc.paths['/api/orchestration/history'].get.responses['200'].content['application/json'];
     expect(history.schema.properties.versions.items.properties.source.anyOf).toHaveLength(4);
   });
+
+  it("answers a chat's last run (a trace or why it failed) and a character's override with their schemas", async () => {
+    const chat = (await server.request('POST', '/api/chats', { title: 'Last' })).body;
+    const failed = {
+      at: '2026-12-02T08:00:00.000Z',
+      result: { error: { code: 'missing_agent', message: 'Gone.' } },
+    };
+    await server.app.toolsmith.storage.orchestrationRuns.set(chat.id, failed);
+    expect((await server.request('GET', `/api/chats/${chat.id}/orchestration/last`)).body).toEqual({
+      run: failed,
+    });
+    const character = (await server.request('POST', '/api/characters', { name: 'Lastly' })).body;
+    const override = { mode: 'loop', limits: { maxRounds: 3 } };
+    const put = await server.request('PUT', `/api/characters/${character.id}/orchestration`, { override });
+    expect(put.status).toBe(200);
+    expect(put.body.override).toEqual(override);
+    expect(put.body.profile.limits.maxRounds).toBe(3);
+    expect((await server.request('GET', `/api/characters/${character.id}/orchestration`)).body).toEqual(
+      put.body,
+    );
+    const doc = (await server.request('GET', '/api/openapi.json')).body;
+    const last =
+      doc.paths['/api/chats/{id}/orchestration/last'].get.responses['200'].content['application/json'];
+    expect(last.schema.properties.run.anyOf[0].required).toEqual(['at', 'result']);
+    const answer =
+      doc.paths['/api/characters/{id}/orchestration'].get.responses['200'].content['application/json'];
+    expect(answer.schema.properties.profile.required).toEqual(
+      expect.arrayContaining(['mode', 'loop', 'limits']),
+    );
+  });
 });

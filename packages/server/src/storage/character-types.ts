@@ -129,8 +129,11 @@ export interface VariableRepository {
   replace(chatId: string | null, variables: Record<string, unknown>): Promise<void>;
 }
 
-/** The last world-info activation of each chat (a JSON document; see generation/world-info-trace.ts). */
-export interface WorldInfoTraceRepository {
-  get(chatId: string): Promise<unknown | undefined>;
-  set(chatId: string, activation: unknown): Promise<void>;
+/**
+ * The last world-info activation of each chat (a JSON document; see generation/world-info-trace.ts), or another
+ * per-chat JSON document of type T (the last orchestration run).
+ */
+export interface WorldInfoTraceRepository<T = unknown> {
+  get(chatId: string): Promise<T | undefined>;
+  set(chatId: string, activation: T): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import type { OrchestrationLastRun } from '@toolsmith/core/api-schema';
 import type {
   CharacterRepository,
   LorebookRepository,
@@ -34,7 +35,7 @@ export interface Storage {
   variables: VariableRepository;
   worldInfoTraces: WorldInfoTraceRepository;
   /** the last orchestration run of each chat (GET /api/chats/:id/orchestration/last) */
-  orchestrationRuns: WorldInfoTraceRepository;
+  orchestrationRuns: WorldInfoTraceRepository<OrchestrationLastRun>;
   characters: CharacterRepository;
   toolModes: ToolModeRepository;
   mcpServers: McpServerRepository;

@@ -4,7 +4,9 @@
 export type {
   AgentSlot,
   CatalogTool,
+  CharacterOverrideAnswer,
   ModeSwitches,
+  OrchestrationLastRun,
   OrchestrationProfileResource as OrchestrationProfile,
   ProfileAgent,
   ProfileSpecNode,

@@ -1,3 +1,4 @@
+import type { OrchestrationLastRun } from '@toolsmith/core/api-schema';
 import type { Database } from 'better-sqlite3';
 import type { VariableRepository, WorldInfoTraceRepository } from '../types.js';
 import { now } from './ids.js';
@@ -96,7 +97,9 @@ export function createSqliteWorldInfoTraceRepository(db: Database): WorldInfoTra
 }
 
 /** The last orchestration run of each chat, one JSON document per chat (replaced by the next run). */
-export function createSqliteOrchestrationRunRepository(db: Database): WorldInfoTraceRepository {
+export function createSqliteOrchestrationRunRepository(
+  db: Database,
+): WorldInfoTraceRepository<OrchestrationLastRun> {
   const selectOne = db.prepare<[string], { run: string }>(
     'SELECT run FROM chat_orchestration_runs WHERE chat_id = ?',
   );

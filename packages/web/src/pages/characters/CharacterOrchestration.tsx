@@ -2,17 +2,19 @@ import '../agents/profile/profile.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorMessage } from '../../api/client';
-import type { Agent, CatalogTool, Connection, OrchestrationProfile, Preset } from '../../api/types';
+import type {
+  Agent,
+  CatalogTool,
+  CharacterOverrideAnswer,
+  Connection,
+  OrchestrationProfile,
+  Preset,
+} from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { EditorDataContext } from '../agents/profile/editor-data';
 import { ProfileForms } from '../agents/profile/ProfileForms';
 import { panelTools, withDefaults } from '../agents/profile/profile-model';
 import { modeAgentNames, overrideFrom, writeOutAgents } from './override-model';
-
-interface OverrideAnswer {
-  override: Record<string, unknown> | null;
-  profile: OrchestrationProfile;
-}
 
 /**
  * "Orchestration for this character": inherit the global profile, or override it with the profile editor's
@@ -23,7 +25,7 @@ export function CharacterOrchestration({ characterId }: { characterId: string })
   const { t } = useTranslation();
   const url = `/api/characters/${encodeURIComponent(characterId)}/orchestration`;
   const [global, setGlobal] = useState<OrchestrationProfile | null>(null);
-  const [answer, setAnswer] = useState<OverrideAnswer | null>(null);
+  const [answer, setAnswer] = useState<CharacterOverrideAnswer | null>(null);
   const [choice, setChoice] = useState<'inherit' | 'override'>('inherit');
   const [draft, setDraft] = useState<OrchestrationProfile | null>(null);
   const [agents, setAgents] = useState<Agent[]>([]);
@@ -38,7 +40,7 @@ export function CharacterOrchestration({ characterId }: { characterId: string })
   useEffect(() => {
     const fail = (e: unknown) =>
       setError(t('characterOrchestration.loadFailed', { message: errorMessage(e) }));
-    Promise.all([api.get<OrchestrationProfile>('/api/orchestration'), api.get<OverrideAnswer>(url)])
+    Promise.all([api.get<OrchestrationProfile>('/api/orchestration'), api.get<CharacterOverrideAnswer>(url)])
       .then(([g, a]) => {
         setGlobal(withDefaults(g));
         setAnswer(a);
@@ -86,7 +88,7 @@ export function CharacterOrchestration({ characterId }: { characterId: string })
     setStatus(null);
     setSaving(true);
     try {
-      const next = await api.put<OverrideAnswer>(url, { override });
+      const next = await api.put<CharacterOverrideAnswer>(url, { override });
       setAnswer(next);
       setChoice(next.override ? 'override' : 'inherit');
       setDraft(withDefaults(next.profile));

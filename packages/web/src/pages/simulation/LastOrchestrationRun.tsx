@@ -1,27 +1,25 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
-import type { OrchestrationRunResult } from '../../api/types';
+import type { OrchestrationLastRun } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { TraceNode } from './TraceTimeline';
 import { countTrace, formatMs } from './trace-format';
 import './simulation.css';
 import { i18n } from '../../i18n/i18n';
 
-type RunError = { code: string; message: string };
-/** `GET /api/chats/:id/orchestration/last` → `{ run }` */
-type LastRun = { at: string; result: (OrchestrationRunResult & { error?: RunError }) | { error: RunError } };
-
 /** The chat's last orchestration run before a reply: when, what it left for the reply, and its trace. */
 export function LastOrchestrationRun({ chatId }: { chatId: string }) {
   const { t } = useTranslation();
-  const [run, setRun] = useState<LastRun | null | undefined>(undefined);
+  const [run, setRun] = useState<OrchestrationLastRun | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(() => {
     setError(null);
     api
-      .get<{ run: LastRun | null }>(`/api/chats/${encodeURIComponent(chatId)}/orchestration/last`)
+      .get<{ run: OrchestrationLastRun | null }>(
+        `/api/chats/${encodeURIComponent(chatId)}/orchestration/last`,
+      )
       .then((answer) => setRun(answer.run))
       .catch((e) =>
         setError(i18n.t('chatSettings.orchestration.lastLoadFailed', { message: errorMessage(e) })),

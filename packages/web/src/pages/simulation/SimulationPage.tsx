@@ -6,6 +6,7 @@ import {
   type Chat,
   ORCHESTRATION_MODE_LABELS,
   type OrchestrationMode,
+  type OrchestrationProfile,
   type OrchestrationRunResult,
   type ToolsList,
 } from '../../api/types';
@@ -50,13 +51,9 @@ export function SimulationPage({ chatId }: { chatId: string | null }) {
     // which tools only read (they run for real in a simulation) and which write (simulated); optional
     Promise.all([
       api.get<ToolsList>('/api/tools').catch(() => ({ tools: [], builtin: [] })),
-      api
-        .get<{ tools?: Array<{ name: string; mode: 'read' | 'write' }> }>('/api/orchestration')
-        .catch(() => ({ tools: [] })),
+      api.get<OrchestrationProfile>('/api/orchestration').catch(() => ({ tools: [] })),
     ]).then(([list, profile]) =>
-      setToolModes(
-        new Map([...list.builtin, ...list.tools, ...(profile.tools ?? [])].map((t) => [t.name, t.mode])),
-      ),
+      setToolModes(new Map([...list.builtin, ...list.tools, ...profile.tools].map((t) => [t.name, t.mode]))),
     );
     return () => controller.current?.abort();
   }, []);
