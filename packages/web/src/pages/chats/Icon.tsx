@@ -29,3 +29,31 @@ export function Icon({ name }: { name: IconName }) {
     </svg>
   );
 }
+
+/** A button that shows only an icon: `label` is its accessible name and, unless `title` says more, its tooltip. */
+export function IconButton({
+  icon,
+  label,
+  title = label,
+  disabled,
+  onClick,
+}: {
+  icon: IconName;
+  label: string;
+  title?: string;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={label}
+      title={title}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon name={icon} />
+    </button>
+  );
+}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Message, ShownMessage } from '../../api/types';
 import { Avatar } from '../../components/Avatar';
 import type { CallView } from './chat-stream';
-import { Icon } from './Icon';
+import { IconButton } from './Icon';
 import { Markdown } from './Markdown';
 import { MessageEditor } from './MessageEditor';
 import { MessageImages } from './MessageImages';
@@ -102,26 +102,14 @@ export function UserMessageView({
         {!editing && (actions.onEdit || actions.onDelete) && (
           <div className="message-actions">
             {actions.onEdit && (
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t('common.edit')}
-                title={t('common.edit')}
-                onClick={() => setEditing(true)}
-              >
-                <Icon name="edit" />
-              </button>
+              <IconButton icon="edit" label={t('common.edit')} onClick={() => setEditing(true)} />
             )}
             {actions.onDelete && (
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t('common.delete')}
-                title={t('common.delete')}
+              <IconButton
+                icon="delete"
+                label={t('common.delete')}
                 onClick={() => actions.onDelete?.(message.id)}
-              >
-                <Icon name="delete" />
-              </button>
+              />
             )}
           </div>
         )}
@@ -204,23 +192,18 @@ export function ReplyView({
           <div className="message-actions">
             {swipe && (swipe.count > 1 || actions.onRegenerate) && actions.onSwipe && (
               <fieldset className="swipes" aria-label={t('message.swipes')}>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={t('message.previousSwipe')}
-                  title={t('message.previousSwipe')}
+                <IconButton
+                  icon="previous"
+                  label={t('message.previousSwipe')}
                   disabled={swipe.index === 0}
                   onClick={() => actions.onSwipe?.(target.id, swipe.index - 1)}
-                >
-                  <Icon name="previous" />
-                </button>
+                />
                 <span className="swipe-count">
                   {swipe.index + 1}/{swipe.count}
                 </span>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={t('message.nextSwipe')}
+                <IconButton
+                  icon="next"
+                  label={t('message.nextSwipe')}
                   title={t('message.nextSwipeHint')}
                   disabled={swipe.index === swipe.count - 1 && !actions.onRegenerate}
                   onClick={() =>
@@ -228,9 +211,7 @@ export function ReplyView({
                       ? actions.onSwipe?.(target.id, swipe.index + 1)
                       : actions.onRegenerate?.()
                   }
-                >
-                  <Icon name="next" />
-                </button>
+                />
               </fieldset>
             )}
             {swipe && swipe.count > 1 && !actions.onSwipe && (
@@ -239,48 +220,20 @@ export function ReplyView({
               </span>
             )}
             {actions.onRegenerate && (
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t('message.regenerate')}
-                title={t('message.regenerate')}
-                onClick={actions.onRegenerate}
-              >
-                <Icon name="regenerate" />
-              </button>
+              <IconButton icon="regenerate" label={t('message.regenerate')} onClick={actions.onRegenerate} />
             )}
             {actions.onContinue && (
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t('message.continue')}
-                title={t('message.continue')}
-                onClick={actions.onContinue}
-              >
-                <Icon name="continue" />
-              </button>
+              <IconButton icon="continue" label={t('message.continue')} onClick={actions.onContinue} />
             )}
             {actions.onEdit && (
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t('common.edit')}
-                title={t('common.edit')}
-                onClick={() => setEditing(true)}
-              >
-                <Icon name="edit" />
-              </button>
+              <IconButton icon="edit" label={t('common.edit')} onClick={() => setEditing(true)} />
             )}
             {actions.onDelete && (
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t('common.delete')}
-                title={t('common.delete')}
+              <IconButton
+                icon="delete"
+                label={t('common.delete')}
                 onClick={() => actions.onDelete?.(target.id)}
-              >
-                <Icon name="delete" />
-              </button>
+              />
             )}
           </div>
         )}
