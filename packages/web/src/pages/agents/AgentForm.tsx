@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorMessage } from '../../api/client';
+import { api } from '../../api/client';
 import type { Agent, Connection, Preset } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { useFormSave } from '../../components/use-form-save';
 import { PinnedToolsPicker } from './profile/PinnedToolsPicker';
 
 /** Create or edit an agent: name, connection and preset, system prompt, pinned tools. */
@@ -26,16 +27,11 @@ export function AgentForm({
   const [presetId, setPresetId] = useState(agent?.presetId ?? '');
   const [systemPrompt, setSystemPrompt] = useState(agent?.systemPrompt ?? '');
   const [tools, setTools] = useState<string[]>(agent?.tools ?? []);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { error, setError, fieldErrors, saving, submit } = useFormSave();
 
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
-    setError(null);
-    setFieldErrors({});
-    setSaving(true);
-    try {
+    await submit(async () => {
       const body = {
         name: name.trim(),
         connectionId: connectionId || null,
@@ -48,13 +44,7 @@ export function AgentForm({
           ? await api.post<Agent>('/api/agents', body)
           : await api.patch<Agent>(`/api/agents/${encodeURIComponent(agent.id)}`, body),
       );
-    } catch (e) {
-      setError(errorMessage(e));
-      if (e instanceof ApiError)
-        setFieldErrors(Object.fromEntries(e.fieldErrors.map((f) => [f.field, f.message])));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const title = creating ? t('agents.new') : t('agents.editNamed', { name: agent.name });

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorMessage } from '../../api/client';
+import { api, errorMessage } from '../../api/client';
 import type { Character, LorebookSummary } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { base64Of, PORTRAIT_TYPES, portraitUrl } from '../../components/portrait';
+import { useFormSave } from '../../components/use-form-save';
 import { CharacterOrchestration } from './CharacterOrchestration';
 import { CharacterTools } from './CharacterTools';
 import { type CharacterDraft, characterBody, draftFromCharacter, TEXT_FIELDS } from './character-form';
@@ -22,9 +23,7 @@ export function CharacterForm({
   const creating = character === null;
   const [draft, setDraft] = useState<CharacterDraft>(() => draftFromCharacter(character));
   const [books, setBooks] = useState<LorebookSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { error, setError, fieldErrors, setFieldErrors, saving, submit } = useFormSave();
   // undefined: keep the portrait; null: remove it; a string: the new image as base64
   const [avatar, setAvatar] = useState<string | null | undefined>(undefined);
   const [preview, setPreview] = useState<string | null>(null);
@@ -34,7 +33,7 @@ export function CharacterForm({
       .get<{ lorebooks: LorebookSummary[] }>('/api/lorebooks')
       .then((a) => setBooks(a.lorebooks))
       .catch((e) => setError(t('characterForm.couldNotLoadBooks', { message: errorMessage(e) })));
-  }, [t]);
+  }, [t, setError]);
 
   const set = (field: keyof CharacterDraft, value: string) => setDraft((d) => ({ ...d, [field]: value }));
 
@@ -45,22 +44,14 @@ export function CharacterForm({
       setFieldErrors({ name: t('characterForm.nameRequired') });
       return;
     }
-    setFieldErrors({});
-    setSaving(true);
-    try {
+    await submit(async () => {
       const body = { ...characterBody(draft), ...(avatar === undefined ? {} : { avatar }) };
       onSaved(
         creating
           ? await api.post<Character>('/api/characters', body)
           : await api.patch<Character>(`/api/characters/${encodeURIComponent(character.id)}`, body),
       );
-    } catch (e) {
-      setError(errorMessage(e));
-      if (e instanceof ApiError)
-        setFieldErrors(Object.fromEntries(e.fieldErrors.map((f) => [f.field, f.message])));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const title = creating ? t('characters.new') : t('characters.editNamed', { name: character.name });

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorMessage } from '../../api/client';
+import { api } from '../../api/client';
 import type { Connection } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { connectionProviderBody, providerDraftFrom } from '../../components/provider-settings/provider-draft';
 import { Switch } from '../../components/Switch';
+import { useFormSave } from '../../components/use-form-save';
 import { ConnectionPresetPicker } from './ConnectionPresetPicker';
 import { ConnectionProviderSettings } from './ConnectionProviderSettings';
 import {
@@ -24,6 +25,9 @@ import { keyMove } from './key-origin';
 import { ToolCallFormatSelect } from './ToolCallFormatSelect';
 import { VisionField } from './VisionField';
 
+/** A server error on a nested field (thinking.effort) shows on its section's field. */
+const sectionOf = (field: string) => field.split('.')[0];
+
 /** Create or edit one connection. The API key field is write-only: it shows whether a key is stored, never the key. */
 export function ConnectionForm({
   connection,
@@ -39,9 +43,7 @@ export function ConnectionForm({
   const [draft, setDraft] = useState<ConnectionDraft>(() =>
     connection ? draftFrom(connection) : emptyDraft(),
   );
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { error, setError, fieldErrors, setFieldErrors, saving, submit } = useFormSave(sectionOf);
   const [keepKey, setKeepKey] = useState(false);
   const [providerDraft, setProviderDraft] = useState(() => providerDraftFrom(connection));
   const ids = useId();
@@ -50,10 +52,7 @@ export function ConnectionForm({
 
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    setError(null);
-    setFieldErrors({});
-    try {
+    await submit(async () => {
       const provider = connectionProviderBody(providerDraft, draft.api);
       if (!provider.ok) {
         setFieldErrors(provider.errors);
@@ -65,14 +64,7 @@ export function ConnectionForm({
         ? await api.post<Connection>('/api/connections', body)
         : await api.patch<Connection>(`/api/connections/${encodeURIComponent(connection.id)}`, body);
       onSaved(saved);
-    } catch (e) {
-      setError(errorMessage(e));
-      if (e instanceof ApiError) {
-        setFieldErrors(Object.fromEntries(e.fieldErrors.map((f) => [f.field.split('.')[0], f.message])));
-      }
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const fieldError = (field: string) =>

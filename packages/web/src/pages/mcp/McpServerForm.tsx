@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorMessage } from '../../api/client';
+import { api } from '../../api/client';
 import type { McpServer } from '../../api/mcp-types';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { useFormSave } from '../../components/use-form-save';
 import { type McpFormValues, mcpServerBody } from './mcp-form';
 
 /** Add or edit an MCP server. Env and header values are write-only: the stored ones are never shown. */
@@ -27,9 +28,7 @@ export function McpServerForm({
     url: server?.url ?? '',
     headers: '',
   });
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { error, setError, fieldErrors, saving, submit } = useFormSave();
   const set = (field: keyof McpFormValues) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
   const fieldError = (field: string) => {
@@ -39,23 +38,14 @@ export function McpServerForm({
 
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
-    setError(null);
-    setFieldErrors({});
-    setSaving(true);
-    try {
+    await submit(async () => {
       const body = mcpServerBody(values, creating);
       onSaved(
         creating
           ? await api.post<McpServer>('/api/mcp/servers', body)
           : await api.patch<McpServer>(`/api/mcp/servers/${encodeURIComponent(server.id)}`, body),
       );
-    } catch (e) {
-      setError(errorMessage(e));
-      if (e instanceof ApiError)
-        setFieldErrors(Object.fromEntries(e.fieldErrors.map((f) => [f.field, f.message])));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const title = creating ? t('mcp.new') : t('mcp.editNamed', { name: server.name });

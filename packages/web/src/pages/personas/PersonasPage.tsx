@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorMessage } from '../../api/client';
+import { api } from '../../api/client';
 import type { Persona } from '../../api/types';
 import { Avatar } from '../../components/Avatar';
 import { EditableListPage } from '../../components/EditableListPage';
@@ -8,6 +8,7 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { namedItemLabels } from '../../components/named-item-labels';
 import { base64Of, PORTRAIT_TYPES } from '../../components/portrait';
 import { useEditableList } from '../../components/use-editable-list';
+import { useFormSave } from '../../components/use-form-save';
 import '../connections/settings-pages.css';
 
 function PersonaForm({
@@ -23,9 +24,7 @@ function PersonaForm({
   const creating = persona === null;
   const [name, setName] = useState(persona?.name ?? '');
   const [description, setDescription] = useState(persona?.description ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { error, setError, fieldErrors, setFieldErrors, saving, submit } = useFormSave();
   // undefined: keep the portrait; null: remove it; a string: the new PNG as base64
   const [avatar, setAvatar] = useState<string | null | undefined>(undefined);
 
@@ -36,22 +35,14 @@ function PersonaForm({
       setFieldErrors({ name: t('personas.nameRequired', { user: '{{user}}' }) });
       return;
     }
-    setFieldErrors({});
-    setSaving(true);
-    try {
+    await submit(async () => {
       const body = { name: name.trim(), description, ...(avatar === undefined ? {} : { avatar }) };
       onSaved(
         creating
           ? await api.post<Persona>('/api/personas', body)
           : await api.patch<Persona>(`/api/personas/${encodeURIComponent(persona.id)}`, body),
       );
-    } catch (e) {
-      setError(errorMessage(e));
-      if (e instanceof ApiError)
-        setFieldErrors(Object.fromEntries(e.fieldErrors.map((f) => [f.field, f.message])));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const title = creating ? t('personas.new') : t('personas.editNamed', { name: persona.name });

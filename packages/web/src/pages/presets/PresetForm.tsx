@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorMessage } from '../../api/client';
+import { api } from '../../api/client';
 import type { Preset } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { presetProviderBody, providerDraftFrom } from '../../components/provider-settings/provider-draft';
+import { useFormSave } from '../../components/use-form-save';
 import { PresetProviderSettings } from './PresetProviderSettings';
 import {
   emptyPresetDraft,
@@ -28,9 +29,7 @@ export function PresetForm({
   const [draft, setDraft] = useState<PresetDraft>(() =>
     preset ? presetDraftFrom(preset) : emptyPresetDraft(),
   );
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { error, setError, fieldErrors, setFieldErrors, saving, submit } = useFormSave();
   const [providerDraft, setProviderDraft] = useState(() => providerDraftFrom(preset));
 
   const save = async (event: React.FormEvent) => {
@@ -44,20 +43,12 @@ export function PresetForm({
       return;
     }
     const body = { ...parsed.body, ...provider.fields };
-    setFieldErrors({});
-    setSaving(true);
-    try {
+    await submit(async () => {
       const saved = creating
         ? await api.post<Preset>('/api/presets', body)
         : await api.patch<Preset>(`/api/presets/${encodeURIComponent(preset.id)}`, body);
       onSaved(saved);
-    } catch (e) {
-      setError(errorMessage(e));
-      if (e instanceof ApiError)
-        setFieldErrors(Object.fromEntries(e.fieldErrors.map((f) => [f.field, f.message])));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const fieldError = (field: string) =>
