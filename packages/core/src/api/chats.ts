@@ -5,7 +5,16 @@
 import { type Static, Type } from 'typebox';
 import { ORCHESTRATION_MODES } from '../orchestration/modes.js';
 import { TOOL_KINDS, TOOL_MODES } from '../tools/messages.js';
-import { errorResponses, IdParams, readOnlyField } from './common.js';
+import type {
+  SelectiveLogic,
+  WorldInfoActivationReason,
+  WorldInfoBudgetReport,
+  WorldInfoGroupOutcome,
+  WorldInfoSkipReason,
+  WorldInfoTimedEffectsState,
+  WorldInfoTimedStatus,
+} from '../worldinfo/types.js';
+import { errorResponses, IdParams, JsonObject, readOnlyField } from './common.js';
 import { nullable } from './nullable.js';
 
 export const MAX_CHAT_TITLE = 256;
@@ -222,6 +231,56 @@ export const ChatToolList = Type.Object({
 });
 export type ChatToolList = Static<typeof ChatToolList>;
 
+/** A JSON object answered whole: a shape the core declares as TypeScript (reasons, group contests). */
+const whole = <T>() => Type.Unsafe<T>(JsonObject);
+
+/** One entry as the stored trace names it: its book (id and name), uid and title; never its content. */
+export const ActivationEntryName = Type.Object({
+  book: nullable(Type.String()),
+  bookName: nullable(Type.String()),
+  uid: nullable(Type.Union([Type.String(), Type.Number()])),
+  title: Type.String(),
+});
+export type ActivationEntryName = Static<typeof ActivationEntryName>;
+
+/** The chat's last world-info activation: who activated and why, every entry's outcome (docs/world-info.md). */
+export const WorldInfoActivationTrace = Type.Object({
+  at: Type.String(),
+  activated: Type.Array(
+    Type.Object({
+      ...ActivationEntryName.properties,
+      position: Type.String(),
+      depth: Type.Optional(Type.Number()),
+      role: Type.Optional(Type.String()),
+      reason: whole<WorldInfoActivationReason>(),
+    }),
+  ),
+  trace: Type.Array(
+    Type.Object({
+      ...ActivationEntryName.properties,
+      activated: Type.Boolean(),
+      reason: Type.Optional(whole<WorldInfoActivationReason>()),
+      skipped: Type.Optional(Type.Unsafe<WorldInfoSkipReason>(Type.String())),
+      failedLogic: Type.Optional(Type.Unsafe<SelectiveLogic>(Type.String())),
+      roll: Type.Optional(Type.Number()),
+      cost: Type.Optional(Type.Number()),
+      invalidKeys: Type.Optional(Type.Array(Type.String())),
+      timed: Type.Optional(whole<WorldInfoTimedStatus>()),
+      started: Type.Optional(
+        Type.Object({ sticky: Type.Optional(Type.Number()), cooldown: Type.Optional(Type.Number()) }),
+      ),
+      group: Type.Optional(whole<WorldInfoGroupOutcome>()),
+      recursionLevel: Type.Optional(Type.Number()),
+    }),
+  ),
+  budget: Type.Optional(whole<WorldInfoBudgetReport>()),
+  /** the deepest recursion round that activated something (0 = none) */
+  recursionDepth: Type.Number(),
+  /** the chat's running sticky / cooldown effects after this turn, counted in messages */
+  timedEffects: Type.Optional(whole<WorldInfoTimedEffectsState>()),
+});
+export type WorldInfoActivationTrace = Static<typeof WorldInfoActivationTrace>;
+
 const tags = ['chats'];
 export const chatRouteSchemas = {
   list: { tags, response: { 200: Type.Object({ chats: Type.Array(ChatResource) }) } },
@@ -230,4 +289,10 @@ export const chatRouteSchemas = {
   patch: { tags, params: IdParams, body: ChatBody, response: { 200: ChatResource, ...errorResponses } },
   delete: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses } },
   tools: { tags, params: IdParams, response: { 200: ChatToolList, ...errorResponses } },
+  /** GET /api/chats/:id/world-info: null before the chat's first activation */
+  worldInfo: {
+    tags,
+    params: IdParams,
+    response: { 200: Type.Object({ activation: nullable(WorldInfoActivationTrace) }), ...errorResponses },
+  },
 } as const;

@@ -1,52 +1,10 @@
-import type {
-  ActivatedWorldInfoEntry,
-  Lorebook,
-  LorebookActivation,
-  WorldInfoTimedEffectsState,
-  WorldInfoTraceItem,
-} from '@toolsmith/core';
+import type { Lorebook, LorebookActivation } from '@toolsmith/core';
+import type { ActivationEntryName, WorldInfoActivationTrace } from '@toolsmith/core/api-schema';
 
-/** One entry as the stored trace names it: its book (id and name), uid and title; never its content. */
-interface EntryName {
-  book: string | null;
-  bookName: string | null;
-  uid: string | number | null;
-  title: string;
-}
+type EntryName = ActivationEntryName;
 
 /** What GET /api/chats/:id/world-info returns as `activation` (docs/api.md, "Lorebooks"). */
-export interface StoredWorldInfoActivation {
-  at: string;
-  activated: Array<
-    EntryName & {
-      position: string;
-      depth?: number;
-      role?: string;
-      reason: ActivatedWorldInfoEntry['reason'];
-    }
-  >;
-  trace: Array<
-    EntryName &
-      Pick<
-        WorldInfoTraceItem,
-        | 'activated'
-        | 'reason'
-        | 'skipped'
-        | 'failedLogic'
-        | 'roll'
-        | 'cost'
-        | 'invalidKeys'
-        | 'timed'
-        | 'started'
-        | 'group'
-        | 'recursionLevel'
-      >
-  >;
-  budget?: LorebookActivation['budget'];
-  recursionDepth: number;
-  /** the chat's running sticky / cooldown effects after this turn, counted in messages (docs/world-info.md) */
-  timedEffects?: WorldInfoTimedEffectsState;
-}
+export type StoredWorldInfoActivation = WorldInfoActivationTrace;
 
 /** A compact, JSON-safe copy of an activation for storage: who activated and why, without entry contents. */
 export function storedActivation(

@@ -196,3 +196,63 @@ describe('generate route schemas', () => {
     expect((await server.request('GET', `/api/chats/${chat.id}/messages`)).body.messages).toEqual([]);
   });
 });
+
+describe('world-info activation route schema', () => {
+  it('is in the OpenAPI document, and the answer keeps every field of the stored trace', async () => {
+    const answer = json(doc.paths['/api/chats/{id}/world-info'].get.responses['200']);
+    expect(answer.properties.activation.anyOf[0].required).toEqual(
+      expect.arrayContaining(['at', 'activated', 'trace', 'recursionDepth']),
+    );
+    const chat = (await server.request('POST', '/api/chats', { title: 'Traced' })).body;
+    const named = { book: 'lb_1', bookName: 'Harbor', uid: 3, title: 'Tide' };
+    const activation = {
+      at: '2026-12-02T08:00:00.000Z',
+      activated: [
+        {
+          ...named,
+          position: 'depth',
+          depth: 2,
+          role: 'system',
+          reason: {
+            kind: 'recursion',
+            depth: 1,
+            key: 'tide',
+            match: 'Tide',
+            triggeredBy: { book: 'lb_1', uid: 1 },
+            secondaryMatches: ['moon'],
+          },
+        },
+      ],
+      trace: [
+        {
+          ...named,
+          activated: true,
+          reason: { kind: 'sticky', remaining: 2 },
+          roll: 12,
+          cost: 40,
+          timed: { effect: 'sticky', remaining: 2 },
+          started: { sticky: 3 },
+          group: { name: 'weather', won: true, rule: 'weight', roll: 0.4, totalWeight: 2, weight: 1 },
+        },
+        {
+          book: null,
+          bookName: null,
+          uid: 'x',
+          title: '',
+          activated: false,
+          skipped: 'no_match',
+          failedLogic: 'AND_ALL',
+          invalidKeys: ['/(/'],
+          recursionLevel: 2,
+        },
+      ],
+      budget: { limit: 100, unit: 'tokens', used: 40, overflowed: false },
+      recursionDepth: 1,
+      timedEffects: { sticky: { 'lb_1.3': { start: 1, end: 4 } }, cooldown: {} },
+    };
+    await server.app.toolsmith.storage.worldInfoTraces.set(chat.id, activation);
+    const res = await server.request('GET', `/api/chats/${chat.id}/world-info`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ activation });
+  });
+});

@@ -1,9 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { lorebookRouteSchemas as schemas } from '@toolsmith/core/api-schema';
+import { chatRouteSchemas, lorebookRouteSchemas as schemas } from '@toolsmith/core/api-schema';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../app/http-error.js';
 import { assertAdmin } from '../auth/admin-secret.js';
 import { lorebookWriteAddsRegex } from '../auth/privilege-rule.js';
+import type { StoredWorldInfoActivation } from '../generation/world-info-trace.js';
 import { lorebookToSillyTavernFile } from '../lorebooks/sillytavern-file.js';
 import type { StoredLorebook } from '../storage/types.js';
 import { parseLorebook } from './lorebook-input.js';
@@ -80,8 +81,12 @@ export async function lorebookRoutes(fastify: FastifyInstance): Promise<void> {
     return reply.code(204).send(null);
   });
 
-  app.get<{ Params: { id: string } }>('/api/chats/:id/world-info', async (request) => {
+  app.get('/api/chats/:id/world-info', { schema: chatRouteSchemas.worldInfo }, async (request) => {
     if (!(await storage.chats.get(request.params.id))) throw notFound('chat', request.params.id);
-    return { activation: (await storage.worldInfoTraces.get(request.params.id)) ?? null };
+    // stored by generation/world-info-trace.ts in this shape
+    const stored = (await storage.worldInfoTraces.get(request.params.id)) as
+      | StoredWorldInfoActivation
+      | undefined;
+    return { activation: stored ?? null };
   });
 }

@@ -6,14 +6,7 @@ import type {
   CharacterResource as Character,
   ChatResource,
 } from '@toolsmith/core/api-schema';
-import type {
-  CardToolReview,
-  OrchestrationMode,
-  SelectiveLogic,
-  WorldInfoActivationReason,
-  WorldInfoGroupOutcome,
-  WorldInfoTimedStatus,
-} from '@toolsmith/core/schema';
+import type { CardToolReview, OrchestrationMode, WorldInfoActivationReason } from '@toolsmith/core/schema';
 import type { Tool } from './types';
 
 // --- Lorebooks, personas and chat context (appended) ---
@@ -29,39 +22,12 @@ export type { SelectiveLogic, WorldInfoPosition, WorldInfoRole } from '@toolsmit
 /** Why an entry activated. */
 export type ActivationReason = WorldInfoActivationReason;
 
-export interface ActivationEntryName {
-  book: string | null;
-  bookName: string | null;
-  uid: string | number | null;
-  title: string;
-}
-
 /** `GET /api/chats/:id/world-info` → `{ activation }`: the chat's last world-info activation. */
-export interface WorldInfoActivationTrace {
-  at: string;
-  activated: Array<
-    ActivationEntryName & { position: string; depth?: number; role?: string; reason: ActivationReason }
-  >;
-  trace: Array<
-    ActivationEntryName & {
-      activated: boolean;
-      reason?: ActivationReason;
-      skipped?: string;
-      failedLogic?: SelectiveLogic;
-      roll?: number;
-      cost?: number;
-      invalidKeys?: string[];
-      timed?: WorldInfoTimedStatus;
-      started?: { sticky?: number; cooldown?: number };
-      group?: WorldInfoGroupOutcome;
-      recursionLevel?: number;
-    }
-  >;
-  budget?: { limit: number; unit: 'chars' | 'tokens'; used: number; overflowed: boolean };
-  recursionDepth: number;
-}
-
-export type { PersonaResource as Persona } from '@toolsmith/core/api-schema';
+export type {
+  ActivationEntryName,
+  PersonaResource as Persona,
+  WorldInfoActivationTrace,
+} from '@toolsmith/core/api-schema';
 
 /** The chat fields this part reads beside `Chat` (the server sends them on every chat). */
 export type ChatContext = Pick<ChatResource, 'personaId' | 'characterIds' | 'settings'>;
