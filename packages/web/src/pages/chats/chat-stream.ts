@@ -1,6 +1,6 @@
 // Folds the generate stream's events (docs/api.md, "Chats") into the turn being shown while it streams.
 // Kept free of React so the event handling is unit-tested on its own.
-import type { Message, ShownMessage, ToolCallView } from '../../api/types';
+import type { GenerationMode, Message, ShownMessage, ToolCallView } from '../../api/types';
 
 /** A tool call as shown in a card: a stored invocation, or a live one still waiting for its result. */
 export type CallView = ToolCallView & {
@@ -9,7 +9,8 @@ export type CallView = ToolCallView & {
   approval?: { expiresAt: string; deciding?: boolean };
 };
 
-export type GenerateMode = 'send' | 'regenerate' | 'continue' | 'retry';
+/** What a generate call does (the generate body's `mode`). */
+export type GenerateMode = GenerationMode;
 
 export type TurnStatus = 'streaming' | 'finished' | 'stopped' | 'failed';
 
@@ -65,7 +66,9 @@ export function applyStreamEvent(turn: LiveTurn, event: string, raw: unknown): L
       const mode = text(data.mode);
       return {
         ...turn,
-        mode: (['send', 'regenerate', 'continue', 'retry'] as const).find((m) => m === mode) ?? turn.mode,
+        mode:
+          (['send', 'regenerate', 'continue', 'retry'] satisfies GenerateMode[]).find((m) => m === mode) ??
+          turn.mode,
         replyId: text(data.replyId) || null,
         continues: text(data.continues) || null,
         speaker: { characterId: text(data.characterId) || null, name: text(data.name) },

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, api, errorMessage, request } from '../../api/client';
 import { readEventStream } from '../../api/sse';
-import type { Message } from '../../api/types';
+import type { GenerateBody, GenerationState, Message } from '../../api/types';
 import {
   applyStreamEvent,
   continueFrom,
@@ -114,7 +114,11 @@ export function useGeneration({
   );
 
   const generate = useCallback(
-    (body: { content: string; images?: string[] } | { mode: Exclude<GenerateMode, 'send'> }) => {
+    (
+      body:
+        | (Required<Pick<GenerateBody, 'content'>> & Pick<GenerateBody, 'images'>)
+        | { mode: Exclude<GenerateMode, 'send'> },
+    ) => {
       if (controller.current) return;
       const turn = 'content' in body ? startTurn(body.content) : startTurn(null, body.mode);
       void follow((signal) => request('POST', `${path}/generate`, { json: body, signal }), turn);
@@ -126,7 +130,7 @@ export function useGeneration({
   useEffect(() => {
     let cancelled = false;
     api
-      .get<{ running: boolean }>(`${path}/generation`)
+      .get<GenerationState>(`${path}/generation`)
       .then((state) => {
         if (cancelled || !state.running || controller.current) return;
         void follow(
