@@ -1,23 +1,20 @@
 // Issue 9 item 4 in a real browser: off loopback (a client behind a trusted reverse proxy, as the server sees
 // it with TRUST_PROXY and X-Forwarded-For) every /api route needs the secret. The UI asks once, loads the page
 // again with it, and keeps it for the tab (sessionStorage) across pages and reloads.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
 const SECRET = 'off-loopback-e2e-secret-42';
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile({ ADMIN_SECRET: SECRET, TRUST_PROXY: '127.0.0.1' });
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack({ ADMIN_SECRET: SECRET, TRUST_PROXY: '127.0.0.1' }));
-  await apiPost(stack, '/api/lorebooks', { name: 'Private book' });
+  await apiPost(app.stack, '/api/lorebooks', { name: 'Private book' });
 });
-afterAll(() => stopBrowserStack(stack, browser));
 
 async function remotePage(client = '203.0.113.7'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: stack.serverUrl,
+  const context = await app.browser.newContext({
+    baseURL: app.stack.serverUrl,
     viewport: { width: 1280, height: 900 },
     extraHTTPHeaders: { 'x-forwarded-for': client },
   });
@@ -71,7 +68,7 @@ describe('the UI off loopback with ADMIN_SECRET set', () => {
   it('a client that guessed too often is told to wait, and how long (issue 9 item 7)', async () => {
     const guesser = '203.0.113.66';
     for (let i = 0; i <= 10; i++) {
-      await fetch(`${stack.serverUrl}/api/chats`, {
+      await fetch(`${app.stack.serverUrl}/api/chats`, {
         headers: { 'x-forwarded-for': guesser, 'x-admin-secret': `guess-${i}` },
       });
     }

@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserStackForFile, poll, screenshot } from './harness.js';
 
 // Issue 14.6 in a real browser: re-importing a card does not make a second lorebook. The same book is used
 // as it is; a book of the same name with other entries is a choice (Replace / Keep both / Skip) in the review.
@@ -31,26 +30,23 @@ function card(stormFrom: string) {
   };
 }
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile();
 let dir: string;
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-  dir = join(stack.dataDir, 'upload');
+  dir = join(app.stack.dataDir, 'upload');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'ayla.json'), JSON.stringify(card('west')));
   writeFileSync(join(dir, 'ayla-edited.json'), JSON.stringify(card('east')));
 });
-afterAll(() => stopBrowserStack(stack, browser));
 
 const getJson = async <T>(path: string): Promise<T> =>
-  (await (await fetch(stack.serverUrl + path)).json()) as T;
+  (await (await fetch(app.stack.serverUrl + path)).json()) as T;
 const lorebooks = () => getJson<{ lorebooks: Array<{ id: string; name: string }> }>('/api/lorebooks');
 
 describe('card re-import and its lorebook, in a real browser', () => {
   it('the same card twice keeps one lorebook; an edited one asks, and Replace updates the stored book', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.goto('/#/characters');
     const input = page.getByLabel('Character card file to import');

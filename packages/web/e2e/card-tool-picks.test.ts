@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, poll, type Stack, startBrowserStack, stopBrowserStack } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserStackForFile, poll } from './harness.js';
 
 // Issue 14.6 in a real browser: the card review has a checkbox per tool (Select all / none), and Apply with
 // tools stores only the ticked ones.
@@ -17,13 +16,11 @@ const tool = (name: string) => ({
   enabled: true,
 });
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile();
 let cardPath: string;
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-  const dir = join(stack.dataDir, 'upload');
+  const dir = join(app.stack.dataDir, 'upload');
   mkdirSync(dir, { recursive: true });
   cardPath = join(dir, 'mira.json');
   writeFileSync(
@@ -40,11 +37,10 @@ beforeAll(async () => {
     }),
   );
 });
-afterAll(() => stopBrowserStack(stack, browser));
 
 describe('card review with a checkbox per tool', () => {
   it('select none, tick one, apply: only that tool is stored', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/characters');
     await page.getByLabel('Character card file to import').setInputFiles(cardPath);
     const review = page.getByRole('region', { name: 'Review the tools of “Mira”' });
@@ -56,12 +52,12 @@ describe('card review with a checkbox per tool', () => {
     await review.getByRole('button', { name: 'Apply with tools' }).click();
     await poll(() => review.count()).toBe(0);
     const characters = (
-      (await (await fetch(`${stack.serverUrl}/api/characters`)).json()) as {
+      (await (await fetch(`${app.stack.serverUrl}/api/characters`)).json()) as {
         characters: Array<{ id: string }>;
       }
     ).characters;
     const tools = (
-      (await (await fetch(`${stack.serverUrl}/api/characters/${characters[0].id}/tools`)).json()) as {
+      (await (await fetch(`${app.stack.serverUrl}/api/characters/${characters[0].id}/tools`)).json()) as {
         tools: Array<{ name: string }>;
       }
     ).tools;

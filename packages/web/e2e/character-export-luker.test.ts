@@ -1,20 +1,10 @@
 // Characters page in Chromium: "Luker, JSON" and "Luker, PNG" export a card carrying Luker's orchestrator
 // extension, and the status says how much Luker could not hold as it is.
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile();
 
 const tool = { parameters: { type: 'object', properties: {} }, includeHiddenContext: false, enabled: true };
 const card = {
@@ -54,20 +44,18 @@ const card = {
 };
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-  const response = await fetch(`${stack.serverUrl}/api/characters/import`, {
+  const response = await fetch(`${app.stack.serverUrl}/api/characters/import`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-toolsmith-request': '1' },
     body: JSON.stringify(card),
   });
   const review = (await response.json()) as { importId: string };
-  await apiPost(stack, `/api/characters/import/${review.importId}/apply`, { withTools: true });
+  await apiPost(app.stack, `/api/characters/import/${review.importId}/apply`, { withTools: true });
 });
-afterAll(() => stopBrowserStack(stack, browser));
 
 describe('character export for Luker', () => {
   it('writes Luker’s orchestrator extension (JSON and PNG) and reports what changed', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/characters');
     const item = page.getByRole('listitem', { name: 'Mira' });
     await poll(() => item.isVisible()).toBe(true);

@@ -4,17 +4,9 @@
 // character and a persona in Chat Settings.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
 /** The page's import status line's text (the first status on the page; an open character form has its own), its × aside. */
 const importStatus = (page: Page) => page.getByRole('status').first().locator('span');
@@ -69,25 +61,22 @@ function card() {
   };
 }
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile();
 let cardPath: string;
 
 const getJson = async <T>(path: string): Promise<T> =>
-  (await (await fetch(stack.serverUrl + path)).json()) as T;
+  (await (await fetch(app.stack.serverUrl + path)).json()) as T;
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-  const dir = join(stack.dataDir, 'upload');
+  const dir = join(app.stack.dataDir, 'upload');
   mkdirSync(dir, { recursive: true });
   cardPath = join(dir, 'ayla.card.json');
   writeFileSync(cardPath, JSON.stringify(card()));
 });
-afterAll(() => stopBrowserStack(stack, browser));
 
 describe('character card import review in a real browser', () => {
   it('reviews a card with a script tool: Cancel stores nothing, Apply with tools stores it disabled', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/characters');
     await poll(() => page.getByText('No characters yet.', { exact: false }).isVisible()).toBe(true);
 
@@ -169,7 +158,7 @@ describe('character card import review in a real browser', () => {
   });
 
   it('exports a PNG card and imports it back; Apply without tools stores the character alone', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/characters');
     const item = page.getByRole('listitem', { name: 'Ayla' });
     await poll(() => item.isVisible()).toBe(true);
@@ -178,7 +167,7 @@ describe('character card import review in a real browser', () => {
     await item.getByRole('button', { name: 'Export Ayla' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('Ayla.png');
-    const pngPath = join(stack.dataDir, 'upload', 'Ayla.png');
+    const pngPath = join(app.stack.dataDir, 'upload', 'Ayla.png');
     const bytes = readFileSync((await file.path())!);
     expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
     writeFileSync(pngPath, bytes);
@@ -204,12 +193,12 @@ describe('character card import review in a real browser', () => {
   });
 
   it('a chat picks its character and persona in Chat Settings; a refused import shows the server message', async () => {
-    const persona = await apiPost<{ id: string }>(stack, '/api/personas', {
+    const persona = await apiPost<{ id: string }>(app.stack, '/api/personas', {
       name: 'Rin',
       description: 'A traveller.',
     });
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', { title: 'Storm night' });
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', { title: 'Storm night' });
+    const { page, context } = await app.newPage();
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(`/#/chats/${chat.id}`);
     await page.getByRole('button', { name: 'Chat Settings' }).first().click();
@@ -241,7 +230,7 @@ describe('character card import review in a real browser', () => {
     );
     await screenshot(page, 'character-chat-settings-narrow');
 
-    const bad = join(stack.dataDir, 'upload', 'not-a-card.json');
+    const bad = join(app.stack.dataDir, 'upload', 'not-a-card.json');
     writeFileSync(bad, JSON.stringify({ hello: 'world' }));
     await page.goto('/#/characters');
     await page.getByLabel('Character card file to import').setInputFiles(bad);

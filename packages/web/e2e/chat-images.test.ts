@@ -3,9 +3,9 @@
 // in the history that open the stored image; the model gets image_url parts (again on regenerate); a
 // text-only connection says so in the composer.
 import { openaiChunk, openaiStream, type ScriptedResponse } from '@toolsmith/emulator';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiPost, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 860 },
@@ -23,31 +23,28 @@ function textAnswer(text: string): ScriptedResponse {
   ]);
 }
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile();
 let seeing: string;
 let blind: string;
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
   const connection = (name: string, vision: boolean | null) =>
-    apiPost<{ id: string }>(stack, '/api/connections', {
+    apiPost<{ id: string }>(app.stack, '/api/connections', {
       name,
       api: 'openai',
-      baseUrl: `${stack.emulator.url}/v1`,
+      baseUrl: `${app.stack.emulator.url}/v1`,
       model: 'emulated-model',
       vision,
     }).then((c) => c.id);
   seeing = await connection('eyes', null);
   blind = await connection('text-only', false);
 });
-afterAll(() => stopBrowserStack(stack, browser));
-beforeEach(() => stack.emulator.reset());
+beforeEach(() => app.stack.emulator.reset());
 
 async function openChat(connectionId: string, viewport: (typeof VIEWPORTS)[number], title: string) {
-  const chat = await apiPost<{ id: string }>(stack, '/api/chats', { title, connectionId });
-  const context = await browser.newContext({
-    baseURL: stack.serverUrl,
+  const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', { title, connectionId });
+  const context = await app.browser.newContext({
+    baseURL: app.stack.serverUrl,
     viewport: { width: viewport.width, height: viewport.height },
   });
   const page = await context.newPage();
@@ -93,7 +90,7 @@ async function dispatchFiles(
 describe.each(VIEWPORTS)('chat images at $width×$height', (viewport) => {
   it('attaches by button, paste and drop, refuses the wrong files by name, and sends image_url parts', async () => {
     const { page, errors, close } = await openChat(seeing, viewport, `Eyes ${viewport.name}`);
-    stack.emulator.on('/v1/chat/completions', () => textAnswer('A tiny dot.'));
+    app.stack.emulator.on('/v1/chat/completions', () => textAnswer('A tiny dot.'));
 
     // the button opens the file picker
     const chooser = page.waitForEvent('filechooser');
@@ -125,7 +122,7 @@ describe.each(VIEWPORTS)('chat images at $width×$height', (viewport) => {
     await page.getByRole('button', { name: 'Send' }).click();
     await poll(() => page.getByRole('article').last().textContent()).toContain('A tiny dot.');
     expect(await attached.count()).toBe(0);
-    expect((stack.emulator.requests[0].body as { messages: unknown[] }).messages.at(-1)).toEqual({
+    expect((app.stack.emulator.requests[0].body as { messages: unknown[] }).messages.at(-1)).toEqual({
       role: 'user',
       content: [
         { type: 'text', text: 'What is this?' },
@@ -147,9 +144,9 @@ describe.each(VIEWPORTS)('chat images at $width×$height', (viewport) => {
 
     // regenerate sends them again
     await page.getByRole('button', { name: 'Regenerate' }).click();
-    await poll(() => stack.emulator.requests.length).toBe(2);
-    expect((stack.emulator.requests[1].body as { messages: unknown[] }).messages.at(-1)).toEqual(
-      (stack.emulator.requests[0].body as { messages: unknown[] }).messages.at(-1),
+    await poll(() => app.stack.emulator.requests.length).toBe(2);
+    expect((app.stack.emulator.requests[1].body as { messages: unknown[] }).messages.at(-1)).toEqual(
+      (app.stack.emulator.requests[0].body as { messages: unknown[] }).messages.at(-1),
     );
     await poll(() => page.getByRole('button', { name: 'Stop' }).count()).toBe(0);
     await screenshot(page, `chat-images-history-${viewport.name}`);
@@ -162,7 +159,7 @@ describe.each(VIEWPORTS)('chat images at $width×$height', (viewport) => {
 
   it('a text-only connection says the model gets a note, and an image alone can be sent', async () => {
     const { page, errors, close } = await openChat(blind, viewport, `Blind ${viewport.name}`);
-    stack.emulator.on('/v1/chat/completions', () => textAnswer('I cannot see images.'));
+    app.stack.emulator.on('/v1/chat/completions', () => textAnswer('I cannot see images.'));
     await dispatchFiles(page, '.composer textarea', 'paste', [
       { name: 'dot.png', type: 'image/png', base64: TINY_PNG },
     ]);
@@ -173,7 +170,7 @@ describe.each(VIEWPORTS)('chat images at $width×$height', (viewport) => {
     // no text: the image alone may be sent
     await page.getByRole('button', { name: 'Send' }).click();
     await poll(() => page.getByRole('article').last().textContent()).toContain('I cannot see images.');
-    expect((stack.emulator.requests[0].body as { messages: unknown[] }).messages.at(-1)).toEqual({
+    expect((app.stack.emulator.requests[0].body as { messages: unknown[] }).messages.at(-1)).toEqual({
       role: 'user',
       content:
         '[An image (image/png, 70 bytes) was attached here but not shown: this model takes text only.]',

@@ -2,9 +2,9 @@
 // and the provider emulator: greetings and swipes, markdown that never runs HTML, edit / regenerate / continue /
 // retry, and Allow / Deny for write tools.
 import { openaiChunk, openaiStream, type RecordedRequest, type ScriptedResponse } from '@toolsmith/emulator';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiPost, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 860 },
@@ -52,21 +52,19 @@ const XSS_ANSWER = [
   '[click me](javascript:window.__xss=3) <b onclick="window.__xss=4">bold?</b>',
 ].join('\n');
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile({ TOOL_APPROVAL_TIMEOUT_MS: '60000' });
 let connectionId: string;
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack({ TOOL_APPROVAL_TIMEOUT_MS: '60000' }));
   connectionId = (
-    await apiPost<{ id: string }>(stack, '/api/connections', {
+    await apiPost<{ id: string }>(app.stack, '/api/connections', {
       name: 'emulated',
       api: 'openai',
-      baseUrl: `${stack.emulator.url}/v1`,
+      baseUrl: `${app.stack.emulator.url}/v1`,
       model: 'emulated-model',
     })
   ).id;
-  await apiPost(stack, '/api/tools', {
+  await apiPost(app.stack, '/api/tools', {
     name: 'save_note',
     description: 'Save a note in the journal.',
     parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
@@ -75,12 +73,11 @@ beforeAll(async () => {
     staticResult: 'Note saved.',
   });
 });
-afterAll(() => stopBrowserStack(stack, browser));
-beforeEach(() => stack.emulator.reset());
+beforeEach(() => app.stack.emulator.reset());
 
 async function openChat(chatId: string, viewport: (typeof VIEWPORTS)[number]) {
-  const context = await browser.newContext({
-    baseURL: stack.serverUrl,
+  const context = await app.browser.newContext({
+    baseURL: app.stack.serverUrl,
     viewport: { width: viewport.width, height: viewport.height },
   });
   const page = await context.newPage();
@@ -105,20 +102,23 @@ async function fitsWidth(page: Page, width: number) {
 
 describe.each(VIEWPORTS)('chat messages at $width×$height', (viewport) => {
   it('opens with the greeting, swipes through alternate greetings and regenerated answers', async () => {
-    const character = await apiPost<{ id: string }>(stack, '/api/characters', {
+    const character = await apiPost<{ id: string }>(app.stack, '/api/characters', {
       name: 'Ayla',
       first_mes: '*looks up from the lamp* Evening, {{user}}.',
       alternate_greetings: ['*polishes the lens* Oh, a visitor.'],
     });
-    const persona = await apiPost<{ id: string }>(stack, '/api/personas', { name: 'Kit', avatar: TINY_PNG });
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', {
+    const persona = await apiPost<{ id: string }>(app.stack, '/api/personas', {
+      name: 'Kit',
+      avatar: TINY_PNG,
+    });
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
       title: `Lighthouse ${viewport.name}`,
       connectionId,
       characterIds: [character.id],
       personaId: persona.id,
     });
     let answers = 0;
-    stack.emulator.on('/v1/chat/completions', () =>
+    app.stack.emulator.on('/v1/chat/completions', () =>
       textAnswer(answers++ === 0 ? 'The storm is coming.' : 'The sea is calm tonight.'),
     );
     const { page, errors, close } = await openChat(chat.id, viewport);
@@ -144,7 +144,7 @@ describe.each(VIEWPORTS)('chat messages at $width×$height', (viewport) => {
       1,
     );
     // what the model read: the chosen greeting after the new-chat line
-    const first = stack.emulator.requests[0].body as { messages: Wire[] };
+    const first = app.stack.emulator.requests[0].body as { messages: Wire[] };
     expect(first.messages.slice(-3).map((m) => [m.role, textOf(m.content)])).toEqual([
       ['user', '[Start a new Chat]'],
       ['assistant', '*polishes the lens* Oh, a visitor.'],
@@ -168,8 +168,8 @@ describe.each(VIEWPORTS)('chat messages at $width×$height', (viewport) => {
   });
 
   it('renders markdown and never turns model text into HTML elements or script', async () => {
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', { title: 'Markdown', connectionId });
-    stack.emulator.on('/v1/chat/completions', () => textAnswer(XSS_ANSWER));
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', { title: 'Markdown', connectionId });
+    app.stack.emulator.on('/v1/chat/completions', () => textAnswer(XSS_ANSWER));
     const { page, errors, close } = await openChat(chat.id, viewport);
     await send(page, 'Describe the inn <img src=y onerror="window.__xss=5">');
     const answer = lastMessage(page);
@@ -198,9 +198,9 @@ describe.each(VIEWPORTS)('chat messages at $width×$height', (viewport) => {
   });
 
   it('edits, continues a cut answer and retries a failed one without a second copy of the message', async () => {
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', { title: 'Actions', connectionId });
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', { title: 'Actions', connectionId });
     let failNext = false;
-    stack.emulator.on('/v1/chat/completions', (request) => {
+    app.stack.emulator.on('/v1/chat/completions', (request) => {
       const last = lastOf(request);
       if (last.role === 'system') return textAnswer(' and the fog lifted.');
       if (failNext) {
@@ -246,7 +246,9 @@ describe.each(VIEWPORTS)('chat messages at $width×$height', (viewport) => {
     await poll(() => lastMessage(page).textContent()).toContain('You said: Still there?');
     const texts = await page.getByRole('article').allTextContents();
     expect(texts.filter((t) => t.includes('Still there?') && !t.includes('You said'))).toHaveLength(1);
-    const retried = stack.emulator.requests[stack.emulator.requests.length - 1].body as { messages: Wire[] };
+    const retried = app.stack.emulator.requests[app.stack.emulator.requests.length - 1].body as {
+      messages: Wire[];
+    };
     expect(retried.messages.filter((m) => m.role === 'user').map((m) => textOf(m.content))).toEqual([
       'How is the weather today?',
       'Still there?',
@@ -268,16 +270,16 @@ describe.each(VIEWPORTS)('chat messages at $width×$height', (viewport) => {
   });
 
   it('asks before a write tool runs: Allow runs it, Deny tells the model; text comes before its card', async () => {
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', {
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
       title: 'Journal',
       connectionId,
       settings: { toolUse: true, approveWriteTools: true },
     });
-    stack.emulator.on('/v1/chat/completions', (request) => {
+    app.stack.emulator.on('/v1/chat/completions', (request) => {
       const last = lastOf(request);
       if (last.role === 'tool') return textAnswer(`Tool said: ${textOf(last.content).slice(0, 60)}`);
       return toolCallAnswer(
-        `call_${stack.emulator.requests.length}`,
+        `call_${app.stack.emulator.requests.length}`,
         'save_note',
         { text: 'buy rope' },
         'Let me write that down.',
@@ -309,7 +311,7 @@ describe.each(VIEWPORTS)('chat messages at $width×$height', (viewport) => {
     const denied = page.getByRole('group', { name: 'Tool call save_note' }).last();
     await poll(() => denied.getByText('Not allowed').isVisible()).toBe(true);
     const toolMessage = (
-      stack.emulator.requests[stack.emulator.requests.length - 1].body as { messages: Wire[] }
+      app.stack.emulator.requests[app.stack.emulator.requests.length - 1].body as { messages: Wire[] }
     ).messages.at(-1);
     expect(textOf(toolMessage?.content)).toContain('The user did not allow save_note to run.');
     expect(errors).toEqual([]);

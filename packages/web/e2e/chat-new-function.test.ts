@@ -2,17 +2,8 @@
 // ticked so far are kept, the tool editor opens, and saving brings the user back to the chat with Chat
 // Settings open and the new function switched on for this chat (and offered to the model). 1280×860 and 390×844.
 import { openaiChunk, openaiStream } from '@toolsmith/emulator';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
 const staticTool = (name: string) => ({
   name,
@@ -21,39 +12,39 @@ const staticTool = (name: string) => ({
   staticResult: `${name} says hello`,
 });
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile();
 let connectionId: string;
 
 const chatSettings = async (id: string) =>
-  ((await (await fetch(`${stack.serverUrl}/api/chats/${id}`)).json()) as { settings: { tools: string[] } })
-    .settings;
+  (
+    (await (await fetch(`${app.stack.serverUrl}/api/chats/${id}`)).json()) as {
+      settings: { tools: string[] };
+    }
+  ).settings;
 const toolNames = (body: unknown) =>
   ((body as { tools?: Array<{ function: { name: string } }> }).tools ?? []).map((t) => t.function.name);
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
   connectionId = (
-    await apiPost<{ id: string }>(stack, '/api/connections', {
+    await apiPost<{ id: string }>(app.stack, '/api/connections', {
       name: 'emulated',
       api: 'openai',
-      baseUrl: `${stack.emulator.url}/v1`,
+      baseUrl: `${app.stack.emulator.url}/v1`,
       model: 'emulated-model',
     })
   ).id;
-  await apiPost(stack, '/api/tools', staticTool('store_hours'));
-  await apiPost(stack, '/api/tools', staticTool('weather'));
+  await apiPost(app.stack, '/api/tools', staticTool('store_hours'));
+  await apiPost(app.stack, '/api/tools', staticTool('weather'));
 });
-afterAll(() => stopBrowserStack(stack, browser));
 
 describe('New custom function from Chat Settings', () => {
   it('keeps the ticks, opens the editor, and comes back with the new function on in this chat', async () => {
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', {
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
       title: 'Harbour watch',
       connectionId,
       settings: { toolUse: true, tools: ['store_hours'] },
     });
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.goto(`/#/chats/${chat.id}`);
     await page.getByRole('button', { name: 'Chat Settings' }).click();
@@ -90,7 +81,7 @@ describe('New custom function from Chat Settings', () => {
     await screenshot(page, 'chat-new-function-back');
 
     // the model is offered it in this chat
-    stack.emulator.enqueue(
+    app.stack.emulator.enqueue(
       '/v1/chat/completions',
       openaiStream([
         openaiChunk({ role: 'assistant', content: 'Tides noted.' }),
@@ -100,18 +91,18 @@ describe('New custom function from Chat Settings', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('When is high tide?');
     await page.keyboard.press('Enter');
     await poll(() => page.getByText('Tides noted.').isVisible(), { timeout: 20_000 }).toBe(true);
-    const request = stack.emulator.requests.findLast((r) => r.path === '/v1/chat/completions');
+    const request = app.stack.emulator.requests.findLast((r) => r.path === '/v1/chat/completions');
     expect(toolNames(request?.body)).toEqual(['store_hours', 'weather', 'tide_table']);
     await context.close();
   });
 
   it('a chat offering every enabled function keeps its empty list; fits a phone (390×844)', async () => {
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', {
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
       title: 'Open sea',
       connectionId,
       settings: { toolUse: true, tools: [] },
     });
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/#/chats/${chat.id}`);
     await page.getByRole('button', { name: 'Chat Settings' }).click();

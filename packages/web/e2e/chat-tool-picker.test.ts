@@ -3,17 +3,9 @@
 // list never hides them (Chat Settings says "+N character tools"), and one can be switched off for the chat.
 // At 1280×860 and 390×844.
 import { openaiChunk, openaiStream } from '@toolsmith/emulator';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
 const staticTool = (name: string, description: string) => ({
   name,
@@ -55,38 +47,36 @@ const card = {
   },
 };
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile();
 let chatId: string;
 
 const toolNames = (body: unknown) =>
   ((body as { tools?: Array<{ function: { name: string } }> }).tools ?? []).map((t) => t.function.name);
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-  const connection = await apiPost<{ id: string }>(stack, '/api/connections', {
+  const connection = await apiPost<{ id: string }>(app.stack, '/api/connections', {
     name: 'emulated',
     api: 'openai',
-    baseUrl: `${stack.emulator.url}/v1`,
+    baseUrl: `${app.stack.emulator.url}/v1`,
     model: 'emulated-model',
   });
-  await apiPost(stack, '/api/tools', staticTool('store_hours', 'Opening hours of the store.'));
-  await apiPost(stack, '/api/tools', staticTool('weather', 'The weather outside.'));
-  const upload = await fetch(`${stack.serverUrl}/api/characters/import`, {
+  await apiPost(app.stack, '/api/tools', staticTool('store_hours', 'Opening hours of the store.'));
+  await apiPost(app.stack, '/api/tools', staticTool('weather', 'The weather outside.'));
+  const upload = await fetch(`${app.stack.serverUrl}/api/characters/import`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-toolsmith-request': '1' },
     body: JSON.stringify(card),
   });
   const { importId } = (await upload.json()) as { importId: string };
   const applied = await apiPost<{ character: { id: string } }>(
-    stack,
+    app.stack,
     `/api/characters/import/${importId}/apply`,
     {
       withTools: true,
     },
   );
   chatId = (
-    await apiPost<{ id: string }>(stack, '/api/chats', {
+    await apiPost<{ id: string }>(app.stack, '/api/chats', {
       title: 'Lighthouse night',
       connectionId: connection.id,
       characterIds: [applied.character.id],
@@ -94,7 +84,6 @@ beforeAll(async () => {
     })
   ).id;
 });
-afterAll(() => stopBrowserStack(stack, browser));
 
 async function openSettings(page: Page) {
   await page.goto(`/#/chats/${chatId}`);
@@ -104,7 +93,7 @@ async function openSettings(page: Page) {
 
 describe('the chat’s tool picker', () => {
   it('lists the character’s tools in their own group, never hidden by the chat’s list (1280×860)', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.setViewportSize({ width: 1280, height: 860 });
     const drawer = await openSettings(page);
     await poll(() => drawer.getByText('+2 character tools').isVisible()).toBe(true);
@@ -138,7 +127,7 @@ describe('the chat’s tool picker', () => {
     await screenshot(page, 'chat-settings-character-tools');
 
     // the model is offered the chat's own pick and the character tool that came along
-    stack.emulator.enqueue(
+    app.stack.emulator.enqueue(
       '/v1/chat/completions',
       openaiStream([
         openaiChunk({ role: 'assistant', content: 'Calm night.' }),
@@ -148,13 +137,13 @@ describe('the chat’s tool picker', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('Anything to report?');
     await page.keyboard.press('Enter');
     await poll(() => page.getByText('Calm night.').isVisible(), { timeout: 20_000 }).toBe(true);
-    const request = stack.emulator.requests.find((r) => r.path === '/v1/chat/completions');
+    const request = app.stack.emulator.requests.find((r) => r.path === '/v1/chat/completions');
     expect(toolNames(request?.body)).toEqual(['store_hours', 'house_rules']);
     await context.close();
   });
 
   it('fits a phone screen (390×844), searching across groups', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     const drawer = await openSettings(page);
     await drawer.getByRole('button', { name: 'Choose Functions' }).click();

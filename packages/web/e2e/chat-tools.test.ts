@@ -9,24 +9,13 @@ import {
   type RecordedRequest,
   type ScriptedResponse,
 } from '@toolsmith/emulator';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
-
-/** expect.poll with room for a loaded machine: page loads and streamed answers can take seconds. */
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
 const STORE_HOURS_TEXT = 'Open 9–5, Monday to Saturday';
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile({ WEBHOOK_LOCAL_URLS_ENABLED: 'true' });
 let hook: Server;
 let hookUrl: string;
 const hookBodies: unknown[] = [];
@@ -76,35 +65,33 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}`;
 
-  ({ stack, browser } = await startBrowserStack({ WEBHOOK_LOCAL_URLS_ENABLED: 'true' }));
   connectionId = (
-    await apiPost<{ id: string }>(stack, '/api/connections', {
+    await apiPost<{ id: string }>(app.stack, '/api/connections', {
       name: 'emulated',
       api: 'openai',
-      baseUrl: `${stack.emulator.url}/v1`,
+      baseUrl: `${app.stack.emulator.url}/v1`,
       model: 'emulated-model',
       apiKey: 'sk-e2e',
     })
   ).id;
   // A second connection that cannot send tools, for the drawer's note.
-  await apiPost(stack, '/api/connections', {
+  await apiPost(app.stack, '/api/connections', {
     name: 'no-tools',
     api: 'openai',
-    baseUrl: `${stack.emulator.url}/v1`,
+    baseUrl: `${app.stack.emulator.url}/v1`,
     functionCalling: { enabled: false, mode: 'auto' },
   });
 });
 afterAll(async () => {
-  await stopBrowserStack(stack, browser);
   await new Promise<void>((resolve) => (hook ? hook.close(() => resolve()) : resolve()));
 });
 beforeEach(() => {
-  stack.emulator.reset();
+  app.stack.emulator.reset();
   hookBodies.length = 0;
 });
 
 async function openPage(hash: string): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { page, context } = await newPage(browser, stack.serverUrl);
+  const { page, context } = await app.newPage();
   await page.goto(`/${hash}`);
   return { page, close: () => context.close() };
 }
@@ -116,7 +103,7 @@ async function send(page: Page, text: string): Promise<void> {
 
 describe('chats with tool use in a real browser', () => {
   it('flow 1: a static tool added in Chat Settings is called and its text shown in the card', async () => {
-    await apiPost(stack, '/api/tools', {
+    await apiPost(app.stack, '/api/tools', {
       name: 'store_hours',
       description: 'Opening hours of the store.',
       parameters: { type: 'object', properties: {} },
@@ -125,7 +112,7 @@ describe('chats with tool use in a real browser', () => {
       staticResult: STORE_HOURS_TEXT,
     });
     // The model calls store_hours; once the request carries the tool's result, it answers.
-    stack.emulator.on('/v1/chat/completions', (request) => {
+    app.stack.emulator.on('/v1/chat/completions', (request) => {
       const messages = messagesOf(request);
       const last = messages[messages.length - 1];
       if (last.role === 'tool') {
@@ -173,7 +160,7 @@ describe('chats with tool use in a real browser', () => {
     await poll(() => card.locator('pre').filter({ hasText: STORE_HOURS_TEXT }).isVisible()).toBe(true);
 
     // What the model saw: the tool offered, then its result in the follow-up request.
-    const calls = stack.emulator.requests.filter((r) => r.path === '/v1/chat/completions');
+    const calls = app.stack.emulator.requests.filter((r) => r.path === '/v1/chat/completions');
     expect(calls).toHaveLength(2);
     expect(toolNamesOf(calls[0])).toEqual(['store_hours']);
     expect(contentText(messagesOf(calls[1]).at(-1)?.content)).toContain(STORE_HOURS_TEXT);
@@ -212,7 +199,7 @@ describe('chats with tool use in a real browser', () => {
       ['store_status', '/status'],
       ['broken_inventory', '/fail'],
     ]) {
-      await apiPost(stack, '/api/tools', {
+      await apiPost(app.stack, '/api/tools', {
         name,
         description: `The ${name} webhook.`,
         parameters: { type: 'object', properties: { item: { type: 'string' } } },
@@ -221,13 +208,13 @@ describe('chats with tool use in a real browser', () => {
         webhookUrl: `${hookUrl}${path}`,
       });
     }
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', {
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
       title: 'Webhook chat',
       connectionId,
       settings: { toolUse: true, tools: ['store_status', 'broken_inventory'] },
     });
     // The user's words pick the tool; after a tool result the model sums up.
-    stack.emulator.on('/v1/chat/completions', (request) => {
+    app.stack.emulator.on('/v1/chat/completions', (request) => {
       const messages = messagesOf(request);
       const last = messages[messages.length - 1];
       if (last.role === 'tool')
@@ -275,9 +262,9 @@ describe('chats with tool use in a real browser', () => {
   });
 
   it('Stop aborts a streaming answer and keeps what was already generated', async () => {
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', { title: 'Stop chat', connectionId });
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', { title: 'Stop chat', connectionId });
     // The first piece arrives at once (one write); the emulator then waits a minute before the rest.
-    stack.emulator.on('/v1/chat/completions', () => {
+    app.stack.emulator.on('/v1/chat/completions', () => {
       const [role, first, ...rest] = openaiSseText([
         openaiChunk({ role: 'assistant', content: '' }),
         openaiChunk({ content: 'A partial ' }),
@@ -305,7 +292,7 @@ describe('chats with tool use in a real browser', () => {
     );
     // The server kept the user message (and the partial answer, once it has noticed the stop).
     await poll(async () => {
-      const response = await fetch(`${stack.serverUrl}/api/chats/${chat.id}/messages`);
+      const response = await fetch(`${app.stack.serverUrl}/api/chats/${chat.id}/messages`);
       const { messages } = (await response.json()) as {
         messages: Array<{ role: string; content: string }>;
       };
@@ -318,7 +305,7 @@ describe('chats with tool use in a real browser', () => {
   });
 
   it('chat list: renames and deletes chats', async () => {
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', { title: 'Old title' });
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', { title: 'Old title' });
     const { page, close } = await openPage('#/chats');
     const list = page.getByRole('list', { name: 'Chats' });
     await poll(() => list.getByRole('link', { name: 'Old title' }).isVisible()).toBe(true);
@@ -327,7 +314,7 @@ describe('chats with tool use in a real browser', () => {
     await list.getByRole('textbox', { name: 'Title of Old title' }).fill('New title');
     await list.getByRole('button', { name: 'Save title' }).click();
     await poll(() => list.getByRole('link', { name: 'New title' }).isVisible()).toBe(true);
-    const stored = (await (await fetch(`${stack.serverUrl}/api/chats/${chat.id}`)).json()) as {
+    const stored = (await (await fetch(`${app.stack.serverUrl}/api/chats/${chat.id}`)).json()) as {
       title: string;
     };
     expect(stored.title).toBe('New title');
@@ -336,7 +323,7 @@ describe('chats with tool use in a real browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete chat' });
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await poll(() => list.getByRole('link', { name: 'New title' }).count()).toBe(0);
-    expect((await fetch(`${stack.serverUrl}/api/chats/${chat.id}`)).status).toBe(404);
+    expect((await fetch(`${app.stack.serverUrl}/api/chats/${chat.id}`)).status).toBe(404);
     await close();
   });
 });

@@ -2,22 +2,12 @@
 // Test and fixed with one click, Test also tries a tiny tool call and says which mode works, and "Fetch
 // models" lists what the server has.
 import { openaiCompletion, type RecordedRequest, toolRefusals } from '@toolsmith/emulator';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
 const TRIGGER = /<Function_[A-Za-z0-9]{4}_Start\/>/;
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile();
 
 /** An Ollama-like server: models under /v1, a model without tools (native refused, the text protocol works). */
 function ollamaLike(request: RecordedRequest) {
@@ -31,17 +21,15 @@ function ollamaLike(request: RecordedRequest) {
 }
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-  stack.emulator.on('/v1/models', () => ({
+  app.stack.emulator.on('/v1/models', () => ({
     json: { object: 'list', data: [{ id: 'qwen3:8b' }, { id: 'gemma2:2b' }] },
   }));
-  stack.emulator.on('/v1/chat/completions', ollamaLike);
+  app.stack.emulator.on('/v1/chat/completions', ollamaLike);
 });
-afterAll(() => stopBrowserStack(stack, browser));
 
 describe('connections as a newcomer meets them', () => {
   it('preset, missing /v1 fixed from Test, tool calling tested, models fetched', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/connections');
     await page.getByRole('button', { name: 'New connection' }).click();
     const form = page.getByRole('form', { name: 'New connection' });
@@ -53,7 +41,7 @@ describe('connections as a newcomer meets them', () => {
     await screenshot(page, 'connection-preset-ollama');
 
     // the newcomer's server runs elsewhere, and the /v1 got lost on the way
-    await form.getByLabel('Base URL', { exact: true }).fill(stack.emulator.url);
+    await form.getByLabel('Base URL', { exact: true }).fill(app.stack.emulator.url);
     await form.getByRole('button', { name: 'Create connection' }).click();
     const card = page.getByRole('listitem', { name: 'Ollama' });
     await poll(() => card.isVisible()).toBe(true);
@@ -61,8 +49,8 @@ describe('connections as a newcomer meets them', () => {
     await card.getByRole('button', { name: 'Test Ollama' }).click();
     const failed = card.getByRole('alert');
     await poll(() => failed.textContent()).toContain('answers under');
-    await failed.getByRole('button', { name: `Use ${stack.emulator.url}/v1` }).click();
-    await poll(() => card.textContent()).toContain(`${stack.emulator.url}/v1`);
+    await failed.getByRole('button', { name: `Use ${app.stack.emulator.url}/v1` }).click();
+    await poll(() => card.textContent()).toContain(`${app.stack.emulator.url}/v1`);
 
     await card.getByRole('button', { name: 'Test Ollama' }).click();
     const probe = card.getByRole('region', { name: 'Tool calling test' });
@@ -89,14 +77,14 @@ describe('connections as a newcomer meets them', () => {
   });
 
   it('a fixed mode that does not work: the test recommends the one that does, one click switches', async () => {
-    await apiPost(stack, '/api/connections', {
+    await apiPost(app.stack, '/api/connections', {
       name: 'strict-native',
       api: 'openai',
-      baseUrl: `${stack.emulator.url}/v1`,
+      baseUrl: `${app.stack.emulator.url}/v1`,
       model: 'gemma2:2b',
       functionCalling: { enabled: true, mode: 'native' },
     });
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/connections');
     const card = page.getByRole('listitem', { name: 'strict-native' });
     await card.getByRole('button', { name: 'Test strict-native' }).click();

@@ -2,32 +2,21 @@
 // download its file, and the file is that app's format.
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile();
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
   const tool = { parameters: { type: 'object', properties: {} }, mode: 'read', enabled: true };
-  await apiPost(stack, '/api/tools', {
+  await apiPost(app.stack, '/api/tools', {
     ...tool,
     name: 'StoreHours',
     description: 'Opening hours.',
     kind: 'static',
     staticResult: 'Open 9-5',
   });
-  await apiPost(stack, '/api/tools', {
+  await apiPost(app.stack, '/api/tools', {
     ...tool,
     name: 'lookup',
     description: 'Looks up.',
@@ -36,11 +25,10 @@ beforeAll(async () => {
     webhookUrl: 'https://hooks.example.com/x?token=t0ps3cretT0ps3cret',
   });
 });
-afterAll(() => stopBrowserStack(stack, browser));
 
 describe('Functions page export menu', () => {
   it('exports for Marinara Engine and Luker with the lossy parts listed first', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/functions');
     const select = page.getByLabel('Export format');
     await poll(() => select.isVisible()).toBe(true);

@@ -89,7 +89,7 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
-/** The server stack and Chromium most browser tests start once per file (`stopBrowserStack` in afterAll). */
+/** The server stack and Chromium a browser test file starts once (through `browserStackForFile`). */
 export async function startBrowserStack(
   env: Record<string, string> = {},
   browserArgs: string[] = [],

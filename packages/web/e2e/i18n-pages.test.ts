@@ -6,13 +6,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { openaiChunk, openaiStream, type ScriptedResponse } from '@toolsmith/emulator';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 import { ENGLISH_WORDS, englishOnPage, overflowing } from './untranslated.js';
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' });
 let staticId: string;
 let scriptId: string;
 let bookId: string;
@@ -43,9 +42,8 @@ const EVERYTHING = join(
 );
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' }));
   // user data in words no locale uses, so only the UI's own words can trip the scan
-  const rzut = await apiPost<{ id: string }>(stack, '/api/tools', {
+  const rzut = await apiPost<{ id: string }>(app.stack, '/api/tools', {
     name: 'rzut_kostka',
     description: 'Rzuca kostką.',
     kind: 'static',
@@ -76,7 +74,7 @@ beforeAll(async () => {
       tools: [tool('rzut_kostka', 'Rzuca dwiema kostkami.'), tool('losuj_karte', 'Losuje kartę.')],
     }),
   );
-  const skrypt = await apiPost<{ id: string }>(stack, '/api/tools', {
+  const skrypt = await apiPost<{ id: string }>(app.stack, '/api/tools', {
     name: 'zapisz_stan',
     description: 'Zapisuje stan gry.',
     kind: 'script',
@@ -85,19 +83,19 @@ beforeAll(async () => {
     parameters: { type: 'object', properties: {} },
   });
   scriptId = skrypt.id;
-  chatId = (await apiPost<{ id: string }>(stack, '/api/chats', { title: 'Smok wawelski' })).id;
-  const bielik = await apiPost<{ id: string }>(stack, '/api/connections', {
+  chatId = (await apiPost<{ id: string }>(app.stack, '/api/chats', { title: 'Smok wawelski' })).id;
+  const bielik = await apiPost<{ id: string }>(app.stack, '/api/connections', {
     name: 'Bielik lokalnie',
     api: 'openai',
-    baseUrl: `${stack.emulator.url}/v1`,
+    baseUrl: `${app.stack.emulator.url}/v1`,
     model: 'bielik-11b',
   });
   // the Simulation page's run: a loop agent rolls the die (a read tool, run for real), saves the state (a write
   // tool, simulated and unvalidated), then answers
   simulationChatId = (
-    await apiPost<{ id: string }>(stack, '/api/chats', { title: 'Wyprawa', connectionId: bielik.id })
+    await apiPost<{ id: string }>(app.stack, '/api/chats', { title: 'Wyprawa', connectionId: bielik.id })
   ).id;
-  const profile = await fetch(`${stack.serverUrl}/api/orchestration`, {
+  const profile = await fetch(`${app.stack.serverUrl}/api/orchestration`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', 'x-toolsmith-request': '1' },
     body: JSON.stringify({
@@ -111,7 +109,7 @@ beforeAll(async () => {
     }),
   });
   if (!profile.ok) throw new Error(`PUT /api/orchestration → ${profile.status}: ${await profile.text()}`);
-  stack.emulator.on('/v1/chat/completions', (request) => {
+  app.stack.emulator.on('/v1/chat/completions', (request) => {
     const messages = (request.body as { messages: Array<{ role: string; content: unknown }> }).messages;
     // the Studio's authoring agent only answers
     if (!messages.some((m) => m.role === 'system' && String(m.content).includes('NARRATOR')))
@@ -125,28 +123,32 @@ beforeAll(async () => {
           ],
         });
   });
-  await apiPost(stack, '/api/presets', { name: 'Zimny', temperature: 0.2, stop: ['###'] });
+  await apiPost(app.stack, '/api/presets', { name: 'Zimny', temperature: 0.2, stop: ['###'] });
   studioSessionId = (
-    await apiPost<{ id: string }>(stack, '/api/studio/sessions', {
+    await apiPost<{ id: string }>(app.stack, '/api/studio/sessions', {
       chatId: simulationChatId,
       connectionId: bielik.id,
       goal: 'Niech narrator liczy złoto.',
     })
   ).id;
-  const book = await apiPost<{ id: string }>(stack, '/api/lorebooks', { name: 'Kraina' });
+  const book = await apiPost<{ id: string }>(app.stack, '/api/lorebooks', { name: 'Kraina' });
   bookId = book.id;
   // two MCP servers: one approved (its tools are listed), one still waiting for its review
-  const wszystko = await apiPost<{ id: string; review: { fingerprint: string } }>(stack, '/api/mcp/servers', {
-    name: 'wszystko',
-    transport: 'stdio',
-    command: process.execPath,
-    args: [EVERYTHING, 'stdio'],
-    env: { ZETON: 'tajne' },
-  });
-  await apiPost(stack, `/api/mcp/servers/${wszystko.id}/approve`, {
+  const wszystko = await apiPost<{ id: string; review: { fingerprint: string } }>(
+    app.stack,
+    '/api/mcp/servers',
+    {
+      name: 'wszystko',
+      transport: 'stdio',
+      command: process.execPath,
+      args: [EVERYTHING, 'stdio'],
+      env: { ZETON: 'tajne' },
+    },
+  );
+  await apiPost(app.stack, `/api/mcp/servers/${wszystko.id}/approve`, {
     fingerprint: wszystko.review.fingerprint,
   });
-  await apiPost(stack, '/api/characters', { name: 'Smoczyca', description: 'Strzeże jaskini.' });
+  await apiPost(app.stack, '/api/characters', { name: 'Smoczyca', description: 'Strzeże jaskini.' });
   // a card with a script and a static tool, and a lorebook named like the stored one (with other entries)
   writeFileSync(
     join(fileDir, 'smok.json'),
@@ -181,7 +183,7 @@ beforeAll(async () => {
       },
     }),
   );
-  await apiPost(stack, '/api/mcp/servers', {
+  await apiPost(app.stack, '/api/mcp/servers', {
     name: 'czekajacy',
     transport: 'stdio',
     command: process.execPath,
@@ -189,7 +191,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await stopBrowserStack(stack, browser);
   if (fileDir) rmSync(fileDir, { recursive: true, force: true });
 });
 
@@ -447,8 +448,8 @@ const PAGES: PageCheck[] = [
 ];
 
 async function openIn(language: 'zh-TW' | 'pl', width: number, height: number) {
-  const context = await browser.newContext({
-    baseURL: stack.serverUrl,
+  const context = await app.browser.newContext({
+    baseURL: app.stack.serverUrl,
     locale: language,
     viewport: { width, height },
   });

@@ -2,31 +2,28 @@
 // Traditional Chinese and Polish (nav, page titles, the chat page, plural forms), the choice survives a reload,
 // the browser's own language is the first choice, no key the UI asks for is missing, and user data (a chat's
 // title) stays as written.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 860 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile();
 let chatId: string;
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
   for (const title of ['Smok', 'Rynek', 'Wawel', 'Wisła', 'Kraków']) {
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', { title });
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', { title });
     chatId = chat.id;
   }
 });
-afterAll(() => stopBrowserStack(stack, browser));
 
 async function open(viewport: (typeof VIEWPORTS)[number], locale = 'en-US') {
-  const context = await browser.newContext({
-    baseURL: stack.serverUrl,
+  const context = await app.browser.newContext({
+    baseURL: app.stack.serverUrl,
     locale,
     viewport: { width: viewport.width, height: viewport.height },
   });

@@ -1,32 +1,20 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
 // Issue 14.6 in a real browser: the tools import review with per-item checkboxes, a choice on each name
 // conflict (Replace with a visible diff, Keep both renamed, Skip), a dry run that writes nothing, and Import
 // that stores exactly those choices.
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile();
 let fileDir: string;
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
   fileDir = mkdtempSync(join(tmpdir(), 'toolsmith-import-conflicts-'));
 });
 afterAll(async () => {
-  await stopBrowserStack(stack, browser);
   rmSync(fileDir, { recursive: true, force: true });
 });
 
@@ -40,13 +28,13 @@ const staticTool = (name: string, staticResult: string, description = 'A test to
 });
 
 async function storedTools(): Promise<Array<{ id: string; name: string; staticResult: string }>> {
-  return ((await (await fetch(`${stack.serverUrl}/api/tools`)).json()) as { tools: [] }).tools;
+  return ((await (await fetch(`${app.stack.serverUrl}/api/tools`)).json()) as { tools: [] }).tools;
 }
 
 describe('tools import review with conflicts', () => {
   it('ticks, chooses Replace with the diff shown, dry-runs without writing, then imports exactly that', async () => {
-    await apiPost(stack, '/api/tools', staticTool('weather', 'sunny\nwarm', 'Today.'));
-    await apiPost(stack, '/api/tools', staticTool('same_one', 'unchanged'));
+    await apiPost(app.stack, '/api/tools', staticTool('weather', 'sunny\nwarm', 'Today.'));
+    await apiPost(app.stack, '/api/tools', staticTool('same_one', 'unchanged'));
     const before = await storedTools();
     const filePath = join(fileDir, 'tools.json');
     writeFileSync(
@@ -63,7 +51,7 @@ describe('tools import review with conflicts', () => {
       }),
     );
 
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.goto('/#/functions');
     await poll(() => page.getByRole('switch', { name: 'Enable weather' }).isVisible()).toBe(true);
@@ -134,7 +122,7 @@ describe('tools import review with conflicts', () => {
   });
 
   it('on a phone: the result lists every tool stored under another name (a Marinara builtin name, Keep both)', async () => {
-    await apiPost(stack, '/api/tools', staticTool('forecast', 'sunny'));
+    await apiPost(app.stack, '/api/tools', staticTool('forecast', 'sunny'));
     const filePath = join(fileDir, 'renames.json');
     writeFileSync(
       filePath,
@@ -144,7 +132,7 @@ describe('tools import review with conflicts', () => {
         tools: [staticTool('forecast', 'stormy'), staticTool('set_expression', 'smile')],
       }),
     );
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/#/functions');
     await poll(() => page.getByRole('switch', { name: 'Enable forecast' }).isVisible()).toBe(true);

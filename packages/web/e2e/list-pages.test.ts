@@ -1,12 +1,11 @@
 // The seven list-and-edit pages share EditableListPage: each loads its list, says why when it cannot, offers
 // Retry, shows its cards and fits a phone. Real server, real Chromium; the failed load is the server's own
 // error shape answered once in place of the real list.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile();
 
 const pages = [
   { hash: 'personas', path: '/api/personas', heading: 'Personas', card: 'Aiko' },
@@ -19,23 +18,25 @@ const pages = [
 ] as const;
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-  await apiPost(stack, '/api/personas', { name: 'Aiko', description: 'A courier.' });
-  await apiPost(stack, '/api/presets', { name: 'Cold', temperature: 0.2 });
-  await apiPost(stack, '/api/connections', {
+  await apiPost(app.stack, '/api/personas', { name: 'Aiko', description: 'A courier.' });
+  await apiPost(app.stack, '/api/presets', { name: 'Cold', temperature: 0.2 });
+  await apiPost(app.stack, '/api/connections', {
     name: 'emulated',
     api: 'openai',
-    baseUrl: `${stack.emulator.url}/v1`,
+    baseUrl: `${app.stack.emulator.url}/v1`,
     model: 'emulated-model',
   });
-  await apiPost(stack, '/api/agents', { name: 'Keeper', systemPrompt: 'Keeps the lighthouse.', tools: [] });
-  await apiPost(stack, '/api/characters', { name: 'Ayla', description: 'A lighthouse keeper.' });
-  await apiPost(stack, '/api/lorebooks', { name: 'Harbor' });
+  await apiPost(app.stack, '/api/agents', {
+    name: 'Keeper',
+    systemPrompt: 'Keeps the lighthouse.',
+    tools: [],
+  });
+  await apiPost(app.stack, '/api/characters', { name: 'Ayla', description: 'A lighthouse keeper.' });
+  await apiPost(app.stack, '/api/lorebooks', { name: 'Harbor' });
 });
-afterAll(() => stopBrowserStack(stack, browser));
 
 async function open(width: number, height: number): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL: stack.serverUrl, viewport: { width, height } });
+  const context = await app.browser.newContext({ baseURL: app.stack.serverUrl, viewport: { width, height } });
   const page = await context.newPage();
   return { page, close: () => context.close() };
 }
@@ -129,7 +130,9 @@ describe('list-and-edit pages (EditableListPage)', () => {
       .click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await poll(() => page.getByRole('listitem', { name: 'Colder' }).count()).toBe(0);
-    const presets = (await (await fetch(`${stack.serverUrl}/api/presets`)).json()) as { presets: unknown[] };
+    const presets = (await (await fetch(`${app.stack.serverUrl}/api/presets`)).json()) as {
+      presets: unknown[];
+    };
     expect(presets.presets).toEqual([]);
     await close();
   });

@@ -3,22 +3,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openaiChunk, openaiStream, type RecordedRequest, type ScriptedResponse } from '@toolsmith/emulator';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
 const DRAGON_FACT = 'Dragons of Vel sleep under the glass mountain.';
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile();
 let connectionId: string;
 
 function textAnswer(text: string): ScriptedResponse {
@@ -32,21 +23,19 @@ const wireText = (request: RecordedRequest) =>
   JSON.stringify((request.body as { messages: unknown }).messages);
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
   connectionId = (
-    await apiPost<{ id: string }>(stack, '/api/connections', {
+    await apiPost<{ id: string }>(app.stack, '/api/connections', {
       name: 'emulated',
       api: 'openai',
-      baseUrl: `${stack.emulator.url}/v1`,
+      baseUrl: `${app.stack.emulator.url}/v1`,
       model: 'emulated-model',
       apiKey: 'sk-e2e',
     })
   ).id;
 });
-afterAll(() => stopBrowserStack(stack, browser));
 
 async function openPage(hash: string, width = 1280): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { page, context } = await newPage(browser, stack.serverUrl);
+  const { page, context } = await app.newPage();
   if (width !== 1280) await page.setViewportSize({ width, height: 900 });
   page.setDefaultTimeout(15_000);
   await page.goto(`/${hash}`);
@@ -86,11 +75,11 @@ describe('lorebooks in a real browser', () => {
     await poll(() => page.getByRole('status').textContent()).toBe('Saved.');
 
     // What the server stored is what was typed.
-    const books = (await (await fetch(`${stack.serverUrl}/api/lorebooks`)).json()) as {
+    const books = (await (await fetch(`${app.stack.serverUrl}/api/lorebooks`)).json()) as {
       lorebooks: Array<{ id: string }>;
     };
     const book = (await (
-      await fetch(`${stack.serverUrl}/api/lorebooks/${books.lorebooks[0].id}`)
+      await fetch(`${app.stack.serverUrl}/api/lorebooks/${books.lorebooks[0].id}`)
     ).json()) as {
       entries: Array<Record<string, unknown>>;
     };
@@ -112,8 +101,11 @@ describe('lorebooks in a real browser', () => {
     await screenshot(page, 'lorebook-editor');
 
     // Attach it to a chat in Chat Settings, then generate.
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', { title: 'Vel travels', connectionId });
-    stack.emulator.on('/v1/chat/completions', (request) =>
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
+      title: 'Vel travels',
+      connectionId,
+    });
+    app.stack.emulator.on('/v1/chat/completions', (request) =>
       textAnswer(
         wireText(request).includes(DRAGON_FACT)
           ? 'The dragons sleep beneath the mountain.'
@@ -130,7 +122,7 @@ describe('lorebooks in a real browser', () => {
     await attach.click();
     await poll(() => attach.isChecked()).toBe(true);
     await poll(async () => {
-      const stored = (await (await fetch(`${stack.serverUrl}/api/chats/${chat.id}`)).json()) as {
+      const stored = (await (await fetch(`${app.stack.serverUrl}/api/chats/${chat.id}`)).json()) as {
         settings: { lorebookIds: string[] };
       };
       return stored.settings.lorebookIds;
@@ -143,7 +135,7 @@ describe('lorebooks in a real browser', () => {
     await activationForm.getByRole('button', { name: 'Save activation settings' }).click();
     await poll(() => activationForm.getByRole('status').textContent()).toBe('Activation settings saved.');
     await poll(async () => {
-      const stored = (await (await fetch(`${stack.serverUrl}/api/chats/${chat.id}`)).json()) as {
+      const stored = (await (await fetch(`${app.stack.serverUrl}/api/chats/${chat.id}`)).json()) as {
         settings: { worldInfo?: unknown };
       };
       return stored.settings.worldInfo;
@@ -182,7 +174,7 @@ describe('lorebooks in a real browser', () => {
   });
 
   it('imports a SillyTavern world-info file, refuses a file that is not one, guards unsaved edits, deletes', async () => {
-    const dir = join(stack.dataDir, 'upload');
+    const dir = join(app.stack.dataDir, 'upload');
     mkdirSync(dir, { recursive: true });
     const good = join(dir, 'harbor-lore.json');
     writeFileSync(

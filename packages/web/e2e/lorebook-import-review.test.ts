@@ -1,25 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
 // Issue 14.6 in a real browser: a SillyTavern world-info file imported through a review — a checkbox per
 // entry, the choice when a lorebook of that name exists (Replace with the diff shown, Keep both renamed,
 // Skip), a dry run that writes nothing, and Import that stores exactly those choices — at desktop and phone
 // widths, and in Polish.
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile();
 let fileDir: string;
 
 /** A world-info file without a name (SillyTavern names a world by its file): uid → [key, content]. */
@@ -40,31 +31,29 @@ interface Book {
   entries: Array<{ keys: string[]; content: string }>;
 }
 async function storedBooks(): Promise<Book[]> {
-  const list = (await (await fetch(`${stack.serverUrl}/api/lorebooks`)).json()) as { lorebooks: Book[] };
+  const list = (await (await fetch(`${app.stack.serverUrl}/api/lorebooks`)).json()) as { lorebooks: Book[] };
   return Promise.all(
     list.lorebooks.map(
-      async (b) => (await (await fetch(`${stack.serverUrl}/api/lorebooks/${b.id}`)).json()) as Book,
+      async (b) => (await (await fetch(`${app.stack.serverUrl}/api/lorebooks/${b.id}`)).json()) as Book,
     ),
   );
 }
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
   fileDir = mkdtempSync(join(tmpdir(), 'toolsmith-lorebook-import-'));
   writeFileSync(join(fileDir, 'Harbor.json'), JSON.stringify(EDITED));
 });
 afterAll(async () => {
-  await stopBrowserStack(stack, browser);
   rmSync(fileDir, { recursive: true, force: true });
 });
 beforeEach(async () => {
   for (const book of await storedBooks()) {
-    await fetch(`${stack.serverUrl}/api/lorebooks/${book.id}`, {
+    await fetch(`${app.stack.serverUrl}/api/lorebooks/${book.id}`, {
       method: 'DELETE',
       headers: { 'x-toolsmith-request': '1' },
     });
   }
-  await apiPost(stack, '/api/lorebooks/import?name=Harbor', ORIGINAL);
+  await apiPost(app.stack, '/api/lorebooks/import?name=Harbor', ORIGINAL);
 });
 
 async function chooseFile(page: Page, button: string) {
@@ -78,7 +67,7 @@ async function chooseFile(page: Page, button: string) {
 describe('lorebook import review', () => {
   it('ticks entries, shows the diff for Replace, dry-runs without writing, then replaces with the ticked ones', async () => {
     const before = await storedBooks();
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.setViewportSize({ width: 1280, height: 860 });
     await chooseFile(page, 'Import world info (JSON)');
 
@@ -140,7 +129,7 @@ describe('lorebook import review', () => {
   });
 
   it('on a phone: Skip stores nothing, Keep both stores the file renamed', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await chooseFile(page, 'Import world info (JSON)');
     const review = page.getByRole('region', { name: 'Import “Harbor.json”' });
@@ -167,8 +156,8 @@ describe('lorebook import review', () => {
   });
 
   it('in Polish: the review, its plural forms and the dry run', async () => {
-    const context = await browser.newContext({
-      baseURL: stack.serverUrl,
+    const context = await app.browser.newContext({
+      baseURL: app.stack.serverUrl,
       locale: 'pl',
       viewport: { width: 390, height: 844 },
     });

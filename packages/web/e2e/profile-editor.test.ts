@@ -4,21 +4,11 @@
 // broken JSON kept out of them, and the saved profile on the server — at desktop and phone sizes.
 
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  screenshotDir,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot, screenshotDir } from './harness.js';
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile();
 
 const staticTool = (name: string, staticResult: string) => ({
   name,
@@ -31,17 +21,16 @@ const staticTool = (name: string, staticResult: string) => ({
 });
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
-  await apiPost(stack, '/api/connections', {
+  await apiPost(app.stack, '/api/connections', {
     name: 'emulated',
     api: 'openai',
-    baseUrl: `${stack.emulator.url}/v1`,
+    baseUrl: `${app.stack.emulator.url}/v1`,
     model: 'emulated-model',
     apiKey: 'sk-e2e',
   });
-  await apiPost(stack, '/api/tools', staticTool('gate_status', 'closed'));
+  await apiPost(app.stack, '/api/tools', staticTool('gate_status', 'closed'));
   // a character that brings its own tool ("From characters")
-  const review = await apiPost<{ importId: string }>(stack, '/api/characters/import', {
+  const review = await apiPost<{ importId: string }>(app.stack, '/api/characters/import', {
     spec: 'chara_card_v2',
     spec_version: '2.0',
     data: {
@@ -50,14 +39,13 @@ beforeAll(async () => {
       extensions: { toolsmith: { version: 1, tools: [staticTool('mira_mood', 'calm')] } },
     },
   });
-  await apiPost(stack, `/api/characters/import/${review.importId}/apply`, { withTools: true });
+  await apiPost(app.stack, `/api/characters/import/${review.importId}/apply`, { withTools: true });
   // a chat that runs the orchestration while its own tool use is off (the pinned-tools reminder names it)
-  await apiPost(stack, '/api/chats', {
+  await apiPost(app.stack, '/api/chats', {
     title: 'Night watch',
     settings: { toolUse: false, orchestration: { enabled: true } },
   });
 });
-afterAll(() => stopBrowserStack(stack, browser));
 
 const readJson = async (page: Page) => {
   const form = page.getByRole('form', { name: 'Orchestration profile' });
@@ -72,7 +60,7 @@ const noSideScroll = (page: Page) =>
 
 describe('orchestration profile editor', () => {
   it('builds a spec in the forms, round-trips it through the JSON view and saves it', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.goto('/#/agents');
     const form = page.getByRole('form', { name: 'Orchestration profile' });
@@ -179,7 +167,7 @@ describe('orchestration profile editor', () => {
 
     await form.getByRole('button', { name: 'Save profile' }).click();
     await poll(() => form.getByRole('status').textContent()).toBe('Orchestration profile saved.');
-    const stored = (await (await fetch(`${stack.serverUrl}/api/orchestration`)).json()) as Record<
+    const stored = (await (await fetch(`${app.stack.serverUrl}/api/orchestration`)).json()) as Record<
       string,
       any
     >;
@@ -190,7 +178,7 @@ describe('orchestration profile editor', () => {
   });
 
   it('shows the saved profile in the forms at phone width without sideways scrolling', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/#/agents');
     const form = page.getByRole('form', { name: 'Orchestration profile' });

@@ -1,9 +1,8 @@
 // Issue 14 item 5 in Chromium at desktop and phone widths: "Start chat" on a character, the chat header's
 // connection/model switch and token estimate, and the keyboard (Enter, Up edits the last message, Escape stops).
 import { openaiChunk, openaiSseText, openaiStream, type ScriptedResponse } from '@toolsmith/emulator';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiPost, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 860 },
@@ -34,33 +33,30 @@ function endlessAnswer(): ScriptedResponse {
   };
 }
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile();
 const connectionIds: string[] = [];
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
   for (const [name, model] of [
     ['tavern', 'emulated-model'],
     ['backup', 'other-model'],
   ]) {
     connectionIds.push(
       (
-        await apiPost<{ id: string }>(stack, '/api/connections', {
+        await apiPost<{ id: string }>(app.stack, '/api/connections', {
           name,
           api: 'openai',
-          baseUrl: `${stack.emulator.url}/v1`,
+          baseUrl: `${app.stack.emulator.url}/v1`,
           model,
         })
       ).id,
     );
   }
 });
-afterAll(() => stopBrowserStack(stack, browser));
-beforeEach(() => stack.emulator.reset());
+beforeEach(() => app.stack.emulator.reset());
 
 const storedChat = async (id: string) =>
-  (await (await fetch(`${stack.serverUrl}/api/chats/${id}`)).json()) as {
+  (await (await fetch(`${app.stack.serverUrl}/api/chats/${id}`)).json()) as {
     title: string;
     connectionId: string | null;
     characterIds: string[];
@@ -68,12 +64,12 @@ const storedChat = async (id: string) =>
 
 describe.each(VIEWPORTS)('SillyTavern habits at $name width', (viewport) => {
   it('starts a chat from a character, switches the model in the header and estimates tokens', async () => {
-    const character = await apiPost<{ id: string }>(stack, '/api/characters', {
+    const character = await apiPost<{ id: string }>(app.stack, '/api/characters', {
       name: `Mira ${viewport.name}`,
       first_mes: '*waves* Welcome back.',
     });
-    const context = await browser.newContext({
-      baseURL: stack.serverUrl,
+    const context = await app.browser.newContext({
+      baseURL: app.stack.serverUrl,
       viewport: { width: viewport.width, height: viewport.height },
     });
     const page = await context.newPage();
@@ -121,18 +117,18 @@ describe.each(VIEWPORTS)('SillyTavern habits at $name width', (viewport) => {
   });
 
   it('sends with Enter, edits the last message with Up and stops with Escape', async () => {
-    const chat = await apiPost<{ id: string }>(stack, '/api/chats', {
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
       title: 'Keys',
       connectionId: connectionIds[0],
     });
-    stack.emulator.on('/v1/chat/completions', (request) => {
+    app.stack.emulator.on('/v1/chat/completions', (request) => {
       const messages = (request.body as { messages: Array<{ content: string }> }).messages;
       return messages[messages.length - 1].content.includes('story')
         ? endlessAnswer()
         : textAnswer('Hi there.');
     });
-    const context = await browser.newContext({
-      baseURL: stack.serverUrl,
+    const context = await app.browser.newContext({
+      baseURL: app.stack.serverUrl,
       viewport: { width: viewport.width, height: viewport.height },
     });
     const page = await context.newPage();

@@ -2,40 +2,29 @@
 // message), put it in the profile's loop slot (an invalid profile lists its problems), deletion refused while the
 // profile uses it, and a simulated run of that one agent shown in the timeline.
 import { openaiChunk, openaiStream } from '@toolsmith/emulator';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile();
 let chatId: string;
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
   const connectionId = (
-    await apiPost<{ id: string }>(stack, '/api/connections', {
+    await apiPost<{ id: string }>(app.stack, '/api/connections', {
       name: 'emulated',
       api: 'openai',
-      baseUrl: `${stack.emulator.url}/v1`,
+      baseUrl: `${app.stack.emulator.url}/v1`,
       model: 'emulated-model',
       apiKey: 'sk-e2e',
     })
   ).id;
-  chatId = (await apiPost<{ id: string }>(stack, '/api/chats', { title: 'Harbor watch', connectionId })).id;
+  chatId = (await apiPost<{ id: string }>(app.stack, '/api/chats', { title: 'Harbor watch', connectionId }))
+    .id;
 });
-afterAll(() => stopBrowserStack(stack, browser));
 
 describe('agents and the orchestration profile in a real browser', () => {
   it('creates an agent, uses it in the profile, and simulates it alone', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/agents');
     await poll(() => page.getByText('No agents yet.', { exact: false }).isVisible()).toBe(true);
 
@@ -48,7 +37,7 @@ describe('agents and the orchestration profile in a real browser', () => {
     await form.getByLabel('System prompt').fill('LOOKOUT: watch the harbor.');
     await form.getByRole('button', { name: 'Create agent' }).click();
     await poll(() => page.getByRole('listitem', { name: 'lookout' }).isVisible()).toBe(true);
-    const agents = (await (await fetch(`${stack.serverUrl}/api/agents`)).json()) as {
+    const agents = (await (await fetch(`${app.stack.serverUrl}/api/agents`)).json()) as {
       agents: Array<{ id: string; name: string; systemPrompt: string }>;
     };
     expect(agents.agents).toEqual([
@@ -84,7 +73,7 @@ describe('agents and the orchestration profile in a real browser', () => {
     await screenshot(page, 'simulation-agents-page');
 
     // Run just this agent as a simulation.
-    stack.emulator.on('/v1/chat/completions', () =>
+    app.stack.emulator.on('/v1/chat/completions', () =>
       openaiStream([
         openaiChunk({ role: 'assistant', content: '' }),
         openaiChunk({ content: 'All quiet in the harbor.' }),

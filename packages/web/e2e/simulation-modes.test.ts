@@ -2,20 +2,10 @@
 // emulator: a spec's nodes nested under it with what each read and the tools its overrides left it, a skipped
 // node, and an agenda run with the agent an item went to nested under the planner's call and the agenda listed.
 import { openaiChunk, openaiStream, type RecordedRequest, type ScriptedResponse } from '@toolsmith/emulator';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile();
 let chatId: string;
 
 type Call = { id: string; name: string; args: unknown };
@@ -63,17 +53,16 @@ const agent = (name: string, marker: string) => ({
 });
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
   const connectionId = (
-    await apiPost<{ id: string }>(stack, '/api/connections', {
+    await apiPost<{ id: string }>(app.stack, '/api/connections', {
       name: 'emulated',
       api: 'openai',
-      baseUrl: `${stack.emulator.url}/v1`,
+      baseUrl: `${app.stack.emulator.url}/v1`,
       model: 'emulated-model',
       apiKey: 'sk-e2e',
     })
   ).id;
-  const put = await fetch(`${stack.serverUrl}/api/orchestration`, {
+  const put = await fetch(`${app.stack.serverUrl}/api/orchestration`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', 'x-toolsmith-request': '1' },
     body: JSON.stringify({
@@ -97,13 +86,13 @@ beforeAll(async () => {
     }),
   });
   if (!put.ok) throw new Error(`PUT /api/orchestration → ${put.status}: ${await put.text()}`);
-  chatId = (await apiPost<{ id: string }>(stack, '/api/chats', { title: 'At the gate', connectionId })).id;
+  chatId = (await apiPost<{ id: string }>(app.stack, '/api/chats', { title: 'At the gate', connectionId }))
+    .id;
 });
-afterAll(() => stopBrowserStack(stack, browser));
 
 describe('spec and agenda runs in the simulation timeline', () => {
   it('nests the spec nodes with their inputs, overrides and a skipped node', async () => {
-    stack.emulator.on('/v1/chat/completions', (request) => {
+    app.stack.emulator.on('/v1/chat/completions', (request) => {
       const system = systemText(request);
       if (system.includes('SCOUT'))
         return toolCount(request) === 0
@@ -120,7 +109,7 @@ describe('spec and agenda runs in the simulation timeline', () => {
         };
       return { status: 500, json: { error: { message: 'unscripted agent' } } };
     });
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.goto(`/#/simulation/${chatId}`);
     await poll(() => page.getByLabel('Chat').inputValue()).toBe(chatId);
@@ -155,7 +144,7 @@ describe('spec and agenda runs in the simulation timeline', () => {
   });
 
   it('shows an agenda run: the assigned agent under the planner, and the agenda', async () => {
-    stack.emulator.on('/v1/chat/completions', (request) => {
+    app.stack.emulator.on('/v1/chat/completions', (request) => {
       const system = systemText(request);
       const answered = toolCount(request);
       if (system.includes('SCOUT')) return answer({ text: 'Two guards, one asleep.' });
@@ -170,7 +159,7 @@ describe('spec and agenda runs in the simulation timeline', () => {
       }
       return { status: 500, json: { error: { message: 'unscripted agent' } } };
     });
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/#/simulation/${chatId}`);
     await poll(() => page.getByLabel('Chat').inputValue()).toBe(chatId);

@@ -2,20 +2,10 @@
 // that delegates to a sub-agent (nested in the timeline), a read tool's real result, an unvalidated write, and
 // a provider failure shown with its message. Nothing is written to the chat.
 import { openaiChunk, openaiStream, type RecordedRequest, type ScriptedResponse } from '@toolsmith/emulator';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile();
 let chatId: string;
 
 type Call = { id: string; name: string; args: unknown };
@@ -60,17 +50,16 @@ const staticTool = (name: string, mode: 'read' | 'write', staticResult: string) 
 });
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack());
   const connectionId = (
-    await apiPost<{ id: string }>(stack, '/api/connections', {
+    await apiPost<{ id: string }>(app.stack, '/api/connections', {
       name: 'emulated',
       api: 'openai',
-      baseUrl: `${stack.emulator.url}/v1`,
+      baseUrl: `${app.stack.emulator.url}/v1`,
       model: 'emulated-model',
       apiKey: 'sk-e2e',
     })
   ).id;
-  const put = await fetch(`${stack.serverUrl}/api/orchestration`, {
+  const put = await fetch(`${app.stack.serverUrl}/api/orchestration`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', 'x-toolsmith-request': '1' },
     body: JSON.stringify({
@@ -91,13 +80,13 @@ beforeAll(async () => {
     }),
   });
   if (!put.ok) throw new Error(`PUT /api/orchestration → ${put.status}: ${await put.text()}`);
-  chatId = (await apiPost<{ id: string }>(stack, '/api/chats', { title: 'At the gate', connectionId })).id;
+  chatId = (await apiPost<{ id: string }>(app.stack, '/api/chats', { title: 'At the gate', connectionId }))
+    .id;
 });
-afterAll(() => stopBrowserStack(stack, browser));
 
 describe('simulation timeline in a real browser', () => {
   it('shows a director run with a nested delegation, a real read result and an unvalidated write', async () => {
-    stack.emulator.on('/v1/chat/completions', (request) => {
+    app.stack.emulator.on('/v1/chat/completions', (request) => {
       const system = systemText(request);
       const answered = lastRole(request) === 'tool';
       if (system.includes('SCOUT')) {
@@ -118,7 +107,7 @@ describe('simulation timeline in a real browser', () => {
       return { status: 500, json: { error: { message: 'unscripted agent' } } };
     });
 
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto(`/#/simulation/${chatId}`);
     await poll(() => page.getByLabel('Chat').inputValue()).toBe(chatId);
     await page.getByRole('button', { name: 'Run simulation' }).click();
@@ -148,7 +137,7 @@ describe('simulation timeline in a real browser', () => {
     await poll(() => result.getByText('Plan: slip past the sleeping guard.').first().isVisible()).toBe(true);
 
     // Nothing was written to the chat.
-    const messages = (await (await fetch(`${stack.serverUrl}/api/chats/${chatId}/messages`)).json()) as {
+    const messages = (await (await fetch(`${app.stack.serverUrl}/api/chats/${chatId}/messages`)).json()) as {
       messages: unknown[];
     };
     expect(messages.messages).toEqual([]);
@@ -163,11 +152,11 @@ describe('simulation timeline in a real browser', () => {
   });
 
   it('shows a provider failure in loop mode with its message', async () => {
-    stack.emulator.on('/v1/chat/completions', () => ({
+    app.stack.emulator.on('/v1/chat/completions', () => ({
       status: 401,
       json: { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error' } },
     }));
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto(`/#/simulation/${chatId}`);
     await poll(() => page.getByLabel('Chat').inputValue()).toBe(chatId);
     await page.getByLabel('Mode').selectOption('loop');
@@ -179,7 +168,7 @@ describe('simulation timeline in a real browser', () => {
     await context.close();
   });
   it('Chat Settings turns orchestration on for a chat, picks its mode, and links to its simulation', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto(`/#/chats/${chatId}`);
     await page.getByRole('button', { name: 'Chat Settings' }).first().click();
     const drawer = page.getByRole('complementary', { name: 'Chat Settings' });
@@ -189,7 +178,7 @@ describe('simulation timeline in a real browser', () => {
     await poll(() => toggle.getAttribute('aria-checked')).toBe('true');
     await drawer.getByLabel('Orchestration mode').selectOption('loop');
     await poll(async () => {
-      const stored = (await (await fetch(`${stack.serverUrl}/api/chats/${chatId}`)).json()) as {
+      const stored = (await (await fetch(`${app.stack.serverUrl}/api/chats/${chatId}`)).json()) as {
         settings: { orchestration?: unknown };
       };
       return stored.settings.orchestration;

@@ -2,20 +2,11 @@
 // agent's proposals as review cards (diff of body and schema, dry run, "arrives switched off"), Accept →
 // the profile changed → Undo, an edited card, Accept all, and current-vs-proposed runs — desktop and phone.
 import { openaiChunk, openaiStream, type RecordedRequest, type ScriptedResponse } from '@toolsmith/emulator';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiPost,
-  newPage,
-  poll,
-  type Stack,
-  screenshot,
-  startBrowserStack,
-  stopBrowserStack,
-} from './harness.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' });
 
 type Call = { id: string; name: string; args: unknown };
 function answer(reply: { text?: string; calls?: Call[] }): ScriptedResponse {
@@ -46,7 +37,7 @@ const systemText = (r: RecordedRequest) =>
 const toolTurns = (r: RecordedRequest) =>
   (r.body as { messages: Array<{ role: string }> }).messages.filter((m) => m.role === 'assistant').length;
 const profileNow = async () =>
-  (await (await fetch(`${stack.serverUrl}/api/orchestration`)).json()) as {
+  (await (await fetch(`${app.stack.serverUrl}/api/orchestration`)).json()) as {
     tools: Array<{ name: string; enabled: boolean; staticResult?: string }>;
     modes: { loop: { tools?: Record<string, boolean> } };
   };
@@ -64,18 +55,17 @@ const trackGold = {
 };
 
 beforeAll(async () => {
-  ({ stack, browser } = await startBrowserStack({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' }));
   const connectionId = (
-    await apiPost<{ id: string }>(stack, '/api/connections', {
+    await apiPost<{ id: string }>(app.stack, '/api/connections', {
       name: 'emulated',
       api: 'openai',
-      baseUrl: `${stack.emulator.url}/v1`,
+      baseUrl: `${app.stack.emulator.url}/v1`,
       model: 'emulated-model',
       apiKey: 'sk-e2e',
     })
   ).id;
-  await apiPost(stack, '/api/chats', { title: 'Caravan', connectionId });
-  const put = await fetch(`${stack.serverUrl}/api/orchestration`, {
+  await apiPost(app.stack, '/api/chats', { title: 'Caravan', connectionId });
+  const put = await fetch(`${app.stack.serverUrl}/api/orchestration`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', 'x-toolsmith-request': '1' },
     body: JSON.stringify({
@@ -94,7 +84,7 @@ beforeAll(async () => {
     }),
   });
   if (!put.ok) throw new Error(`PUT /api/orchestration → ${put.status}: ${await put.text()}`);
-  stack.emulator.on('/v1/chat/completions', (request) => {
+  app.stack.emulator.on('/v1/chat/completions', (request) => {
     const system = systemText(request);
     if (system.includes('PLANNER')) return answer({ text: 'Notes for the reply.' });
     if (!system.includes('authoring agent'))
@@ -128,11 +118,10 @@ beforeAll(async () => {
     return answer({ text: 'I proposed a gold tracker, updated the count and switched dice off.' });
   });
 });
-afterAll(() => stopBrowserStack(stack, browser));
 
 describe('AI Iteration Studio in a real browser', () => {
   it('proposal → review card → accept → profile changed → undo; edit; accept all; compare runs', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.goto('/#/studio');
     const start = page.getByRole('form', { name: 'New Studio session' });

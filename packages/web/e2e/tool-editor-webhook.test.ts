@@ -2,14 +2,10 @@
 // run shows the server's JSON answer, and a 500 answer shows the error as the server reports it.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, poll, type Stack, screenshot, startBrowserStack, stopBrowserStack } from './harness.js';
+import { browserStackForFile, poll, screenshot } from './harness.js';
 
-/** expect.poll with room for a loaded machine: page loads and server answers can take seconds. */
-
-let stack: Stack;
-let browser: Browser;
+const app = browserStackForFile({ WEBHOOK_LOCAL_URLS_ENABLED: 'true' });
 let hook: Server;
 let hookUrl: string;
 const received: unknown[] = [];
@@ -31,16 +27,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}`;
-  ({ stack, browser } = await startBrowserStack({ WEBHOOK_LOCAL_URLS_ENABLED: 'true' }));
 });
 afterAll(async () => {
-  await stopBrowserStack(stack, browser);
   await new Promise((resolve) => hook?.close(resolve));
 });
 
 describe('webhook tool dry run in a real browser', () => {
   it('shows the JSON answer, then a 500 answer as an error', async () => {
-    const { page, context } = await newPage(browser, stack.serverUrl);
+    const { page, context } = await app.newPage();
     await page.goto('/#/functions/new');
     await page.getByLabel('Technical name').fill('order_status');
     await page.getByLabel('Description', { exact: true }).fill('Where an order is.');
