@@ -10,6 +10,7 @@ import type { LogEntry, ToolKind, ToolMode } from '@toolsmith/core/schema';
 // server validates and serializes with them).
 export type {
   BuiltinToolResource as BuiltinTool,
+  ChatBody,
   ChatResource as Chat,
   ChatToolEntry,
   ChatToolGroup,

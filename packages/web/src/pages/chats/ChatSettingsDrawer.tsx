@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { Chat, ChatContext, Connection, Preset } from '../../api/types';
+import type { Chat, ChatBody, Connection, Preset } from '../../api/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Switch } from '../../components/Switch';
 import { ChatWorldInfoSection } from '../lorebooks/ChatWorldInfoSection';
@@ -11,11 +11,8 @@ import { ChatCharactersSelect } from './ChatCharactersSelect';
 import { ChatFunctionsList } from './ChatFunctionsList';
 import { ConnectionToolsNotice, toolsInactive } from './ConnectionToolsNotice';
 
-export type ChatPatch = Partial<Pick<Chat, 'connectionId' | 'presetId' | 'title'>> & {
-  settings?: Partial<Chat['settings']>;
-};
-
-type ChatWithContext = Chat & ChatContext;
+/** `PATCH /api/chats/:id`: only the sent fields change. */
+export type ChatPatch = ChatBody;
 
 /**
  * Chat Settings: connection, preset and the Function Calling section. Every change is saved at once; a failed
@@ -134,23 +131,23 @@ export function ChatSettingsDrawer({
 
       {/* Characters, persona and world info (issue 6) save through the same PATCH; errors show in their own sections. */}
       <ChatCharactersSelect
-        characterIds={(chat as ChatWithContext).characterIds ?? []}
-        onChange={(characterIds) => onUpdate({ characterIds } as ChatPatch)}
+        characterIds={chat.characterIds ?? []}
+        onChange={(characterIds) => onUpdate({ characterIds })}
       />
       <ChatPersonaSelect
-        personaId={(chat as ChatWithContext).personaId ?? null}
-        onChange={(personaId) => onUpdate({ personaId } as ChatPatch)}
+        personaId={chat.personaId ?? null}
+        onChange={(personaId) => onUpdate({ personaId })}
       />
       <ChatWorldInfoSection
         chatId={chat.id}
-        characterIds={(chat as ChatWithContext).characterIds}
-        settings={(chat as ChatWithContext).settings}
-        onChange={(settings) => onUpdate({ settings } as ChatPatch)}
+        characterIds={chat.characterIds}
+        settings={chat.settings}
+        onChange={(settings) => onUpdate({ settings })}
       />
       <ChatOrchestrationSection
         chatId={chat.id}
-        setting={(chat as ChatWithContext).settings.orchestration}
-        onChange={(orchestration) => onUpdate({ settings: { orchestration } } as ChatPatch)}
+        setting={chat.settings.orchestration}
+        onChange={(orchestration) => onUpdate({ settings: { orchestration } })}
       />
 
       <section

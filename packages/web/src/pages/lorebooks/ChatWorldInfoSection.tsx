@@ -1,12 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
-import type {
-  Character,
-  ChatWorldInfoSettings,
-  LorebookSummary,
-  WorldInfoActivationTrace,
-} from '../../api/types';
+import type { Character, Chat, ChatBody, LorebookSummary, WorldInfoActivationTrace } from '../../api/types';
 import { hrefFor } from '../../app/router';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { i18n } from '../../i18n/i18n';
@@ -27,8 +22,8 @@ export function ChatWorldInfoSection({
   chatId: string;
   /** the chat's characters: their books apply too */
   characterIds?: string[];
-  settings: { lorebookIds?: string[]; worldInfo?: ChatWorldInfoSettings };
-  onChange: (settings: { lorebookIds?: string[]; worldInfo?: ChatWorldInfoSettings | null }) => Promise<void>;
+  settings: Pick<Chat['settings'], 'lorebookIds' | 'worldInfo'>;
+  onChange: (settings: Pick<NonNullable<ChatBody['settings']>, 'lorebookIds' | 'worldInfo'>) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const lorebookIds = settings.lorebookIds ?? [];
