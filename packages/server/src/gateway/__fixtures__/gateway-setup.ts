@@ -1,9 +1,11 @@
 // Shared setup of the gateway tests: the provider emulator, a server with three connections and two
 // stored tools, and the official openai client pointed at the gateway.
-import { createEmulator, type Emulator, openaiCompletion, type RecordedRequest } from '@toolsmith/emulator';
+import { type Emulator, openaiCompletion, type RecordedRequest } from '@toolsmith/emulator';
 import OpenAI from 'openai';
 import type { ConnectionInput } from '../../storage/types.js';
-import { startTestServer, type TestServer } from '../../test-support/test-server.js';
+import { startEmulatedServer } from '../../test-support/emulated-server.js';
+import { storedTool } from '../../test-support/stored-tool.js';
+import type { TestServer } from '../../test-support/test-server.js';
 
 export const weatherTool = {
   type: 'function' as const,
@@ -46,8 +48,7 @@ export interface GatewayFixture {
 
 /** Connections: `emu` (native OpenAI, with a key), `xml` (prompt_xml), `kobold` (KoboldCpp text completion). */
 export async function setupGateway(): Promise<GatewayFixture> {
-  const emulator = await createEmulator();
-  const server = await startTestServer();
+  const { emulator, server } = await startEmulatedServer({ connection: false });
   const connections = server.app.toolsmith.storage.connections;
   await connections.create(connection('emu', { baseUrl: `${emulator.url}/v1`, apiKey: 'sk-upstream' }));
   await connections.create(
@@ -65,35 +66,23 @@ export async function setupGateway(): Promise<GatewayFixture> {
       instructTemplate: 'chatml',
     }),
   );
-  await server.app.toolsmith.storage.tools.create({
-    name: 'store_hours',
-    displayName: '',
-    description: 'Opening hours of the store.',
-    parameters: { type: 'object', properties: { day: { type: 'string' } } },
-    mode: 'read',
-    kind: 'static',
-    body: '',
-    simulateBody: '',
-    staticResult: 'Open 9-5',
-    webhookUrl: '',
-    includeHiddenContext: false,
-    enabled: true,
-  });
+  const tools = server.app.toolsmith.storage.tools;
+  await tools.create(
+    storedTool('store_hours', {
+      description: 'Opening hours of the store.',
+      parameters: { type: 'object', properties: { day: { type: 'string' } } },
+      staticResult: 'Open 9-5',
+    }),
+  );
   // scripts are disabled on this server: an enabled script tool must not be offered
-  await server.app.toolsmith.storage.tools.create({
-    name: 'script_tool',
-    displayName: '',
-    description: 'A script.',
-    parameters: { type: 'object', properties: {} },
-    mode: 'read',
-    kind: 'script',
-    body: 'return 1;',
-    simulateBody: '',
-    staticResult: '',
-    webhookUrl: '',
-    includeHiddenContext: false,
-    enabled: true,
-  });
+  await tools.create(
+    storedTool('script_tool', {
+      description: 'A script.',
+      kind: 'script',
+      body: 'return 1;',
+      staticResult: '',
+    }),
+  );
   // retries off: every status the gateway answers is asserted as it arrives
   const client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'not-needed-on-loopback', maxRetries: 0 });
   return { emulator, server, client };
