@@ -17,6 +17,7 @@ export * from './api/orchestration-profile.js';
 export * from './api/personas.js';
 export * from './api/presets.js';
 export * from './api/studio.js';
+export * from './api/tool-transfer.js';
 export * from './api/tools.js';
 export * from './api/variables.js';
 export * from './api/web-search.js';

@@ -1,7 +1,11 @@
 import { msgImportedRenamed, suggestToolRename } from '@toolsmith/core';
+import type {
+  ToolFieldChange as FieldChange,
+  ToolImportAction as ImportAction,
+  ToolPlanItem,
+} from '@toolsmith/core/api-schema';
 import {
   type ImportCandidate,
-  type ImportReviewEntry,
   planToolImport,
   TOOL_NAME_MAX_LENGTH,
   type ToolDefinition,
@@ -13,45 +17,14 @@ import { toolInputFromDefinition } from './tool-input-from-definition.js';
 // The import review of a tools file (docs/api.md, "Tools"): what each tool in the file would do, with a
 // choice per item on a name conflict. Pure: the route holds the file, plans, and applies the chosen actions.
 
-/** What applying an item does: store it new, overwrite the tool of the same name, store it renamed, or not. */
-export type ImportAction = 'create' | 'replace' | 'keep-both' | 'skip';
-
-/** One field that differs between the stored tool and the file's (URL credentials masked). */
-export interface FieldChange {
-  field: string;
-  before: string;
-  after: string;
-}
-
-export interface ToolConflict {
-  /** a tool of yours, or a built-in tool (which cannot be replaced) */
-  with: 'tool' | 'builtin';
-  existingId?: string;
-  /** the file's definition matches the stored one (switches aside): nothing to replace */
-  identical: boolean;
-  changes: FieldChange[];
-}
-
-export interface ToolPlanItem {
-  /** position in the file's list of importable tools: what an Apply names */
-  index: number;
-  name: string;
-  displayName: string;
-  description: string;
-  kind: ToolDefinition['kind'];
-  mode: ToolDefinition['mode'];
-  /** the action taken when the user changes nothing */
-  action: ImportAction;
-  /** the actions this item allows */
-  choices: ImportAction[];
-  /** the name "Keep both" stores it under (only on a conflict) */
-  renameTo?: string;
-  conflict?: ToolConflict;
-  /** webhook and script tools arrive switched off, with hidden context and fetch off */
-  arrivesDisabled: boolean;
-  /** the facts to judge a webhook or script tool by (origin, what the file asked for, Luker features) */
-  review?: ImportReviewEntry;
-}
+// What applying an item does (store it new, overwrite the tool of the same name, store it renamed, or not),
+// the fields that differ, the conflict and the item: the shapes the review answers (@toolsmith/core/api-schema).
+export type {
+  ToolFieldChange as FieldChange,
+  ToolImportAction as ImportAction,
+  ToolImportConflict as ToolConflict,
+  ToolPlanItem,
+} from '@toolsmith/core/api-schema';
 
 export interface ToolImportReview {
   items: ToolPlanItem[];

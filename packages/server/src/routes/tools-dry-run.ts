@@ -1,11 +1,17 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   checkScriptSyntax,
   executeToolCall,
-  type LogEntry,
-  type ToolAttachment,
+  type FieldError,
   type ToolDefinition,
   type ToolResultEnvelope,
 } from '@toolsmith/core';
+import {
+  type CompileAnswer,
+  type DryRunAnswer,
+  type DryRunBody,
+  toolTransferRouteSchemas as schemas,
+} from '@toolsmith/core/api-schema';
 import { normalizeParametersSchema } from '@toolsmith/core/internal';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { abortWhen } from '../app/abort-link.js';
@@ -14,32 +20,15 @@ import { createBuiltinServices } from '../builtins/builtin-context.js';
 import { registryWithBuiltins } from '../executors/builtin-registry.js';
 import { enableForDryRun } from '../executors/enable-for-dry-run.js';
 import { toolExecutors } from '../executors/tool-executors.js';
-import { type DryRunWrite, dryRunScriptSetup } from '../generation/dry-run-ctx.js';
+import { dryRunScriptSetup } from '../generation/dry-run-ctx.js';
 import { listMcpTools, registerMcpTools } from '../mcp/mcp-tools.js';
 import { containsMask, MASK } from '../secrets/url-credentials.js';
 import { GLOBAL_SCOPE } from '../storage/types.js';
-import { bodyObject, FieldChecker } from './fields.js';
 import { EMPTY_PARAMETERS, MSG_SCRIPTS_DISABLED, storedToDefinition } from './tool-input.js';
 
 /** Luker's dry-run wall: a test run never holds the editor longer than this. */
 export const DRY_RUN_TIMEOUT_MS = 3_000;
 const UNSAVED_NAME = 'dry_run_tool';
-
-export interface DryRunAnswer {
-  ok: boolean;
-  result: unknown;
-  error: string | null;
-  code?: string;
-  hint?: string;
-  logs: LogEntry[];
-  durationMs: number;
-  simulated?: boolean;
-  unvalidated?: boolean;
-  /** files the tool returned beside its result (an MCP tool's images) */
-  attachments?: ToolAttachment[];
-  /** scripts: what they asked to write (variables, events), recorded and not applied */
-  writes?: DryRunWrite[];
-}
 
 function answer(envelope: ToolResultEnvelope): DryRunAnswer {
   const out: DryRunAnswer = envelope.ok
@@ -95,86 +84,78 @@ function withoutHiddenContext(
   return rest;
 }
 
-/** An unsaved tool from the editor: `{ kind, body, simulateBody?, mode?, staticResult?, webhookUrl?, ... }`. */
-function unsavedDefinition(body: Record<string, unknown>): ToolDefinition {
-  const check = new FieldChecker(body);
-  const kind = check.oneOf('kind', ['script', 'static', 'webhook'] as const) ?? 'script';
-  const mode = check.oneOf('mode', ['read', 'write'] as const) ?? 'read';
-  const script = check.string('body', { max: 1_000_000 });
-  const simulateBody = check.string('simulateBody', { max: 1_000_000 });
-  const staticResult = check.string('staticResult', { max: 1_000_000 });
-  const webhookUrl = check.string('webhookUrl', { max: 2048 });
-  if (webhookUrl !== undefined && containsMask(webhookUrl)) {
-    check.add(
-      'webhookUrl',
-      `webhookUrl has hidden credentials (${MASK}) that an unsaved run cannot use. Save the tool and run it, or type the whole URL.`,
-    );
+/**
+ * An unsaved tool from the editor (its fields' shapes checked by DryRunBody): the rules are that a masked
+ * webhook URL cannot run unsaved, the parameters are an object schema, and a script has a body.
+ */
+function unsavedDefinition(body: DryRunBody): ToolDefinition {
+  const kind = body.kind ?? 'script';
+  const problems: FieldError[] = [];
+  if (body.webhookUrl !== undefined && containsMask(body.webhookUrl)) {
+    problems.push({
+      field: 'webhookUrl',
+      message: `webhookUrl has hidden credentials (${MASK}) that an unsaved run cannot use. Save the tool and run it, or type the whole URL.`,
+    });
   }
-  const includeHiddenContext = check.boolean('includeHiddenContext') ?? false;
-  const allowFetch = check.boolean('allowFetch') ?? false;
   let parameters = EMPTY_PARAMETERS as Record<string, unknown>;
-  if (check.has('parameters')) {
+  if (body.parameters !== undefined) {
     const p = normalizeParametersSchema(body.parameters);
-    if (
-      typeof p !== 'object' ||
-      p === null ||
-      Array.isArray(p) ||
-      (p as { type?: unknown }).type !== 'object'
-    ) {
-      check.add('parameters', 'Parameters must be a JSON Schema object with "type": "object" at the root.');
-    } else parameters = p as Record<string, unknown>;
+    if ((p as { type?: unknown }).type !== 'object') {
+      problems.push({
+        field: 'parameters',
+        message: 'Parameters must be a JSON Schema object with "type": "object" at the root.',
+      });
+    } else parameters = p;
   }
-  if (kind === 'script' && script === undefined) check.add('body', 'body is required: the script to run.');
-  check.finish();
+  if (kind === 'script' && body.body === undefined)
+    problems.push({ field: 'body', message: 'body is required: the script to run.' });
+  if (problems.length > 0) throw validationError(problems);
   return {
     name: UNSAVED_NAME,
     description: 'A tool being edited.',
     parameters,
-    mode,
+    mode: body.mode ?? 'read',
     kind,
-    body: script ?? '',
-    simulateBody: simulateBody ?? '',
-    staticResult: staticResult ?? '',
-    webhookUrl: webhookUrl ?? '',
-    includeHiddenContext,
-    allowFetch: kind === 'script' && allowFetch,
+    body: body.body ?? '',
+    simulateBody: body.simulateBody ?? '',
+    staticResult: body.staticResult ?? '',
+    webhookUrl: body.webhookUrl ?? '',
+    includeHiddenContext: body.includeHiddenContext ?? false,
+    allowFetch: kind === 'script' && body.allowFetch === true,
     enabled: true,
   };
 }
 
 /** POST /api/tools/compile and /api/tools/dry-run. */
-export async function toolDryRunRoutes(app: FastifyInstance): Promise<void> {
+export async function toolDryRunRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const ctx = app.toolsmith;
   const privileged = { privileged: true };
 
-  app.post('/api/tools/compile', { config: privileged }, async (request) => {
-    const body = bodyObject(request.body);
-    if (typeof body.body !== 'string')
-      throw validationError([{ field: 'body', message: 'body must be text.' }]);
-    const result = checkScriptSyntax(body.body);
-    if (result.ok) return { ok: true };
-    if (result.kind === 'escapes') {
-      return {
-        ok: false,
-        error:
-          'The body closes its enclosing function early (unbalanced braces); keep the code inside the function body.',
-        line: 1,
-        column: 1,
-      };
-    }
-    return { ok: false, error: result.message, line: result.line, column: result.column };
-  });
+  app.post(
+    '/api/tools/compile',
+    { config: privileged, schema: schemas.compile },
+    async (request): Promise<CompileAnswer> => {
+      const result = checkScriptSyntax(request.body.body);
+      if (result.ok) return { ok: true };
+      if (result.kind === 'escapes') {
+        return {
+          ok: false,
+          error:
+            'The body closes its enclosing function early (unbalanced braces); keep the code inside the function body.',
+          line: 1,
+          column: 1,
+        };
+      }
+      return { ok: false, error: result.message, line: result.line, column: result.column };
+    },
+  );
 
-  app.post('/api/tools/dry-run', { config: privileged }, async (request) => {
-    const body = bodyObject(request.body);
+  app.post('/api/tools/dry-run', { config: privileged, schema: schemas.dryRun }, async (request) => {
+    const body = request.body;
     const simulate = body.simulate === true;
     const args = body.args === undefined ? {} : body.args;
     // a chat to run against: the ctx its generation would give (writes recorded, not applied)
-    if (body.chatId !== undefined && body.chatId !== null && typeof body.chatId !== 'string') {
-      throw validationError([
-        { field: 'chatId', message: 'chatId must be the id of a chat, or null for none.' },
-      ]);
-    }
     const chat = typeof body.chatId === 'string' ? await ctx.storage.chats.get(body.chatId) : null;
     if (typeof body.chatId === 'string' && !chat) {
       throw new HttpError(
@@ -191,7 +172,7 @@ export async function toolDryRunRoutes(app: FastifyInstance): Promise<void> {
       const stored =
         typeof body.id === 'string'
           ? await ctx.storage.tools.get(body.id)
-          : await ctx.storage.tools.getByName(body.name as string, GLOBAL_SCOPE);
+          : await ctx.storage.tools.getByName(body.name!, GLOBAL_SCOPE);
       const builtin = stored ? undefined : ctx.builtins.find((b) => b.name === body.name);
       const mcpTool =
         stored || builtin || typeof body.name !== 'string'

@@ -260,7 +260,14 @@ describe('tools import review', () => {
       server.request('POST', `/api/tools/import/${planned.body.importId}/apply`, body);
     const missing = await apply({});
     expect(missing.status).toBe(400);
-    expect(missing.body.details[0].field).toBe('items');
+    expect(missing.body.details).toEqual([
+      {
+        field: 'items',
+        message:
+          'items must be a list of { index, action } for the items to import (an item left out is skipped).',
+      },
+    ]);
+    // the shapes first: an action that does not exist, an item that is not an object
     const wrong = await apply({
       items: [
         { index: 7, action: 'create' },
@@ -270,13 +277,26 @@ describe('tools import review', () => {
       ],
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.details.map((d: any) => d.field)).toEqual([
-      'items[0].index',
-      'items[1].action',
-      'items[2].action',
-      'items[3]',
+    expect(wrong.body.details).toEqual([
+      {
+        field: 'items[1].action',
+        message: 'items[1].action must be one of create, replace, keep-both, skip.',
+      },
+      { field: 'items[3]', message: 'items[3] must be an object { index, action }.' },
     ]);
-    expect(wrong.body.details[2].message).toContain('keep-both, skip');
+    // then the rules against the plan: an index it does not have, an action the item does not allow
+    const against = await apply({
+      items: [
+        { index: 7, action: 'create' },
+        { index: 0, action: 'replace' },
+      ],
+    });
+    expect(against.status).toBe(400);
+    expect(against.body.details.map((d: any) => d.field)).toEqual(['items[0].index', 'items[1].action']);
+    expect(against.body.details[0].message).toBe(
+      'items[0].index must be the index of an item in the plan (0–1).',
+    );
+    expect(against.body.details[1].message).toContain('keep-both, skip');
     expect(await snapshot()).toEqual([]);
 
     const notJson = await plan('{ "tools": [ nope');

@@ -1,4 +1,10 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type FieldError, reservedToolNames } from '@toolsmith/core';
+import {
+  toolTransferRouteSchemas as schemas,
+  type ToolImportApplyBody,
+  type ToolImportPlan,
+} from '@toolsmith/core/api-schema';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, validationError } from '../app/http-error.js';
 import { PendingImports } from '../characters/pending-imports.js';
@@ -10,7 +16,6 @@ import {
   type ToolImportReview,
 } from '../imports/tool-import-review.js';
 import { DuplicateNameError, GLOBAL_SCOPE } from '../storage/types.js';
-import { bodyObject } from './fields.js';
 import { toolResource } from './tool-input.js';
 import {
   IMPORT_BODY_LIMIT,
@@ -26,10 +31,13 @@ export const MSG_TOOL_IMPORT_GONE =
 export const MSG_PLAN_STALE =
   'Your functions changed since this review was made (a tool was added, edited or deleted). Review the new plan and apply again.';
 
-const ACTIONS: readonly ImportAction[] = ['create', 'replace', 'keep-both', 'skip'];
-
 /** The plan as the client sees it: everything but the definitions to store. */
-function planAnswer(importId: string, expiresAt: Date | undefined, plan: HeldToolPlan, bytes: Uint8Array) {
+function planAnswer(
+  importId: string,
+  expiresAt: Date | undefined,
+  plan: HeldToolPlan,
+  bytes: Uint8Array,
+): ToolImportPlan {
   const review: ToolImportReview = { items: plan.items, skipped: plan.skipped };
   const luker = lukerProfileOf(bytes);
   return {
@@ -40,57 +48,32 @@ function planAnswer(importId: string, expiresAt: Date | undefined, plan: HeldToo
   };
 }
 
-/** `{ items: [{ index, action }] }`, every problem named by its field; items not named are skipped. */
-function parseActions(body: unknown, plan: HeldToolPlan): Map<number, ImportAction> {
-  const object = bodyObject(body ?? {});
+/**
+ * The Apply's items (their shape checked by ToolImportApplyBody) against the plan: an index the plan has,
+ * named once, with an action the item allows; every problem named by its field. Items not named are skipped.
+ */
+function parseActions(body: ToolImportApplyBody, plan: HeldToolPlan): Map<number, ImportAction> {
   const problems: FieldError[] = [];
   const actions = new Map<number, ImportAction>();
-  if (!Array.isArray(object.items)) {
-    throw validationError([
-      {
-        field: 'items',
-        message:
-          'items must be a list of { index, action } for the items to import (an item left out is skipped).',
-      },
-    ]);
-  }
-  object.items.forEach((raw: unknown, at: number) => {
+  body.items.forEach(({ index, action }, at) => {
     const field = `items[${at}]`;
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-      problems.push({ field, message: `${field} must be an object { index, action }.` });
-      return;
-    }
-    const { index, action } = raw as { index?: unknown; action?: unknown };
-    const item = typeof index === 'number' && Number.isInteger(index) ? plan.items[index] : undefined;
+    const item = plan.items[index];
     if (!item) {
       problems.push({
         field: `${field}.index`,
         message: `${field}.index must be the index of an item in the plan (0–${plan.items.length - 1}).`,
       });
-      return;
-    }
-    if (actions.has(item.index)) {
+    } else if (actions.has(item.index)) {
       problems.push({
         field: `${field}.index`,
         message: `Item ${item.index} (${item.name}) is named twice.`,
       });
-      return;
-    }
-    if (typeof action !== 'string' || !ACTIONS.includes(action as ImportAction)) {
-      problems.push({
-        field: `${field}.action`,
-        message: `${field}.action must be one of ${ACTIONS.join(', ')}.`,
-      });
-      return;
-    }
-    if (!item.choices.includes(action as ImportAction)) {
+    } else if (!item.choices.includes(action)) {
       problems.push({
         field: `${field}.action`,
         message: `${item.name}: "${action}" is not possible here; choose one of ${item.choices.join(', ')}.`,
       });
-      return;
-    }
-    actions.set(item.index, action as ImportAction);
+    } else actions.set(item.index, action);
   });
   if (problems.length > 0) throw validationError(problems);
   return actions;
@@ -101,7 +84,8 @@ function parseActions(body: unknown, plan: HeldToolPlan): Map<number, ImportActi
  * do without writing anything (the file is held in memory), `apply` stores the items with the actions chosen,
  * all in one transaction, and refuses when the stored tools changed since the plan; DELETE cancels.
  */
-export async function toolImportReviewRoutes(app: FastifyInstance): Promise<void> {
+export async function toolImportReviewRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { config, storage, builtins } = app.toolsmith;
   // Marinara's builtin names too, as every other way a tool is made (docs/api.md, "Tools")
   const reservedNames = reservedToolNames(builtins.map((b) => b.name));
@@ -124,7 +108,12 @@ export async function toolImportReviewRoutes(app: FastifyInstance): Promise<void
     );
     upload.post(
       '/api/tools/import/plan',
-      { config: { privileged: true }, bodyLimit: IMPORT_BODY_LIMIT, errorHandler: importErrorHandler },
+      {
+        config: { privileged: true },
+        bodyLimit: IMPORT_BODY_LIMIT,
+        errorHandler: importErrorHandler,
+        schema: schemas.importPlan,
+      },
       async (request) => {
         const bytes = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : new Uint8Array();
         const plan = await planFor(bytes);
@@ -134,15 +123,15 @@ export async function toolImportReviewRoutes(app: FastifyInstance): Promise<void
     );
   });
 
-  app.get<{ Params: { importId: string } }>('/api/tools/import/:importId', async (request) => {
+  app.get('/api/tools/import/:importId', { schema: schemas.importReplan }, async (request) => {
     const held = pending.get(request.params.importId);
     if (!held) throw new HttpError(404, MSG_TOOL_IMPORT_GONE, { code: 'import_not_found' });
     return planAnswer(request.params.importId, undefined, await planFor(held.bytes), held.bytes);
   });
 
-  app.post<{ Params: { importId: string } }>(
+  app.post(
     '/api/tools/import/:importId/apply',
-    { config: { privileged: true } },
+    { config: { privileged: true }, schema: schemas.importApply },
     async (request, reply) => {
       const { importId } = request.params;
       const held = pending.get(importId);
@@ -187,14 +176,14 @@ export async function toolImportReviewRoutes(app: FastifyInstance): Promise<void
     },
   );
 
-  app.delete<{ Params: { importId: string } }>(
+  app.delete(
     '/api/tools/import/:importId',
-    { config: { privileged: true } },
+    { config: { privileged: true }, schema: schemas.importCancel },
     async (request, reply) => {
       if (!pending.delete(request.params.importId)) {
         throw new HttpError(404, MSG_TOOL_IMPORT_GONE, { code: 'import_not_found' });
       }
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

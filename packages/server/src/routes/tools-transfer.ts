@@ -1,10 +1,11 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { reservedToolNames } from '@toolsmith/core';
+import { toolTransferRouteSchemas as schemas, type ToolImportAnswer } from '@toolsmith/core/api-schema';
 import {
   convertLukerProfile,
   DEFAULT_ARCHIVE_LIMITS,
   exportToolJson,
   exportToolsZip,
-  type LukerFeatureReport,
   planToolImport,
   readToolImportFile,
   type TransferError,
@@ -41,23 +42,8 @@ export const MSG_IMPORT_MEDIA_TYPE =
 export const MSG_IMPORT_STORE_FAILED =
   'The import failed while storing the tools; nothing was stored. The server log has the details.';
 
-export interface ImportAnswer {
-  imported: number;
-  skipped: Array<{ name: string; reason: string }>;
-  /** tools named like a builtin (ours or Marinara's), stored under a free name */
-  renamed: Array<{ from: string; to: string; reason: string }>;
-  review: Array<{
-    name: string;
-    kind: string;
-    origin: string | null;
-    requestedEnabled: boolean;
-    requestedHiddenContext: boolean;
-    requestedFetch: boolean;
-    luker?: LukerFeatureReport;
-  }>;
-  /** the file is a Luker orchestrator profile: its tools came in here; its modes go in on the Agents page */
-  lukerProfile?: { format: string; mode: string; note: string };
-}
+/** `POST /api/tools/import` (one step). */
+export type ImportAnswer = ToolImportAnswer;
 
 export const MSG_LUKER_PROFILE_NOTE =
   "This is a Luker orchestrator profile: its tools were imported with Luker's switches (a tool switched off there is requested off). To keep its modes, agents, nodes and per-node switches, import the file on the Agents page (POST /api/orchestration/import).";
@@ -123,7 +109,8 @@ export async function importErrorHandler(error: FastifyError, _request: FastifyR
  * Tool import and export (docs/api.md, "Tools"): one tool as JSON, every tool as a ZIP, and an import that
  * reads our own files plus Marinara's and Luker's and stores each file all-or-nothing.
  */
-export async function toolTransferRoutes(app: FastifyInstance): Promise<void> {
+export async function toolTransferRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { config, storage, builtins } = app.toolsmith;
   const reservedNames = reservedToolNames(builtins.map((b) => b.name));
 
@@ -143,52 +130,51 @@ export async function toolTransferRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // What a Marinara or Luker export of every tool cannot hold, to show before (or after) downloading it.
-  app.get<{ Querystring: { format?: string } }>('/api/tools/export/notes', async (request) => {
+  app.get('/api/tools/export/notes', { schema: schemas.exportNotes }, async (request) => {
     const format = exportFormat(request.query.format);
     if (format === 'toolsmith') return { format, notes: [] };
     const { tools, luker } = await exportable('redacted');
     return { format, notes: foreignToolsFile(format, tools, luker).notes };
   });
 
-  app.get<{ Querystring: { secrets?: string; format?: string } }>(
-    '/api/tools/export',
-    async (request, reply) => {
-      const format = exportFormat(request.query.format);
-      const secrets = exportSecretsMode(request, reply);
-      if (format !== 'toolsmith') {
-        const { tools, luker } = await exportable(secrets);
-        return sendForeign(reply, format, foreignToolsFile(format, tools, luker));
-      }
-      const tools = (await storage.tools.list(GLOBAL_SCOPE)).map(storedToDefinition);
-      const zip = exportToolsZip(redactForExport(tools, secrets), new Date(), { secrets });
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', 'attachment; filename="toolsmith-tools.zip"')
-        .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
-    },
-  );
+  app.get('/api/tools/export', { schema: schemas.exportAll }, async (request, reply) => {
+    const format = exportFormat(request.query.format);
+    const secrets = exportSecretsMode(request, reply);
+    if (format !== 'toolsmith') {
+      const { tools, luker } = await exportable(secrets);
+      return sendForeign(reply, format, foreignToolsFile(format, tools, luker));
+    }
+    const tools = (await storage.tools.list(GLOBAL_SCOPE)).map(storedToDefinition);
+    const zip = exportToolsZip(redactForExport(tools, secrets), new Date(), { secrets });
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', 'attachment; filename="toolsmith-tools.zip"')
+      .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+  });
 
-  app.get<{ Params: { id: string }; Querystring: { secrets?: string; format?: string } }>(
-    '/api/tools/:id/export',
-    async (request, reply) => {
-      const format = exportFormat(request.query.format);
-      const secrets = exportSecretsMode(request, reply);
-      const tool = await storage.tools.get(request.params.id);
-      if (!tool || tool.scope !== GLOBAL_SCOPE) throw notFound('tool', request.params.id);
-      if (format !== 'toolsmith') {
-        const definition = redactForExport(storedToDefinition(tool), secrets);
-        const safeName = tool.name.replace(/[^A-Za-z0-9_-]/g, '_') || 'tool';
-        return sendForeign(reply, format, foreignToolFile(format, definition, safeName));
-      }
-      return reply
-        .header('content-disposition', `attachment; filename="${attachmentName(tool.name)}"`)
-        .send({ ...exportToolJson(storedToDefinition(tool)), secrets });
-    },
-  );
+  app.get('/api/tools/:id/export', { schema: schemas.exportOne }, async (request, reply) => {
+    const format = exportFormat(request.query.format);
+    const secrets = exportSecretsMode(request, reply);
+    const tool = await storage.tools.get(request.params.id);
+    if (!tool || tool.scope !== GLOBAL_SCOPE) throw notFound('tool', request.params.id);
+    if (format !== 'toolsmith') {
+      const definition = redactForExport(storedToDefinition(tool), secrets);
+      const safeName = tool.name.replace(/[^A-Za-z0-9_-]/g, '_') || 'tool';
+      return sendForeign(reply, format, foreignToolFile(format, definition, safeName));
+    }
+    return reply
+      .header('content-disposition', `attachment; filename="${attachmentName(tool.name)}"`)
+      .send({ ...exportToolJson(storedToDefinition(tool)), secrets });
+  });
 
   app.post(
     '/api/tools/import',
-    { config: { privileged: true }, bodyLimit: IMPORT_BODY_LIMIT, errorHandler: importErrorHandler },
+    {
+      config: { privileged: true },
+      bodyLimit: IMPORT_BODY_LIMIT,
+      errorHandler: importErrorHandler,
+      schema: schemas.import,
+    },
     async (request): Promise<ImportAnswer> => {
       const body = request.body;
       const bytes = Buffer.isBuffer(body) ? new Uint8Array(body) : new Uint8Array();

@@ -4,7 +4,6 @@ import type {
   MessageResource as Message,
   ToolInvocationResource as ToolInvocation,
 } from '@toolsmith/core/api-schema';
-import type { LogEntry, ToolKind, ToolMode } from '@toolsmith/core/schema';
 
 // The shapes of routes with route schemas (tools, personas, presets, web-search settings) come from them (the
 // server validates and serializes with them).
@@ -15,12 +14,16 @@ export type {
   ChatToolEntry,
   ChatToolGroup,
   ChatToolList,
+  CompileAnswer,
   ConnectionPresetSchema as ConnectionPreset,
   ConnectionResource as Connection,
   ConnectionTestAnswer,
+  DryRunAnswer,
   GenerateBody,
   GenerationMode,
   GenerationState,
+  ImportReviewEntry,
+  LukerFeatureReport,
   McpToolEntry,
   MessageImageResource as MessageImage,
   MessageList,
@@ -31,6 +34,8 @@ export type {
   PresetResource as Preset,
   ToolCapabilities as Capabilities,
   ToolCreateBody,
+  ToolImportAnswer as ImportResult,
+  ToolInput,
   ToolInvocationResource as ToolInvocation,
   ToolModeOutcome,
   ToolPatchBody,
@@ -40,40 +45,6 @@ export type {
   WebSearchSettingsView,
 } from '@toolsmith/core/api-schema';
 export type { ConnectionApi, FunctionCallMode, LogEntry, ToolKind, ToolMode } from '@toolsmith/core/schema';
-
-export interface DryRunResult {
-  ok: boolean;
-  result?: unknown;
-  error?: unknown;
-  logs: LogEntry[];
-  durationMs: number;
-}
-
-export interface ImportReviewEntry {
-  name: string;
-  kind: ToolKind;
-  origin: string | null;
-  requestedEnabled: boolean;
-  requestedHiddenContext: boolean;
-  /** a script that calls fetch: "Allow fetch" arrives off */
-  requestedFetch?: boolean;
-  /** scripts: Luker features the body uses, and those that cannot work here */
-  luker?: LukerFeatureReport;
-}
-
-export interface LukerFeatureReport {
-  supported: string[];
-  unsupported: string[];
-  needsFetch: boolean;
-}
-
-export interface ImportResult {
-  imported: number;
-  skipped: Array<{ name: string; reason: string }>;
-  /** tools named like a builtin (Toolsmith's or Marinara's), stored under a free name; absent before 12.6 */
-  renamed?: Array<{ from: string; to: string; reason: string }>;
-  review: ImportReviewEntry[];
-}
 
 /**
  * A tool call as the chat shows it: a stored invocation, or one the stream has announced and not finished
@@ -90,37 +61,6 @@ export type ShownMessage = Pick<Message, 'id' | 'role' | 'content'> &
   Partial<Omit<Message, 'id' | 'role' | 'content' | 'toolInvocations'>> & { toolInvocations: ToolCallView[] };
 
 // --- Functions panel and tool editor (appended) ---
-
-/** `POST /api/tools/dry-run` as the server really answers (docs/api.md, "Tools"). */
-export interface DryRunAnswer extends DryRunResult {
-  error: string | null;
-  code?: string;
-  hint?: string;
-  simulated?: boolean;
-  unvalidated?: boolean;
-  /** scripts: variable writes and events they asked for, recorded and not applied */
-  writes?: Array<{ kind: 'variable' | 'event'; name: string; value: unknown; scope?: 'chat' | 'global' }>;
-}
-
-/** `POST /api/tools/compile` */
-export type CompileAnswer = { ok: true } | { ok: false; error: string; line: number; column: number };
-
-/** The writable fields of a custom tool (`POST /api/tools`, `PATCH /api/tools/:id`). */
-export interface ToolInput {
-  name: string;
-  displayName: string;
-  description: string;
-  parameters: Record<string, unknown>;
-  mode: ToolMode;
-  kind: Exclude<ToolKind, 'native'>;
-  body: string;
-  simulateBody: string;
-  staticResult: string;
-  webhookUrl: string;
-  includeHiddenContext: boolean;
-  allowFetch?: boolean;
-  enabled?: boolean;
-}
 
 export * from './orchestration-types';
 export * from './story-types';

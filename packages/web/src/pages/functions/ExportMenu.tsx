@@ -1,3 +1,4 @@
+import type { ExportNote, ExportNotesAnswer } from '@toolsmith/core/api-schema';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
@@ -5,13 +6,6 @@ import { downloadExport, exportedMessage } from '../../components/download';
 
 type ExportFormat = 'toolsmith' | 'marinara' | 'luker';
 const FORMATS: readonly ExportFormat[] = ['toolsmith', 'marinara', 'luker'];
-
-/** What the chosen format cannot hold (GET /api/tools/export/notes). */
-interface ExportNote {
-  tool: string;
-  field: string;
-  message: string;
-}
 
 /**
  * The Functions page's export: a format select (Toolsmith, Marinara Engine, Luker), the credentials box and
@@ -41,7 +35,7 @@ export function ExportMenu({
     if (format === 'toolsmith' || version === null) return;
     let live = true;
     api
-      .get<{ notes: ExportNote[] }>(`/api/tools/export/notes?format=${format}`)
+      .get<ExportNotesAnswer>(`/api/tools/export/notes?format=${format}`)
       .then((answer) => live && setNotes(answer.notes))
       .catch((e) => live && onError(errorMessage(e)));
     return () => {

@@ -1,51 +1,24 @@
+import type {
+  AppliedToolImport as AppliedImport,
+  ToolImportAction as ImportAction,
+  ToolImportPlan,
+  ToolPlanItem,
+} from '@toolsmith/core/api-schema';
 import { api, request } from '../../api/client';
-import type { ImportResult, ImportReviewEntry, ToolKind } from '../../api/types';
+import type { ImportResult } from '../../api/types';
 import { i18n } from '../../i18n/i18n';
 import { importContentType } from './import-tools';
 
 // The tools import as a review (docs/api.md, "Tools"): the server plans the file without writing, the page
 // shows every item with its choice, and Apply stores exactly those choices.
 
-export type ImportAction = 'create' | 'replace' | 'keep-both' | 'skip';
-
-export interface FieldChange {
-  field: string;
-  before: string;
-  after: string;
-}
-
-export interface ToolPlanItem {
-  index: number;
-  name: string;
-  displayName: string;
-  description: string;
-  kind: ToolKind;
-  mode: 'read' | 'write';
-  action: ImportAction;
-  choices: ImportAction[];
-  renameTo?: string;
-  conflict?: { with: 'tool' | 'builtin'; existingId?: string; identical: boolean; changes: FieldChange[] };
-  arrivesDisabled: boolean;
-  review?: ImportReviewEntry;
-}
-
-export interface ToolImportPlan {
-  importId: string;
-  items: ToolPlanItem[];
-  skipped: Array<{ name: string; reason: string }>;
-  lukerProfile?: { format: string; mode: string; note: string };
-}
-
-export interface AppliedImport {
-  created: number;
-  replaced: number;
-  skipped: number;
-  outcome: Array<{ index: number; name: string; action: ImportAction; storedAs?: string }>;
-  /** stored under another name: a reserved (ours or Marinara's) builtin name, or Keep both */
-  renamed?: Array<{ from: string; to: string; reason: string }>;
-  notImported: Array<{ name: string; reason: string }>;
-  review: ImportReviewEntry[];
-}
+export type {
+  AppliedToolImport as AppliedImport,
+  ToolFieldChange as FieldChange,
+  ToolImportAction as ImportAction,
+  ToolImportPlan,
+  ToolPlanItem,
+} from '@toolsmith/core/api-schema';
 
 export async function planToolsImport(file: File): Promise<ToolImportPlan> {
   const response = await request('POST', '/api/tools/import/plan', {
