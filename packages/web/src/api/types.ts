@@ -60,8 +60,6 @@ export type ToolCallView = Pick<ToolInvocation, 'id' | 'name' | 'args' | 'ok'> &
 export type ShownMessage = Pick<Message, 'id' | 'role' | 'content'> &
   Partial<Omit<Message, 'id' | 'role' | 'content' | 'toolInvocations'>> & { toolInvocations: ToolCallView[] };
 
-// --- Functions panel and tool editor (appended) ---
-
 export * from './orchestration-types';
 export * from './story-types';
 export * from './studio-types';
