@@ -3,6 +3,7 @@
 // takes its request and response types from them. Browser-safe: it loads only TypeBox and pure core modules.
 
 export * from './api/agents.js';
+export * from './api/card-import.js';
 export * from './api/characters.js';
 export * from './api/chats.js';
 export * from './api/common.js';

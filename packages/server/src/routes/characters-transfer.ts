@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   type CardData,
   type CardImportPlan,
@@ -11,7 +12,7 @@ import {
   stripCardTools,
   type ToolDefinition,
 } from '@toolsmith/core';
-import { LOREBOOK_ACTIONS, type LorebookAction } from '@toolsmith/core/api-schema';
+import { cardImportRouteSchemas as cardSchemas, type LorebookAction } from '@toolsmith/core/api-schema';
 import { isPng } from '@toolsmith/core/internal';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, notFound, validationError } from '../app/http-error.js';
@@ -45,7 +46,6 @@ import {
 } from '../storage/types.js';
 import { lukerCard } from './character-luker-export.js';
 import { sendForeign } from './export-formats.js';
-import { bodyObject } from './fields.js';
 import { storedToDefinition, toolResource } from './tool-input.js';
 
 /** The largest card file the import route reads (the card reader's own limit: 20 MiB). */
@@ -126,9 +126,10 @@ function fileName(name: string, ext: string): string {
  * tools) or Cancel, and nothing of it is stored before Apply.
  */
 export async function characterTransferRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   options: CharacterTransferOptions = {},
 ): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { config, storage, builtins } = app.toolsmith;
   const reservedNames = reservedToolNames(builtins.map((b) => b.name));
   const pending = new PendingImports<HeldImport>(options.pendingImports);
@@ -246,6 +247,7 @@ export async function characterTransferRoutes(
         config: { privileged: true },
         bodyLimit: CARD_IMPORT_BODY_LIMIT,
         errorHandler: importErrorHandler,
+        schema: cardSchemas.import,
       },
       async (request, reply) => {
         const body = request.body;
@@ -270,44 +272,27 @@ export async function characterTransferRoutes(
     );
   });
 
-  app.get<{ Params: { importId: string } }>('/api/characters/import/:importId', async (request) => {
+  app.get('/api/characters/import/:importId', { schema: cardSchemas.review }, async (request) => {
     const held = pending.get(request.params.importId);
     if (!held) throw new HttpError(404, MSG_IMPORT_GONE, { code: 'import_not_found' });
     const planned = await plan(held.bytes);
     const lorebook = await lorebookConflictOf(planned);
     return {
-      status: 'review',
+      status: 'review' as const,
       importId: request.params.importId,
       review: { ...cardImportReview(planned), ...(lorebook ? { lorebook } : {}) },
     };
   });
 
-  app.post<{ Params: { importId: string } }>(
+  app.post(
     '/api/characters/import/:importId/apply',
-    { config: { privileged: true } },
+    { config: { privileged: true }, schema: cardSchemas.apply },
     async (request, reply) => {
-      const body = bodyObject(request.body ?? {});
-      const problems = [];
-      if (typeof body.withTools !== 'boolean') {
-        problems.push({ field: 'withTools', message: 'withTools must be true or false.' });
-      }
-      if (body.lorebook !== undefined && !LOREBOOK_ACTIONS.includes(body.lorebook as LorebookAction)) {
-        problems.push({
-          field: 'lorebook',
-          message: `lorebook must be one of ${LOREBOOK_ACTIONS.join(', ')} (what to do with the card's lorebook when one of that name is stored).`,
-        });
-      }
-      if (body.tools !== undefined && !Array.isArray(body.tools)) {
-        problems.push({
-          field: 'tools',
-          message: 'tools must be a list of the names of the card tools to import.',
-        });
-      }
-      if (problems.length > 0) throw validationError(problems);
+      const body = request.body;
       const held = pending.get(request.params.importId);
       if (!held) throw new HttpError(404, MSG_IMPORT_GONE, { code: 'import_not_found' });
       const planned = await plan(held.bytes);
-      const toolNames = body.tools as unknown[] | undefined;
+      const toolNames = body.tools;
       if (toolNames) {
         const importable = planned.withTools().tools.map((t) => t.name);
         const wrong = toolNames.flatMap((name, at) =>
@@ -323,24 +308,19 @@ export async function characterTransferRoutes(
         if (wrong.length > 0) throw validationError(wrong);
       }
       pending.delete(request.params.importId);
-      const saved = await save(
-        planned,
-        body.withTools as boolean,
-        body.lorebook as LorebookAction | undefined,
-        toolNames as string[] | undefined,
-      );
+      const saved = await save(planned, body.withTools, body.lorebook, toolNames as string[] | undefined);
       return reply.code(201).send(await savedAnswer(saved, planned.warnings));
     },
   );
 
-  app.delete<{ Params: { importId: string } }>(
+  app.delete(
     '/api/characters/import/:importId',
-    { config: { privileged: true } },
+    { config: { privileged: true }, schema: cardSchemas.cancel },
     async (request, reply) => {
       if (!pending.delete(request.params.importId)) {
         throw new HttpError(404, MSG_IMPORT_GONE, { code: 'import_not_found' });
       }
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 

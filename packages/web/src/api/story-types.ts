@@ -1,13 +1,7 @@
 // API shapes for the story context: lorebooks, personas, characters and card import review, agents and
 // orchestration (docs/api.md). Re-exported from ./types.
-import type {
-  AgentResource,
-  CardLorebookConflict,
-  CharacterResource as Character,
-  ChatResource,
-} from '@toolsmith/core/api-schema';
-import type { CardToolReview, OrchestrationMode, WorldInfoActivationReason } from '@toolsmith/core/schema';
-import type { Tool } from './types';
+import type { AgentResource, ChatResource } from '@toolsmith/core/api-schema';
+import type { OrchestrationMode, WorldInfoActivationReason } from '@toolsmith/core/schema';
 
 // --- Lorebooks, personas and chat context (appended) ---
 
@@ -61,37 +55,14 @@ export type AgentSummary = Pick<AgentResource, 'id' | 'name'>;
 // --- Characters and card import review (appended) ---
 
 /** A character: its card's fields at the top level (from the route schema). */
-export type { CharacterResource as Character } from '@toolsmith/core/api-schema';
-
-export type { CardToolReview } from '@toolsmith/core/schema';
-
-export interface CardImportReviewData {
-  card: { name: string; description?: string; tags?: string[]; [field: string]: unknown };
-  format: 'json' | 'png';
-  version: string;
-  specVersion?: string;
-  hasImage: boolean;
-  orchestration?: Record<string, unknown>;
-  tools: CardToolReview[];
-  hasTools: boolean;
-  warnings: string[];
-  /** the card's lorebook has the name of a stored one (issue 14.6): Replace, Keep both or Skip */
-  lorebook?: CardLorebookConflict;
-}
-
-export type { CardLorebookConflict, LorebookAction } from '@toolsmith/core/api-schema';
-
-/** `POST /api/characters/import` and `POST /api/characters/import/:id/apply`. */
-export type CardImportAnswer =
-  | {
-      status: 'saved';
-      character: Character;
-      tools: Tool[];
-      skipped: Array<{ name: string; reason: string }>;
-      lorebookId: string | null;
-      warnings: string[];
-    }
-  | { status: 'review'; importId: string; expiresAt?: string; review: CardImportReviewData };
-
+/** The card import review and its answers (from the route schemas). */
 /** `GET /api/agents` entries. */
-export type { AgentResource as Agent } from '@toolsmith/core/api-schema';
+export type {
+  AgentResource as Agent,
+  CardImportAnswer,
+  CardImportReviewData,
+  CardLorebookConflict,
+  CharacterResource as Character,
+  LorebookAction,
+} from '@toolsmith/core/api-schema';
+export type { CardToolReview } from '@toolsmith/core/schema';
