@@ -162,6 +162,18 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
+/**
+ * Types a chat message and sends it with Enter, once Send is enabled: until the chat has loaded, and between a
+ * stream's end and the stored history replacing the live view, the composer refuses to send (Send is disabled),
+ * so an Enter pressed then would send nothing.
+ */
+export async function sendWithEnter(page: Page, text: string): Promise<void> {
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await input.fill(text);
+  await poll(() => page.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true);
+  await input.press('Enter');
+}
+
 /** Posts to the server's API the way the UI does (CSRF header), for test setup. */
 export async function apiPost<T = unknown>(stack: Stack, path: string, body: unknown): Promise<T> {
   const response = await fetch(stack.serverUrl + path, {

@@ -3,7 +3,7 @@
 import { openaiChunk, openaiStream } from '@toolsmith/emulator';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
+import { apiPost, browserStackForFile, poll, screenshot, sendWithEnter } from './harness.js';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 860 },
@@ -90,14 +90,10 @@ describe.each(VIEWPORTS)('polish at $name width', (viewport) => {
     });
     const { page, close } = await open(viewport);
     await page.goto(`/#/chats/${chat.id}`);
-    const input = page.getByRole('textbox', { name: 'Message' });
-    await input.fill('Tell me a long story');
-    await input.press('Enter');
+    await sendWithEnter(page, 'Tell me a long story');
     await poll(() => page.getByText('Line 39').isVisible()).toBe(true);
-    // the answer's text shows before its stream ends; Enter while it still streams sends nothing
-    await poll(() => page.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
-    await input.fill('Hello?');
-    await input.press('Enter');
+    // the answer's text shows before its stream ends; Enter sends again once the stored history is back
+    await sendWithEnter(page, 'Hello?');
     const failure = page.getByRole('alert').filter({ hasText: 'Generation failed' });
     await poll(() => failure.isVisible()).toBe(true);
     expect(await composerBottom(page)).toBeLessThanOrEqual(viewport.height);

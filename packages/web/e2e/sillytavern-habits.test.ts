@@ -2,7 +2,7 @@
 // connection/model switch and token estimate, and the keyboard (Enter, Up edits the last message, Escape stops).
 import { openaiChunk, openaiSseText, openaiStream, type ScriptedResponse } from '@toolsmith/emulator';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
+import { apiPost, browserStackForFile, poll, screenshot, sendWithEnter } from './harness.js';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 860 },
@@ -134,22 +134,23 @@ describe.each(VIEWPORTS)('SillyTavern habits at $name width', (viewport) => {
     const page = await context.newPage();
     await page.goto(`/#/chats/${chat.id}`);
     const input = page.getByRole('textbox', { name: 'Message' });
-    await input.fill('Hello');
-    await input.press('Enter');
+    await sendWithEnter(page, 'Hello');
     await poll(() => page.getByRole('article').last().textContent()).toContain('Hi there.');
     // the reply can show before the run has ended (its finish event); Up only edits once the chat is idle
     await poll(() => page.getByRole('button', { name: 'Stop' }).count()).toBe(0);
 
     // Up in the empty box opens the last message's editor
-    await input.press('ArrowUp');
+    // (the chat is idle once the stored history has replaced the live answer: press again until then)
     const editor = page.getByRole('article').last().getByRole('textbox', { name: 'Edit message' });
-    await poll(() => editor.isVisible()).toBe(true);
+    await poll(async () => {
+      if (!(await editor.isVisible())) await input.press('ArrowUp');
+      return editor.isVisible();
+    }).toBe(true);
     expect(await editor.inputValue()).toBe('Hi there.');
     await page.getByRole('article').last().getByRole('button', { name: 'Cancel' }).click();
 
     // Escape stops a running generation
-    await input.fill('Tell me a story');
-    await input.press('Enter');
+    await sendWithEnter(page, 'Tell me a story');
     await poll(() => page.getByText('Once upon a time').isVisible(), { timeout: 20_000 }).toBe(true);
     await page.keyboard.press('Escape');
     await poll(() => page.getByRole('status').filter({ hasText: 'Stopped.' }).isVisible()).toBe(true);
