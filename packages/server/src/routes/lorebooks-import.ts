@@ -1,8 +1,10 @@
 import type { FieldError } from '@toolsmith/core';
 import {
+  errorResponses,
   LOREBOOK_IMPORT_ACTIONS,
   type LorebookImportAction,
   type LorebookImportPlan,
+  LorebookImportPlanAnswer,
 } from '@toolsmith/core/api-schema';
 import {
   skippedRegexKeyWarning,
@@ -162,17 +164,23 @@ function readChoices(request: ImportRequest, plan: LorebookImportPlan) {
 export async function lorebookImportRoutes(app: FastifyInstance): Promise<void> {
   const { storage, config } = app.toolsmith;
 
-  app.post<{ Querystring: ImportQuery }>('/api/lorebooks/import/plan', async (request) => {
-    const { book, warnings } = readBook(readRequest(request.body, request.query));
-    const stored = await storage.lorebooks.list();
-    const plan = planLorebookImport(book, stored);
-    return {
-      ...plan,
-      fingerprint: fingerprintOf(plan, stored),
-      warnings,
-      unusedFields: unusedEntryFields(book.entries),
-    };
-  });
+  // the body is a lorebook file (free-form, read by the core's reader); the answer is the review's plan
+  const planSchema = { tags: ['lorebooks'], response: { 200: LorebookImportPlanAnswer, ...errorResponses } };
+  app.post<{ Querystring: ImportQuery }>(
+    '/api/lorebooks/import/plan',
+    { schema: planSchema },
+    async (request) => {
+      const { book, warnings } = readBook(readRequest(request.body, request.query));
+      const stored = await storage.lorebooks.list();
+      const plan = planLorebookImport(book, stored);
+      return {
+        ...plan,
+        fingerprint: fingerprintOf(plan, stored),
+        warnings,
+        unusedFields: unusedEntryFields(book.entries),
+      };
+    },
+  );
 
   // SillyTavern world-info JSON (or a card's character_book, or a card carrying one) as the body, or
   // `{ file, name?, global?, action?, selected?, dryRun?, fingerprint? }`; the options work as `?query` too.

@@ -35,6 +35,18 @@ describe('lorebook route schemas', () => {
     expect(patch.parameters[0]).toMatchObject({ in: 'path', name: 'id' });
     expect(json(patch.requestBody).required).toBeUndefined();
     expect(json(patch.responses['200']).properties.entries.type).toBe('array');
+    const plan = json(doc.paths['/api/lorebooks/import/plan'].post.responses['200']);
+    expect(Object.keys(plan.properties)).toEqual(
+      expect.arrayContaining([
+        'name',
+        'entries',
+        'action',
+        'choices',
+        'conflict',
+        'fingerprint',
+        'unusedFields',
+      ]),
+    );
   });
 
   it('refuses a bad body naming the entry field by its path; nothing is stored', async () => {
