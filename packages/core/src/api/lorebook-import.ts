@@ -4,6 +4,8 @@
 // for the server that builds them and the web pages that show them.
 
 import { type Static, Type } from 'typebox';
+import { errorResponses } from './common.js';
+import { LorebookResource } from './lorebooks.js';
 
 /** What to do with a book whose name a stored book has. */
 export const LorebookAction = Type.Union([
@@ -103,3 +105,45 @@ export const LorebookImportPlanAnswer = Type.Object({
   unusedFields: Type.Array(Type.String()),
 });
 export type LorebookImportPlanAnswer = Static<typeof LorebookImportPlanAnswer>;
+
+/** POST /api/lorebooks/import with `dryRun`: what Apply would store, and nothing written. */
+export const LorebookImportDryRun = Type.Object({
+  dryRun: Type.Literal(true),
+  action: LorebookImportAction,
+  /** the book's name as it would be stored (the stored book's for Replace and Skip, the new one for Keep both) */
+  name: Type.String(),
+  /** how many entries would be stored */
+  entries: Type.Integer(),
+  warnings: Type.Array(Type.String()),
+  unusedFields: Type.Array(Type.String()),
+  /** the stored book it concerns (Replace, Skip) */
+  lorebook: Type.Optional(Type.Object({ id: Type.String(), name: Type.String(), entries: Type.Integer() })),
+  /** Replace: what changes in the stored book */
+  changes: Type.Optional(Type.Array(LorebookChange)),
+  unchangedEntries: Type.Optional(Type.Integer()),
+});
+export type LorebookImportDryRun = Static<typeof LorebookImportDryRun>;
+
+/** POST /api/lorebooks/import: the book as stored (or, for Skip, as it stays), with the action taken. */
+export const LorebookImportApplied = Type.Object({
+  ...LorebookResource.properties,
+  action: LorebookImportAction,
+  warnings: Type.Array(Type.String()),
+  unusedFields: Type.Array(Type.String()),
+});
+export type LorebookImportApplied = Static<typeof LorebookImportApplied>;
+
+const tags = ['lorebooks'];
+
+/** The lorebook-file import's routes: the body is the file itself (read by core's reader), so only answers are declared. */
+export const lorebookImportRouteSchemas = {
+  plan: { tags, response: { 200: LorebookImportPlanAnswer, ...errorResponses } },
+  import: {
+    tags,
+    response: {
+      200: Type.Union([LorebookImportDryRun, LorebookImportApplied]),
+      201: LorebookImportApplied,
+      ...errorResponses,
+    },
+  },
+} as const;

@@ -132,6 +132,19 @@ describe('lorebook import review', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('an Apply answers the book exactly as stored, with the action taken (its answer schema drops nothing)', async () => {
+    const kept = await server.request('POST', '/api/lorebooks/import', { file: EDITED, action: 'keep-both' });
+    expect(kept.status).toBe(201);
+    const { action, warnings, unusedFields, ...book } = kept.body;
+    expect({ action, warnings, unusedFields }).toEqual({
+      action: 'keep-both',
+      warnings: [],
+      unusedFields: [],
+    });
+    expect(book).toEqual((await server.request('GET', `/api/lorebooks/${book.id}`)).body);
+    expect(book.entries.map((e: any) => e.comment)).toEqual(['harbor', 'tavern']);
+  });
+
   it('Replace overwrites the stored book with the ticked entries, keeping its name and switches', async () => {
     await server.request('PATCH', `/api/lorebooks/${storedId}`, { global: true });
     const plan = (await server.request('POST', '/api/lorebooks/import/plan', EDITED)).body;

@@ -1,10 +1,10 @@
 import type { FieldError } from '@toolsmith/core';
 import {
-  errorResponses,
   LOREBOOK_IMPORT_ACTIONS,
   type LorebookImportAction,
+  type LorebookImportDryRun,
   type LorebookImportPlan,
-  LorebookImportPlanAnswer,
+  lorebookImportRouteSchemas as schemas,
 } from '@toolsmith/core/api-schema';
 import {
   skippedRegexKeyWarning,
@@ -165,10 +165,9 @@ export async function lorebookImportRoutes(app: FastifyInstance): Promise<void> 
   const { storage, config } = app.toolsmith;
 
   // the body is a lorebook file (free-form, read by the core's reader); the answer is the review's plan
-  const planSchema = { tags: ['lorebooks'], response: { 200: LorebookImportPlanAnswer, ...errorResponses } };
   app.post<{ Querystring: ImportQuery }>(
     '/api/lorebooks/import/plan',
-    { schema: planSchema },
+    { schema: schemas.plan },
     async (request) => {
       const { book, warnings } = readBook(readRequest(request.body, request.query));
       const stored = await storage.lorebooks.list();
@@ -184,46 +183,53 @@ export async function lorebookImportRoutes(app: FastifyInstance): Promise<void> 
 
   // SillyTavern world-info JSON (or a card's character_book, or a card carrying one) as the body, or
   // `{ file, name?, global?, action?, selected?, dryRun?, fingerprint? }`; the options work as `?query` too.
-  app.post<{ Querystring: ImportQuery }>('/api/lorebooks/import', async (request, reply) => {
-    const asked = readRequest(request.body, request.query);
-    const { book: whole, warnings } = readBook(asked);
-    const stored = await storage.lorebooks.list();
-    const plan = planLorebookImport(whole, stored);
-    // a plan made against another state of the stored books is refused before its choices are read
-    if (typeof asked.fingerprint === 'string' && asked.fingerprint !== fingerprintOf(plan, stored))
-      throw new HttpError(409, MSG_LOREBOOK_PLAN_STALE, { code: 'plan_stale' });
-    const { action, selected, dryRun } = readChoices(asked, plan);
-    const book = withEntries(whole, selected);
-    const existing = stored.find((b) => b.id === plan.conflict?.existing.id);
-    const storedName = action === 'keep-both' ? plan.conflict!.renameTo : book.name;
-    // regex keys are patterns the server runs: privileged (docs/api.md, "Security model")
-    if (
-      action !== 'skip' &&
-      lorebookWriteAddsRegex(action === 'replace' ? existing?.entries : undefined, book.entries)
-    )
-      await assertAdmin(config, request);
-    const extras = { action, warnings, unusedFields: unusedEntryFields(book.entries) };
-    if (dryRun) {
-      return {
-        dryRun: true,
-        ...extras,
-        name: action === 'skip' || action === 'replace' ? existing!.name : storedName,
-        entries: action === 'skip' ? 0 : book.entries.length,
-        ...(existing && action !== 'create' && action !== 'keep-both'
-          ? { lorebook: { id: existing.id, name: existing.name, entries: existing.entries.length } }
-          : {}),
-        ...(existing && action === 'replace'
-          ? lorebookChanges(asFileCarriesIt(existing), asFileCarriesIt(book))
-          : {}),
-      };
-    }
-    if (action === 'skip') return reply.code(200).send({ ...existing!, ...extras });
-    if (action === 'replace') {
-      const replaced = await storage.lorebooks.replaceContent(existing!.id, book, existing!.updatedAt);
-      if (!replaced) throw new HttpError(409, MSG_LOREBOOK_PLAN_STALE, { code: 'plan_stale' });
-      return reply.code(200).send({ ...replaced, ...extras });
-    }
-    const created = await storage.lorebooks.create({ ...book, name: storedName });
-    return reply.code(201).send({ ...created, ...extras });
-  });
+  // the body is the file or `{ file, ...choices }` (checked by readChoices); the answer is a dry run's summary
+  // or the book as stored
+  app.post<{ Querystring: ImportQuery }>(
+    '/api/lorebooks/import',
+    { schema: schemas.import },
+    async (request, reply) => {
+      const asked = readRequest(request.body, request.query);
+      const { book: whole, warnings } = readBook(asked);
+      const stored = await storage.lorebooks.list();
+      const plan = planLorebookImport(whole, stored);
+      // a plan made against another state of the stored books is refused before its choices are read
+      if (typeof asked.fingerprint === 'string' && asked.fingerprint !== fingerprintOf(plan, stored))
+        throw new HttpError(409, MSG_LOREBOOK_PLAN_STALE, { code: 'plan_stale' });
+      const { action, selected, dryRun } = readChoices(asked, plan);
+      const book = withEntries(whole, selected);
+      const existing = stored.find((b) => b.id === plan.conflict?.existing.id);
+      const storedName = action === 'keep-both' ? plan.conflict!.renameTo : book.name;
+      // regex keys are patterns the server runs: privileged (docs/api.md, "Security model")
+      if (
+        action !== 'skip' &&
+        lorebookWriteAddsRegex(action === 'replace' ? existing?.entries : undefined, book.entries)
+      )
+        await assertAdmin(config, request);
+      const extras = { action, warnings, unusedFields: unusedEntryFields(book.entries) };
+      if (dryRun) {
+        const answer: LorebookImportDryRun = {
+          dryRun: true,
+          ...extras,
+          name: action === 'skip' || action === 'replace' ? existing!.name : storedName,
+          entries: action === 'skip' ? 0 : book.entries.length,
+          ...(existing && action !== 'create' && action !== 'keep-both'
+            ? { lorebook: { id: existing.id, name: existing.name, entries: existing.entries.length } }
+            : {}),
+          ...(existing && action === 'replace'
+            ? lorebookChanges(asFileCarriesIt(existing), asFileCarriesIt(book))
+            : {}),
+        };
+        return answer;
+      }
+      if (action === 'skip') return reply.code(200).send({ ...existing!, ...extras });
+      if (action === 'replace') {
+        const replaced = await storage.lorebooks.replaceContent(existing!.id, book, existing!.updatedAt);
+        if (!replaced) throw new HttpError(409, MSG_LOREBOOK_PLAN_STALE, { code: 'plan_stale' });
+        return reply.code(200).send({ ...replaced, ...extras });
+      }
+      const created = await storage.lorebooks.create({ ...book, name: storedName });
+      return reply.code(201).send({ ...created, ...extras });
+    },
+  );
 }

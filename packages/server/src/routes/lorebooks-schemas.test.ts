@@ -47,6 +47,17 @@ describe('lorebook route schemas', () => {
         'unusedFields',
       ]),
     );
+    // Apply: a dry run's summary or the stored book with the action taken
+    const apply = doc.paths['/api/lorebooks/import'].post.responses;
+    const [dryRun, applied] = json(apply['200']).anyOf;
+    expect(dryRun.properties.dryRun).toMatchObject({ enum: [true] });
+    expect(Object.keys(dryRun.properties)).toEqual(
+      expect.arrayContaining(['action', 'name', 'entries', 'lorebook', 'changes', 'unchangedEntries']),
+    );
+    expect(applied.properties.entries.type).toBe('array');
+    expect(Object.keys(json(apply['201']).properties)).toEqual(
+      expect.arrayContaining(['id', 'name', 'entries', 'action', 'warnings', 'unusedFields']),
+    );
   });
 
   it('refuses a bad body naming the entry field by its path; nothing is stored', async () => {

@@ -1,10 +1,7 @@
 // The one place the UI talks HTTP. State-changing calls carry the CSRF header; privileged calls carry the admin
 // secret once the user has given it. Every failure becomes an ApiError with the server's own message.
 
-export interface FieldDetail {
-  field: string;
-  message: string;
-}
+import type { FieldError } from '@toolsmith/core/schema';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -19,10 +16,10 @@ export class ApiError extends Error {
   }
 
   /** Validation details as `{ field, message }` rows, when the server sent them. */
-  get fieldErrors(): FieldDetail[] {
+  get fieldErrors(): FieldError[] {
     return Array.isArray(this.details)
       ? (this.details as unknown[]).filter(
-          (d): d is FieldDetail => typeof d === 'object' && d !== null && 'field' in d && 'message' in d,
+          (d): d is FieldError => typeof d === 'object' && d !== null && 'field' in d && 'message' in d,
         )
       : [];
   }

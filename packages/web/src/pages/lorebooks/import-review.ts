@@ -1,26 +1,21 @@
 import type {
-  LorebookChange,
   LorebookImportAction,
+  LorebookImportApplied,
+  LorebookImportDryRun,
   LorebookImportPlanAnswer,
 } from '@toolsmith/core/api-schema';
 import { api } from '../../api/client';
-import type { Lorebook } from '../../api/types';
 import { i18n } from '../../i18n/i18n';
 
 // The lorebook-file import as a review (docs/api.md, "Lorebooks"): the server plans the file without writing,
 // the page lists its entries (each can be left out) and the choice on a name conflict, and Import stores
 // exactly that.
 
-/** What an Apply (or its dry run) answers: the book stored (or that would be) and the action taken. */
-export interface LorebookImportOutcome {
-  action: LorebookImportAction;
-  name: string;
-  entries: number;
-  warnings: string[];
-  /** dry run of a Replace: what changes in the stored book */
-  changes?: LorebookChange[];
-  unchangedEntries?: number;
-}
+/** What the page says after an Apply or its dry run: the dry run's answer, or the stored book counted the same way. */
+export type LorebookImportOutcome = Pick<
+  LorebookImportDryRun,
+  'action' | 'name' | 'entries' | 'warnings' | 'changes' | 'unchangedEntries'
+>;
 
 /** The file as read, and the options the page sends with it. */
 export interface PendingFile {
@@ -57,7 +52,7 @@ export async function dryRunLorebookImport(
   action: LorebookImportAction,
   selected: Set<number>,
 ): Promise<LorebookImportOutcome> {
-  return api.post<LorebookImportOutcome>('/api/lorebooks/import', {
+  return api.post<LorebookImportDryRun>('/api/lorebooks/import', {
     ...body(pending, plan, action, selected),
     dryRun: true,
   });
@@ -69,16 +64,11 @@ export async function applyLorebookImport(
   action: LorebookImportAction,
   selected: Set<number>,
 ): Promise<LorebookImportOutcome> {
-  const book = await api.post<Lorebook & { action: LorebookImportAction; warnings?: string[] }>(
+  const book = await api.post<LorebookImportApplied>(
     '/api/lorebooks/import',
     body(pending, plan, action, selected),
   );
-  return {
-    action: book.action,
-    name: book.name,
-    entries: book.entries.length,
-    warnings: book.warnings ?? [],
-  };
+  return { action: book.action, name: book.name, entries: book.entries.length, warnings: book.warnings };
 }
 
 /** What Import does with this choice, in words (`count` entries ticked). */
