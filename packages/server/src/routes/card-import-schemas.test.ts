@@ -2,22 +2,14 @@
 // the review, the Apply body and the answers; a refused Apply body names each field; a saved card's answer
 // keeps every field the Characters page reads.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { jsonSchemaOf as json, serverWithOpenApiForFile } from '../test-support/openapi-doc.js';
 
-let server: TestServer;
-let doc: any;
-beforeAll(async () => {
-  server = await startTestServer();
-  doc = (await server.request('GET', '/api/openapi.json')).body;
-});
-afterAll(() => server.close());
-
-const json = (part: any) => part.content['application/json'].schema;
+const app = serverWithOpenApiForFile();
 
 describe('card import route schemas', () => {
   it('are in the OpenAPI document with the review, the Apply body and the answers', () => {
-    const imported = doc.paths['/api/characters/import'].post;
+    const imported = app.doc.paths['/api/characters/import'].post;
     const review = json(imported.responses['200']);
     expect(JSON.stringify(review.properties.status)).toContain('"review"');
     expect(Object.keys(review.properties.review.properties)).toEqual(
@@ -27,17 +19,17 @@ describe('card import route schemas', () => {
     expect(Object.keys(saved.properties)).toEqual(
       expect.arrayContaining(['status', 'character', 'tools', 'skipped', 'lorebookId', 'warnings']),
     );
-    const apply = doc.paths['/api/characters/import/{importId}/apply'].post;
+    const apply = app.doc.paths['/api/characters/import/{importId}/apply'].post;
     expect(json(apply.requestBody).required).toEqual(['withTools']);
     expect(JSON.stringify(json(apply.responses['201']).properties.status)).toContain('"saved"');
-    expect(doc.paths['/api/characters/import/{importId}'].get.parameters[0]).toMatchObject({
+    expect(app.doc.paths['/api/characters/import/{importId}'].get.parameters[0]).toMatchObject({
       in: 'path',
       name: 'importId',
     });
   });
 
   it('refuses a bad Apply body naming each field, before looking for the import', async () => {
-    const bad = await server.request('POST', '/api/characters/import/imp_none/apply', {
+    const bad = await app.server.request('POST', '/api/characters/import/imp_none/apply', {
       withTools: 'yes',
       lorebook: 'merge',
       tools: 'all',
@@ -52,12 +44,14 @@ describe('card import route schemas', () => {
       },
       { field: 'tools', message: 'tools must be a list of the names of the card tools to import.' },
     ]);
-    const gone = await server.request('POST', '/api/characters/import/imp_none/apply', { withTools: false });
+    const gone = await app.server.request('POST', '/api/characters/import/imp_none/apply', {
+      withTools: false,
+    });
     expect(gone.status).toBe(404);
   });
 
   it("answers a saved card with every field the Characters page reads, the card's extensions whole", async () => {
-    const saved = await server.request('POST', '/api/characters/import', {
+    const saved = await app.server.request('POST', '/api/characters/import', {
       spec: 'chara_card_v2',
       spec_version: '2.0',
       data: {

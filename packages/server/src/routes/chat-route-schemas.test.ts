@@ -3,22 +3,14 @@
 // API's words (shape problems in one 400, the rules that need storage in a second), and the answers keep every
 // field the UI reads.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { jsonSchemaOf as json, serverWithOpenApiForFile } from '../test-support/openapi-doc.js';
 
-let server: TestServer;
-let doc: any;
-beforeAll(async () => {
-  server = await startTestServer();
-  doc = (await server.request('GET', '/api/openapi.json')).body;
-});
-afterAll(() => server.close());
-
-const json = (part: any) => part.content['application/json'].schema;
+const app = serverWithOpenApiForFile();
 
 describe('chat route schemas', () => {
   it('are in the OpenAPI document with their request and response schemas', () => {
-    const create = doc.paths['/api/chats'].post;
+    const create = app.doc.paths['/api/chats'].post;
     const body = json(create.requestBody);
     expect(body.additionalProperties).toBe(false);
     expect(Object.keys(body.properties)).toEqual(
@@ -30,11 +22,11 @@ describe('chat route schemas', () => {
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400']));
     const chat = json(create.responses['201']);
     expect(chat.required).toEqual(expect.arrayContaining(['id', 'title', 'settings', 'characterIds']));
-    const patch = doc.paths['/api/chats/{id}'].patch;
+    const patch = app.doc.paths['/api/chats/{id}'].patch;
     expect(patch.parameters[0]).toMatchObject({ in: 'path', name: 'id' });
     expect(json(patch.requestBody).properties.settings.properties.worldInfo.anyOf).toHaveLength(2);
-    expect(json(doc.paths['/api/chats'].get.responses['200']).properties.chats.type).toBe('array');
-    const tools = json(doc.paths['/api/chats/{id}/tools'].get.responses['200']);
+    expect(json(app.doc.paths['/api/chats'].get.responses['200']).properties.chats.type).toBe('array');
+    const tools = json(app.doc.paths['/api/chats/{id}/tools'].get.responses['200']);
     expect(tools.required).toEqual(['toolUse', 'functionCalling', 'offered', 'groups']);
     expect(Object.keys(tools.properties.groups.items.properties.tools.items.properties)).toEqual(
       expect.arrayContaining(['name', 'kind', 'mode', 'enabled', 'offered', 'reason']),
@@ -42,7 +34,7 @@ describe('chat route schemas', () => {
   });
 
   it('refuses bad settings naming each field in one 400, and the missing references in a second', async () => {
-    const bad = await server.request('POST', '/api/chats', {
+    const bad = await app.server.request('POST', '/api/chats', {
       title: 7,
       characterIds: 'chr_1',
       settings: {
@@ -67,7 +59,7 @@ describe('chat route schemas', () => {
       'settings.worldInfo.recursion':
         'settings.worldInfo.recursion must be { enabled?: true | false, maxDepth?: 0–10 } or null.',
     });
-    const notObject = await server.request('POST', '/api/chats', { settings: { worldInfo: 'deep' } });
+    const notObject = await app.server.request('POST', '/api/chats', { settings: { worldInfo: 'deep' } });
     expect(notObject.body.details).toEqual([
       {
         field: 'settings.worldInfo',
@@ -75,7 +67,7 @@ describe('chat route schemas', () => {
           'settings.worldInfo must be an object { scanDepth?, budget?, recursion?, useGroupScoring? } or null.',
       },
     ]);
-    const missing = await server.request('POST', '/api/chats', {
+    const missing = await app.server.request('POST', '/api/chats', {
       personaId: 'pe_none',
       settings: { lorebookIds: ['lb_none'] },
     });
@@ -84,14 +76,14 @@ describe('chat route schemas', () => {
       { field: 'personaId', message: 'No persona with id "pe_none".' },
       { field: 'settings.lorebookIds', message: 'No lorebook with id "lb_none".' },
     ]);
-    expect((await server.request('GET', '/api/chats')).body.chats).toEqual([]);
+    expect((await app.server.request('GET', '/api/chats')).body.chats).toEqual([]);
   });
 
   it('starts a chat from no body at all, and answers every field the UI reads', async () => {
-    const empty = await server.request('POST', '/api/chats');
+    const empty = await app.server.request('POST', '/api/chats');
     expect(empty.status).toBe(201);
     expect(empty.body).toMatchObject({ title: 'New chat', characterIds: [], personaId: null });
-    const created = await server.request('POST', '/api/chats', {
+    const created = await app.server.request('POST', '/api/chats', {
       title: 'Everything',
       settings: {
         toolUse: true,
@@ -126,7 +118,7 @@ describe('chat route schemas', () => {
       worldInfo: { scanDepth: 4, budget: { limit: 50, unit: 'tokens' }, recursion: { maxDepth: 2 } },
     });
     // a chat read, edited and sent back whole is fine (its id and dates are ignored)
-    const back = await server.request('PATCH', `/api/chats/${created.body.id}`, {
+    const back = await app.server.request('PATCH', `/api/chats/${created.body.id}`, {
       ...created.body,
       title: 'Renamed',
     });
@@ -136,7 +128,7 @@ describe('chat route schemas', () => {
       title: 'Renamed',
       settings: created.body.settings,
     });
-    const list = await server.request('GET', `/api/chats/${created.body.id}/tools`);
+    const list = await app.server.request('GET', `/api/chats/${created.body.id}/tools`);
     expect(list.status).toBe(200);
     expect(list.body.toolUse).toBe(true);
     const builtin = list.body.groups.find((g: any) => g.kind === 'builtin');
@@ -148,22 +140,22 @@ describe('chat route schemas', () => {
 
 describe('generate route schemas', () => {
   it('are in the OpenAPI document with the generate body, the state and the approval', () => {
-    const generate = doc.paths['/api/chats/{id}/generate'].post;
+    const generate = app.doc.paths['/api/chats/{id}/generate'].post;
     const body = json(generate.requestBody);
     expect(body.additionalProperties).toBe(false);
     expect(body.properties.mode.enum).toEqual(['send', 'regenerate', 'continue', 'retry']);
     expect(body.properties.content).toMatchObject({ type: 'string', maxLength: 200000 });
     expect(body.properties.images).toMatchObject({ type: 'array', items: { type: 'string' } });
     expect(Object.keys(generate.responses)).toEqual(expect.arrayContaining(['400', '404', '409', '413']));
-    const state = json(doc.paths['/api/chats/{id}/generation'].get.responses['200']);
+    const state = json(app.doc.paths['/api/chats/{id}/generation'].get.responses['200']);
     expect(state.required).toEqual(['running', 'pendingApprovals']);
-    const approval = doc.paths['/api/chats/{id}/tool-approvals/{callId}'].post;
+    const approval = app.doc.paths['/api/chats/{id}/tool-approvals/{callId}'].post;
     expect(json(approval.requestBody).required).toEqual(['allow']);
   });
 
   it('refuses a bad generate body naming the field, before anything is stored', async () => {
-    const chat = (await server.request('POST', '/api/chats', { title: 'Generate' })).body;
-    const bad = await server.request('POST', `/api/chats/${chat.id}/generate`, {
+    const chat = (await app.server.request('POST', '/api/chats', { title: 'Generate' })).body;
+    const bad = await app.server.request('POST', `/api/chats/${chat.id}/generate`, {
       content: 5,
       mode: 'again',
       images: ['ok', 7],
@@ -183,27 +175,27 @@ describe('generate route schemas', () => {
         message: 'Each image must be a PNG, JPEG, WebP or GIF image as base64 (or a data: URL).',
       },
     ]);
-    const approval = await server.request('POST', `/api/chats/${chat.id}/tool-approvals/call_1`, {
+    const approval = await app.server.request('POST', `/api/chats/${chat.id}/tool-approvals/call_1`, {
       allow: 'yes',
     });
     expect(approval.body.details).toEqual([
       { field: 'allow', message: 'allow must be true (run the tool) or false (do not run it).' },
     ]);
-    expect((await server.request('GET', `/api/chats/${chat.id}/generation`)).body).toEqual({
+    expect((await app.server.request('GET', `/api/chats/${chat.id}/generation`)).body).toEqual({
       running: false,
       pendingApprovals: [],
     });
-    expect((await server.request('GET', `/api/chats/${chat.id}/messages`)).body.messages).toEqual([]);
+    expect((await app.server.request('GET', `/api/chats/${chat.id}/messages`)).body.messages).toEqual([]);
   });
 });
 
 describe('world-info activation route schema', () => {
   it('is in the OpenAPI document, and the answer keeps every field of the stored trace', async () => {
-    const answer = json(doc.paths['/api/chats/{id}/world-info'].get.responses['200']);
+    const answer = json(app.doc.paths['/api/chats/{id}/world-info'].get.responses['200']);
     expect(answer.properties.activation.anyOf[0].required).toEqual(
       expect.arrayContaining(['at', 'activated', 'trace', 'recursionDepth']),
     );
-    const chat = (await server.request('POST', '/api/chats', { title: 'Traced' })).body;
+    const chat = (await app.server.request('POST', '/api/chats', { title: 'Traced' })).body;
     const named = { book: 'lb_1', bookName: 'Harbor', uid: 3, title: 'Tide' };
     const activation = {
       at: '2026-12-02T08:00:00.000Z',
@@ -250,8 +242,8 @@ describe('world-info activation route schema', () => {
       recursionDepth: 1,
       timedEffects: { sticky: { 'lb_1.3': { start: 1, end: 4 } }, cooldown: {} },
     };
-    await server.app.toolsmith.storage.worldInfoTraces.set(chat.id, activation);
-    const res = await server.request('GET', `/api/chats/${chat.id}/world-info`);
+    await app.server.app.toolsmith.storage.worldInfoTraces.set(chat.id, activation);
+    const res = await app.server.request('GET', `/api/chats/${chat.id}/world-info`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ activation });
   });

@@ -2,22 +2,14 @@
 // their request and response schemas, a refused body names the entry field by its path, and the answers keep
 // every field the UI reads (an imported book's kept fields too).
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { jsonSchemaOf as json, serverWithOpenApiForFile } from '../test-support/openapi-doc.js';
 
-let server: TestServer;
-let doc: any;
-beforeAll(async () => {
-  server = await startTestServer();
-  doc = (await server.request('GET', '/api/openapi.json')).body;
-});
-afterAll(() => server.close());
-
-const json = (part: any) => part.content['application/json'].schema;
+const app = serverWithOpenApiForFile();
 
 describe('lorebook route schemas', () => {
   it('are in the OpenAPI document with their request and response schemas', () => {
-    const create = doc.paths['/api/lorebooks'].post;
+    const create = app.doc.paths['/api/lorebooks'].post;
     const body = json(create.requestBody);
     expect(body.required).toEqual(['name']);
     expect(body.additionalProperties).toBe(false);
@@ -28,14 +20,14 @@ describe('lorebook route schemas', () => {
     );
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400']));
     expect(json(create.responses['201']).properties.entries.items.required).toEqual(['keys', 'content']);
-    const list = json(doc.paths['/api/lorebooks'].get.responses['200']).properties.lorebooks.items;
+    const list = json(app.doc.paths['/api/lorebooks'].get.responses['200']).properties.lorebooks.items;
     expect(list.properties.entryCount.type).toBe('integer');
     expect(list.properties.entries).toBeUndefined();
-    const patch = doc.paths['/api/lorebooks/{id}'].patch;
+    const patch = app.doc.paths['/api/lorebooks/{id}'].patch;
     expect(patch.parameters[0]).toMatchObject({ in: 'path', name: 'id' });
     expect(json(patch.requestBody).required).toBeUndefined();
     expect(json(patch.responses['200']).properties.entries.type).toBe('array');
-    const plan = json(doc.paths['/api/lorebooks/import/plan'].post.responses['200']);
+    const plan = json(app.doc.paths['/api/lorebooks/import/plan'].post.responses['200']);
     expect(Object.keys(plan.properties)).toEqual(
       expect.arrayContaining([
         'name',
@@ -48,7 +40,7 @@ describe('lorebook route schemas', () => {
       ]),
     );
     // Apply: a dry run's summary or the stored book with the action taken
-    const apply = doc.paths['/api/lorebooks/import'].post.responses;
+    const apply = app.doc.paths['/api/lorebooks/import'].post.responses;
     const [dryRun, applied] = json(apply['200']).anyOf;
     expect(dryRun.properties.dryRun).toMatchObject({ enum: [true] });
     expect(Object.keys(dryRun.properties)).toEqual(
@@ -62,7 +54,7 @@ describe('lorebook route schemas', () => {
 
   it('refuses a bad body naming the entry field by its path; nothing is stored', async () => {
     const long = 'k'.repeat(1001);
-    const bad = await server.request('POST', '/api/lorebooks', {
+    const bad = await app.server.request('POST', '/api/lorebooks', {
       name: 'Refused',
       entries: [
         { keys: ['fine'], content: 'x', uid: true, delayUntilRecursion: 0 },
@@ -82,12 +74,12 @@ describe('lorebook route schemas', () => {
       { field: 'entries[1].keys[1]', message: 'entries[1].keys[1] must be text of at most 1000 characters.' },
       { field: 'entries[1].depth', message: 'entries[1].depth must be a whole number from 0 to 10000.' },
     ]);
-    const names = (await server.request('GET', '/api/lorebooks')).body.lorebooks.map((b: any) => b.name);
+    const names = (await app.server.request('GET', '/api/lorebooks')).body.lorebooks.map((b: any) => b.name);
     expect(names).not.toContain('Refused');
   });
 
   it("answers every field the UI reads, an imported book's kept fields and null options left out", async () => {
-    const created = await server.request('POST', '/api/lorebooks', {
+    const created = await app.server.request('POST', '/api/lorebooks', {
       name: 'Kept',
       description: 'All of it',
       scanDepth: 3,
@@ -125,8 +117,8 @@ describe('lorebook route schemas', () => {
         extensions: { deep: { deeper: 'y' } },
       },
     ]);
-    expect((await server.request('GET', `/api/lorebooks/${created.body.id}`)).body).toEqual(created.body);
-    const summary = (await server.request('GET', '/api/lorebooks')).body.lorebooks.find(
+    expect((await app.server.request('GET', `/api/lorebooks/${created.body.id}`)).body).toEqual(created.body);
+    const summary = (await app.server.request('GET', '/api/lorebooks')).body.lorebooks.find(
       (b: any) => b.id === created.body.id,
     );
     const { entries: _e, extensions: _x, passthrough: _p, ...rest } = created.body;

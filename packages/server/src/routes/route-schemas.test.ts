@@ -3,22 +3,14 @@
 // schemas, a refused body names the field in the API's words, and answers keep what the UI reads and never a
 // secret. (openapi.test.ts holds the document to the route table and covers tools and personas.)
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { jsonSchemaOf as json, serverWithOpenApiForFile } from '../test-support/openapi-doc.js';
 
-let server: TestServer;
-let doc: any;
-beforeAll(async () => {
-  server = await startTestServer();
-  doc = (await server.request('GET', '/api/openapi.json')).body;
-});
-afterAll(() => server.close());
-
-const json = (part: any) => part.content['application/json'].schema;
+const app = serverWithOpenApiForFile();
 
 describe('presets', () => {
   it('are in the OpenAPI document with their request and response schemas', () => {
-    const create = doc.paths['/api/presets'].post;
+    const create = app.doc.paths['/api/presets'].post;
     const body = json(create.requestBody);
     expect(body.required).toEqual(['name']);
     expect(body.additionalProperties).toBe(false);
@@ -30,17 +22,20 @@ describe('presets', () => {
     expect(Object.keys(json(create.responses['201']).properties)).toEqual(
       expect.arrayContaining(['id', 'name', 'stop', 'extraBody', 'thinking', 'repetitionPenalty']),
     );
-    expect(json(doc.paths['/api/presets'].get.responses['200']).properties.presets.type).toBe('array');
-    expect(doc.paths['/api/presets/{id}'].patch.parameters[0]).toMatchObject({ in: 'path', name: 'id' });
+    expect(json(app.doc.paths['/api/presets'].get.responses['200']).properties.presets.type).toBe('array');
+    expect(app.doc.paths['/api/presets/{id}'].patch.parameters[0]).toMatchObject({ in: 'path', name: 'id' });
   });
 
   it('refuses a bad body naming the field, and answers every field the UI reads', async () => {
-    const bad = await server.request('PATCH', '/api/presets/any', { topK: 'high' });
+    const bad = await app.server.request('PATCH', '/api/presets/any', { topK: 'high' });
     expect(bad.status).toBe(400);
     expect(bad.body.details).toEqual([
       { field: 'topK', message: 'topK must be a whole number from 0 to 100000, or null.' },
     ]);
-    const thinking = await server.request('POST', '/api/presets', { name: 'T', thinking: { effort: 'max' } });
+    const thinking = await app.server.request('POST', '/api/presets', {
+      name: 'T',
+      thinking: { effort: 'max' },
+    });
     expect(thinking.body.details).toEqual([
       {
         field: 'thinking.effort',
@@ -48,7 +43,7 @@ describe('presets', () => {
           'thinking.effort must be one of "none", "minimal", "low", "medium", "high", "xhigh", or null.',
       },
     ]);
-    const created = await server.request('POST', '/api/presets', {
+    const created = await app.server.request('POST', '/api/presets', {
       name: 'Warm',
       temperature: 1.2,
       stop: ['###'],
@@ -56,7 +51,7 @@ describe('presets', () => {
       thinking: { effort: 'low' },
     });
     expect(created.status).toBe(201);
-    const fetched = (await server.request('GET', `/api/presets/${created.body.id}`)).body;
+    const fetched = (await app.server.request('GET', `/api/presets/${created.body.id}`)).body;
     expect(fetched).toEqual(created.body);
     expect(Object.keys(fetched).sort()).toEqual(
       [
@@ -85,7 +80,10 @@ describe('presets', () => {
       thinking: { effort: 'low', budgetTokens: null, includeThoughts: null },
     });
     // a preset read and sent back whole is accepted (read-only fields ignored)
-    const back = await server.request('PATCH', `/api/presets/${fetched.id}`, { ...fetched, name: 'Warmer' });
+    const back = await app.server.request('PATCH', `/api/presets/${fetched.id}`, {
+      ...fetched,
+      name: 'Warmer',
+    });
     expect(back.status).toBe(200);
     expect(back.body.name).toBe('Warmer');
   });
@@ -93,7 +91,7 @@ describe('presets', () => {
 
 describe('web-search settings', () => {
   it('are in the OpenAPI document; the answer has no field for the key', () => {
-    const put = doc.paths['/api/settings/web-search'].put;
+    const put = app.doc.paths['/api/settings/web-search'].put;
     const body = json(put.requestBody);
     expect(body.required).toEqual(['provider']);
     expect(body.properties.provider.enum).toEqual(['searxng', 'brave', 'tavily', 'custom']);
@@ -101,16 +99,19 @@ describe('web-search settings', () => {
     expect(Object.keys(view.properties).sort()).toEqual(
       ['baseUrl', 'configured', 'hasApiKey', 'maxResults', 'provider'].sort(),
     );
-    expect(json(doc.paths['/api/settings/web-search'].get.responses['200'])).toEqual(view);
+    expect(json(app.doc.paths['/api/settings/web-search'].get.responses['200'])).toEqual(view);
   });
 
   it('refuses a bad body naming the field', async () => {
-    const bad = await server.request('PUT', '/api/settings/web-search', { provider: 'tavily', apiKey: 5 });
+    const bad = await app.server.request('PUT', '/api/settings/web-search', {
+      provider: 'tavily',
+      apiKey: 5,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.details).toEqual([
       { field: 'apiKey', message: 'apiKey must be text of at most 1024 characters, or null.' },
     ]);
-    const missing = await server.request('PUT', '/api/settings/web-search', {});
+    const missing = await app.server.request('PUT', '/api/settings/web-search', {});
     expect(missing.body.details).toEqual([
       { field: 'provider', message: 'provider is required: one of "searxng", "brave", "tavily", "custom".' },
     ]);
@@ -119,39 +120,39 @@ describe('web-search settings', () => {
 
 describe('connections', () => {
   it('are in the OpenAPI document; no answer has a field for the key', () => {
-    const create = doc.paths['/api/connections'].post;
+    const create = app.doc.paths['/api/connections'].post;
     const body = json(create.requestBody);
     expect(body.required).toEqual(['name', 'api']);
     expect(body.properties.apiKey).toBeDefined();
     const connection = json(create.responses['201']);
     expect(connection.properties.hasApiKey.type).toBe('boolean');
     expect(connection.properties).not.toHaveProperty('apiKey');
-    expect(doc.paths['/api/connections/{id}'].patch.requestBody).toBeDefined();
-    expect(json(doc.paths['/api/connections/models'].post.requestBody).required).toEqual(['api']);
-    expect(json(doc.paths['/api/connections/instruct-preview'].post.responses['200']).required).toEqual([
+    expect(app.doc.paths['/api/connections/{id}'].patch.requestBody).toBeDefined();
+    expect(json(app.doc.paths['/api/connections/models'].post.requestBody).required).toEqual(['api']);
+    expect(json(app.doc.paths['/api/connections/instruct-preview'].post.responses['200']).required).toEqual([
       'prompt',
       'stop',
     ]);
-    expect(doc.paths['/api/connections/{id}/test'].post.responses['200']).toBeDefined();
-    expect(doc.paths['/api/connections/{id}/tool-modes'].delete.parameters).toContainEqual(
+    expect(app.doc.paths['/api/connections/{id}/test'].post.responses['200']).toBeDefined();
+    expect(app.doc.paths['/api/connections/{id}/tool-modes'].delete.parameters).toContainEqual(
       expect.objectContaining({ in: 'query', name: 'model' }),
     );
   });
 
   it('refuses a bad body naming the field; answers every field the UI reads and never the key', async () => {
-    const bad = await server.request('POST', '/api/connections', { name: 'x', api: 'openai', apiKey: 7 });
+    const bad = await app.server.request('POST', '/api/connections', { name: 'x', api: 'openai', apiKey: 7 });
     expect(bad.status).toBe(400);
     expect(bad.body.details).toEqual([
       { field: 'apiKey', message: 'apiKey must be text (sets the key) or null (clears it).' },
     ]);
-    const format = await server.request('POST', '/api/connections', {
+    const format = await app.server.request('POST', '/api/connections', {
       name: 'x',
       api: 'openai',
       toolCallFormat: 'klingon',
     });
     expect(format.body.details[0].field).toBe('toolCallFormat');
     expect(format.body.details[0].message).toMatch(/^toolCallFormat must be "auto" .* or one family: /);
-    const created = await server.request('POST', '/api/connections', {
+    const created = await app.server.request('POST', '/api/connections', {
       name: 'keyed',
       api: 'anthropic',
       baseUrl: 'https://user:pw-secret@llm.example.com/v1',
@@ -161,7 +162,7 @@ describe('connections', () => {
       extraBody: { metadata: { user_id: 'u1' } },
     });
     expect(created.status).toBe(201);
-    const fetched = (await server.request('GET', `/api/connections/${created.body.id}`)).body;
+    const fetched = (await app.server.request('GET', `/api/connections/${created.body.id}`)).body;
     expect(fetched).toEqual(created.body);
     expect(Object.keys(fetched).sort()).toEqual(
       [
@@ -190,31 +191,31 @@ describe('connections', () => {
       promptCaching: { tools: true, system: false, history: false, ttl: '5m' },
       extraBody: { metadata: { user_id: 'u1' } },
     });
-    const list = JSON.stringify((await server.request('GET', '/api/connections')).body);
+    const list = JSON.stringify((await app.server.request('GET', '/api/connections')).body);
     for (const text of [list, JSON.stringify(fetched)]) {
       expect(text).not.toContain('sk-very-secret');
       expect(text).not.toContain('pw-secret');
     }
-    const modes = await server.request('DELETE', `/api/connections/${fetched.id}/tool-modes?model=m`);
+    const modes = await app.server.request('DELETE', `/api/connections/${fetched.id}/tool-modes?model=m`);
     expect(modes.status).toBe(204);
   });
 });
 
 describe('variables', () => {
   it('are in the OpenAPI document with their request and response schemas', () => {
-    const put = doc.paths['/api/chats/{id}/variables'].put;
+    const put = app.doc.paths['/api/chats/{id}/variables'].put;
     expect(json(put.requestBody).required).toEqual(['variables']);
     expect(json(put.responses['200']).properties.variables.type).toBe('object');
-    expect(doc.paths['/api/variables'].get.responses['200']).toBeDefined();
+    expect(app.doc.paths['/api/variables'].get.responses['200']).toBeDefined();
   });
 
   it('refuses a bad body naming the field, and keeps nested values whole', async () => {
-    const bad = await server.request('PUT', '/api/variables', { variables: [1, 2] });
+    const bad = await app.server.request('PUT', '/api/variables', { variables: [1, 2] });
     expect(bad.status).toBe(400);
     expect(bad.body.details).toEqual([
       { field: 'variables', message: 'Send { variables: { name: value, ... } } (values are any JSON).' },
     ]);
-    const ok = await server.request('PUT', '/api/variables', {
+    const ok = await app.server.request('PUT', '/api/variables', {
       variables: { inv: { gold: 3, items: ['a'] } },
     });
     expect(ok.body).toEqual({ variables: { inv: { gold: 3, items: ['a'] } } });
@@ -223,19 +224,19 @@ describe('variables', () => {
 
 describe('chat messages', () => {
   it('are in the OpenAPI document with their request and response schemas', () => {
-    const patch = doc.paths['/api/chats/{id}/messages/{messageId}'].patch;
+    const patch = app.doc.paths['/api/chats/{id}/messages/{messageId}'].patch;
     expect(json(patch.requestBody).required).toEqual(['content']);
     expect(json(patch.responses['200']).properties.toolInvocations.type).toBe('array');
-    const swipe = doc.paths['/api/chats/{id}/messages/{messageId}/swipe'].put;
+    const swipe = app.doc.paths['/api/chats/{id}/messages/{messageId}/swipe'].put;
     expect(json(swipe.requestBody).properties.index).toMatchObject({ type: 'integer', minimum: 0 });
-    expect(json(doc.paths['/api/chats/{id}/messages'].get.responses['200']).properties.messages.type).toBe(
-      'array',
-    );
+    expect(
+      json(app.doc.paths['/api/chats/{id}/messages'].get.responses['200']).properties.messages.type,
+    ).toBe('array');
   });
 
   it('refuses a bad body naming the field, and answers every field the UI reads', async () => {
-    const chat = (await server.request('POST', '/api/chats', { title: 'Schemas' })).body;
-    const storage = server.app.toolsmith.storage;
+    const chat = (await app.server.request('POST', '/api/chats', { title: 'Schemas' })).body;
+    const storage = app.server.app.toolsmith.storage;
     await storage.messages.append(chat.id, { role: 'user', content: 'Roll for me.' });
     await storage.messages.append(chat.id, {
       role: 'assistant',
@@ -256,7 +257,7 @@ describe('chat messages', () => {
         },
       ],
     });
-    const { messages } = (await server.request('GET', `/api/chats/${chat.id}/messages`)).body;
+    const { messages } = (await app.server.request('GET', `/api/chats/${chat.id}/messages`)).body;
     const answer = messages[1];
     expect(Object.keys(answer).sort()).toEqual(
       [
@@ -282,18 +283,20 @@ describe('chat messages', () => {
       result: { total: 17 },
       ok: true,
     });
-    const bad = await server.request('PATCH', `/api/chats/${chat.id}/messages/${answer.id}`, { content: 5 });
+    const bad = await app.server.request('PATCH', `/api/chats/${chat.id}/messages/${answer.id}`, {
+      content: 5,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.details).toEqual([
       { field: 'content', message: 'content must be text of at most 200000 characters.' },
     ]);
-    const swipe = await server.request('PUT', `/api/chats/${chat.id}/messages/${answer.id}/swipe`, {
+    const swipe = await app.server.request('PUT', `/api/chats/${chat.id}/messages/${answer.id}/swipe`, {
       index: -1,
     });
     expect(swipe.body.details).toEqual([
       { field: 'index', message: 'index must be a swipe number from 0 (the first).' },
     ]);
-    const range = await server.request('PUT', `/api/chats/${chat.id}/messages/${answer.id}/swipe`, {
+    const range = await app.server.request('PUT', `/api/chats/${chat.id}/messages/${answer.id}/swipe`, {
       index: 3,
     });
     expect(range.body.details).toEqual([
