@@ -12,9 +12,7 @@ import {
   ProfileVersion,
   ProfileVersionWithProfile,
 } from './orchestration-profile.js';
-
-/** A JSON object answered whole (partial profiles, import plans: shapes the core declares as TypeScript). */
-const Answer = Type.Unsafe<object>(JsonObject);
+import { ImportReviewEntry, SkippedImport } from './tool-transfer.js';
 
 /** The profile as stored and served (agents written out or `{ agentId }`); its rules are the core parser's. */
 const Profile = Type.Record(Type.String(), Type.Unknown(), {
@@ -68,6 +66,31 @@ export const OrchestrationLastRun = Type.Object({ at: Type.String(), result: Orc
 export type OrchestrationLastRun = Static<typeof OrchestrationLastRun>;
 
 const tags = ['orchestration'];
+/**
+ * POST /api/orchestration/import: what a Luker orchestrator profile file makes of the global profile, its tools
+ * reviewed like any import; with `apply=true` it is stored (`historyId` to undo).
+ */
+export const LukerProfileImportAnswer = Type.Object({
+  /** the file's format (luker_orchestrator_profile_v1 … v4, or a card's) */
+  format: Type.String(),
+  mode: Type.Enum(ORCHESTRATION_MODES),
+  profile: OrchestrationProfileResource,
+  tools: Type.Array(
+    Type.Object({
+      ...ImportReviewEntry.properties,
+      mode: Type.String(),
+      enabledAfterImport: Type.Boolean(),
+      /** a profile tool of the same name is replaced */
+      replaces: Type.Boolean(),
+    }),
+  ),
+  skipped: Type.Array(SkippedImport),
+  warnings: Type.Array(Type.String()),
+  applied: Type.Boolean(),
+  historyId: Type.Optional(Type.String()),
+});
+export type LukerProfileImportAnswer = Static<typeof LukerProfileImportAnswer>;
+
 export const orchestrationRouteSchemas = {
   get: { tags, response: { 200: OrchestrationProfileResource } },
   tools: {
@@ -111,6 +134,6 @@ export const orchestrationRouteSchemas = {
     tags,
     /** `apply=true`: store the result (else only answer what the profile would become) */
     querystring: Type.Object({ apply: Type.Optional(Type.String()) }),
-    response: { 200: Answer, ...errorResponses },
+    response: { 200: LukerProfileImportAnswer, ...errorResponses },
   },
 } as const;

@@ -1,29 +1,21 @@
 import { reservedToolNames } from '@toolsmith/core';
+import type { LukerProfileImportAnswer } from '@toolsmith/core/api-schema';
 import {
   convertLukerProfile,
   defaultOrchestrationProfile,
-  type ImportReviewEntry,
   lukerOverride,
   ORCHESTRATION_TOOL_NAMES,
-  type OrchestrationMode,
   planToolImport,
 } from '@toolsmith/core/internal';
 import type { AppContext } from '../app/context.js';
 import { HttpError } from '../app/http-error.js';
-import { checkProfileBody, loadGlobalProfile, type StoredProfile } from './profile-store.js';
+import { checkProfileBody, loadGlobalProfile } from './profile-store.js';
 
 export const MSG_NOT_LUKER_PROFILE =
   'Not a Luker orchestrator profile: expected a profile file (format luker_orchestrator_profile_v1 … v4) or a character card with Luker orchestrator settings (data.extensions.orchestrator).';
 
-export interface LukerProfileImportPlan {
-  format: string;
-  mode: OrchestrationMode;
-  /** the global profile with the file's modes, nodes, switches and tools laid in (not stored yet) */
-  profile: StoredProfile;
-  tools: Array<ImportReviewEntry & { mode: string; enabledAfterImport: boolean; replaces: boolean }>;
-  skipped: Array<{ name: string; reason: string }>;
-  warnings: string[];
-}
+/** The import's answer before it is applied (or not). */
+export type LukerProfileImportPlan = Omit<LukerProfileImportAnswer, 'applied' | 'historyId'>;
 
 /**
  * A Luker profile file laid into the global profile: each mode it has replaces that mode's part (agents,

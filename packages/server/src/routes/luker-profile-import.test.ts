@@ -78,6 +78,9 @@ describe('Luker orchestrator profiles over HTTP', () => {
     const applied = await server.request('POST', '/api/orchestration/import?apply=true', lukerLoopFile);
     expect(applied.body).toMatchObject({ applied: true, historyId: expect.stringMatching(/^pv_/) });
     const profile = (await server.request('GET', '/api/orchestration')).body;
+    // the answer's profile is what was stored, whole (its answer schema drops nothing)
+    expect(applied.body.profile).toEqual(profile);
+    expect(applied.body.tools).toEqual(preview.body.tools);
     expect(profile.mode).toBe('loop');
     expect(profile.loop.agent.systemPrompt).toBe('You direct the scene. Track the party gold.');
     expect(profile.modes.loop).toEqual({

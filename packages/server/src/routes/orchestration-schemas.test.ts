@@ -54,6 +54,14 @@ describe('orchestration route schemas', () => {
     expect(doc.paths['/api/orchestration/import'].post.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'apply' })]),
     );
+    const imported =
+      doc.paths['/api/orchestration/import'].post.responses['200'].content['application/json'].schema;
+    expect(imported.required).toEqual(
+      expect.arrayContaining(['format', 'mode', 'profile', 'tools', 'skipped', 'warnings', 'applied']),
+    );
+    expect(Object.keys(imported.properties.tools.items.properties)).toEqual(
+      expect.arrayContaining(['name', 'kind', 'requestedEnabled', 'luker', 'enabledAfterImport', 'replaces']),
+    );
   });
 
   it('serializes the stored profile with its schema: every field kept, agent references, tools and history', async () => {
