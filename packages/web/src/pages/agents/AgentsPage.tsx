@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Agent, CatalogTool, Chat, ChatContext, Connection, Preset } from '../../api/types';
+import type { Agent, CatalogTool, Chat, Connection, Preset } from '../../api/types';
 import { hrefFor } from '../../app/router';
 import { EditableListPage } from '../../components/EditableListPage';
 import { namedItemLabels } from '../../components/named-item-labels';
@@ -17,7 +17,7 @@ type Catalog = { tools: CatalogTool[]; reservedNames: string[] };
 const none: never[] = [];
 const pickConnections = (a: { connections: Connection[] }) => a.connections;
 const pickPresets = (a: { presets: Preset[] }) => a.presets;
-const pickChats = (a: { chats: Array<Chat & Partial<ChatContext>> }) => a.chats;
+const pickChats = (a: { chats: Chat[] }) => a.chats;
 
 /** Agents (connection, preset, system prompt, pinned tools) and the global orchestration profile. */
 export function AgentsPage() {
