@@ -4,7 +4,6 @@
 
 import { type Static, Type } from 'typebox';
 import { ORCHESTRATION_MODES } from '../orchestration/modes.js';
-import { TOOL_KINDS, TOOL_MODES } from '../tools/messages.js';
 import type {
   SelectiveLogic,
   WorldInfoActivationReason,
@@ -16,6 +15,7 @@ import type {
 } from '../worldinfo/types.js';
 import { errorResponses, IdParams, JsonObject, readOnlyField } from './common.js';
 import { nullable } from './nullable.js';
+import { listedToolFields } from './tools.js';
 
 export const MAX_CHAT_TITLE = 256;
 export const MAX_WORLD_INFO_SCAN_DEPTH = 1_000;
@@ -191,13 +191,7 @@ export type ChatResource = Static<typeof ChatResource>;
 
 /** One tool in the chat's tool picker. */
 export const ChatToolEntry = Type.Object({
-  name: Type.String(),
-  displayName: Type.Optional(Type.String()),
-  description: Type.String(),
-  kind: Type.Enum(TOOL_KINDS),
-  mode: Type.Enum(TOOL_MODES),
-  /** the tool's own switch (Functions page, builtin switch, the character's tools) */
-  enabled: Type.Boolean(),
+  ...listedToolFields,
   /** offered to the model on the chat's next turn */
   offered: Type.Boolean(),
   /** why it is not offered (absent when it is) */

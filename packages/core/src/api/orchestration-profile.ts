@@ -6,6 +6,7 @@
 import { type Static, Type } from 'typebox';
 import { TOOL_KINDS, TOOL_MODES } from '../tools/messages.js';
 import { JsonObject } from './common.js';
+import { listedToolFields } from './tools.js';
 
 /** An agent written out in the profile (connection and preset by name, as the runtime finds them). */
 export const ProfileAgent = Type.Object({
@@ -110,13 +111,7 @@ export type OrchestrationProfileResource = Static<typeof OrchestrationProfileRes
 
 /** `GET /api/orchestration/tools`: a tool a profile's switches, pins and overrides can name. */
 export const CatalogTool = Type.Object({
-  name: Type.String(),
-  displayName: Type.Optional(Type.String()),
-  description: Type.String(),
-  mode: Type.Enum(TOOL_MODES),
-  kind: Type.Enum(TOOL_KINDS),
-  /** the tool's own state (a mode's or node's switches may still turn it on or off) */
-  enabled: Type.Boolean(),
+  ...listedToolFields,
   group: Type.Union([
     Type.Literal('custom'),
     Type.Literal('builtin'),

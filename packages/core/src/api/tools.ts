@@ -141,6 +141,19 @@ export const McpToolEntry = Type.Object({
 });
 export type McpToolEntry = Static<typeof McpToolEntry>;
 
+/**
+ * A tool as a list shows it — the chat's tool picker, the orchestration catalog: its names, kind, mode and its own
+ * switch (Functions page, builtin switch, the character's tools; a chat's or a mode's switches may still override it).
+ */
+export const listedToolFields = {
+  name: Type.String(),
+  displayName: Type.Optional(Type.String()),
+  description: Type.String(),
+  kind: Type.Enum(TOOL_KINDS),
+  mode: Type.Enum(TOOL_MODES),
+  enabled: Type.Boolean(),
+};
+
 export const ToolsList = Type.Object({
   tools: Type.Array(ToolResource),
   builtin: Type.Array(BuiltinToolResource),
