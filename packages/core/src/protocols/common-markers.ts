@@ -98,17 +98,21 @@ class InlineCodeState implements ParserState {
   finish(): void {}
 }
 
-/** Where inline code that starts before `at` ends within the buffer (past its closer or the line end), or -1. */
+/**
+ * Where inline code that starts before `at` ends within the buffer (past its closer or the line end); -1
+ * when it does not, or -2 when the buffer ends on what may be the first backtick of a closing pair.
+ */
 function inlineEnd(closer: string) {
   // one scan that stops at whichever comes first: searching for each to the end of the buffer would make
   // text with many inline spans and no line break quadratic
   return (buf: string, at: number): number => {
-    for (let i = at; i < buf.length; i++) {
+    const n = buf.length;
+    for (let i = at; i < n; i++) {
       const c = buf.charCodeAt(i);
       if (c === 10) return i + 1;
       if (c === 96 && buf.startsWith(closer, i)) return i + closer.length;
     }
-    return -1;
+    return closer.length > 1 && n > at && buf.charCodeAt(n - 1) === 96 ? -2 : -1;
   };
 }
 

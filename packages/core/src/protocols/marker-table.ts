@@ -17,13 +17,19 @@ export interface MarkerSpec {
   enter: Enter;
   /**
    * A span that is plain text when it ends within the buffer (inline code): the index just past its end,
-   * or -1 to enter the state instead. Scanning then skips the span without leaving the text state.
+   * or else -1, or -2 when the buffer's last character may begin the span's closer. Scanning skips a
+   * closed span without leaving the text state; the streaming fast lane follows an open one into the next
+   * chunk; elsewhere an open span enters the marker's state (`enter`, which must accept a length of 0 at
+   * the buffer's start: the span's opener came in an earlier chunk).
    */
   span?: (buf: string, at: number) => number;
 }
 
-/** A marker at the candidate: enter its state, or (`skipTo` ≥ 0) skip a span of plain text. */
-export type Hit = { enter: Enter; length: number; skipTo: number } | 'partial' | 'no';
+/**
+ * A marker at the candidate: enter its state, or (`skipTo` ≥ 0) skip a span of plain text. `spec` is the
+ * marker's, so a span still open at the end of the buffer can be followed into the next chunk.
+ */
+export type Hit = { enter: Enter; length: number; skipTo: number; spec: MarkerSpec } | 'partial' | 'no';
 
 interface Node {
   /** children by character: ASCII in an array (the common case), the rest in a map */
@@ -64,6 +70,8 @@ export class MarkerTable {
    * prefix ending in it, to find a word cut off at the end of the buffer with a lookup and a compare
    */
   private readonly prefixEnds: (number[] | undefined)[] = new Array(128).fill(undefined);
+  /** what makes a chunk not plain (see `isPlain`): a symbol, a word's start or half a pair at its end */
+  private readonly notPlain: RegExp;
 
   constructor(specs: readonly MarkerSpec[]) {
     const symbols = new Set<string>();
@@ -101,6 +109,14 @@ export class MarkerTable {
         this.prefixEnds[c] = list;
       }
     }
+    const prefixes = this.words.flatMap((word) => [...word].slice(0, -1).map((_, k) => word.slice(0, k + 1)));
+    const cutWord = prefixes.length
+      ? `|(?<![A-Za-z0-9_])(?:${prefixes
+          .sort((a, b) => b.length - a.length)
+          .map(escapeRegExp)
+          .join('|')})$`
+      : '';
+    this.notPlain = new RegExp(`${this.symbols.source}${cutWord}|[\\ud800-\\udbff]$`, 'g');
     for (const word of this.words) {
       if (!symbols.has(word[word.length - 1]))
         throw new Error(`A word marker must end with a symbol: ${word}`);
@@ -108,14 +124,27 @@ export class MarkerTable {
   }
 
   /**
-   * Index of the next character that could open a marker, or -1. A single-character class keeps the
-   * scan on V8's fast path.
+   * Whether a chunk that follows plain text is plain text through and through: no character that can
+   * start a marker, and no word marker (at a word start) or surrogate pair cut off at its end. The
+   * streaming parser's fast lane: one regex test, no allocation. A word prefix at the very start of the
+   * chunk counts as one (the character before it is in an earlier chunk): `false` is always safe.
    */
-  next(s: string, from: number): number {
+  isPlain(s: string): boolean {
+    const re = this.notPlain;
+    re.lastIndex = 0;
+    return !re.test(s);
+  }
+
+  /**
+   * Index of the next character that could open a marker, or -1. A single-character class keeps the
+   * scan on V8's fast path. `before` is the character before `s` (the content's last), for word markers,
+   * which only start a word (`functools[`, not `myfunctools[`).
+   */
+  next(s: string, from: number, before: number): number {
     const re = this.symbols;
     re.lastIndex = from;
     // test() rather than exec(): no match object per candidate
-    if (!re.test(s)) return this.words.length > 0 ? this.wordStartAtEnd(s, from) : -1;
+    if (!re.test(s)) return this.words.length > 0 ? this.wordStartAtEnd(s, from, before) : -1;
     const at = re.lastIndex - 1;
     // the symbol may end a word marker that starts earlier (the word's letters are no candidates)
     const c = s.charCodeAt(at);
@@ -123,13 +152,13 @@ export class MarkerTable {
     const words = this.words;
     for (let w = 0; w < words.length; w++) {
       const start = at - words[w].length + 1;
-      if (start >= from && s.startsWith(words[w], start)) return start;
+      if (start >= from && s.startsWith(words[w], start) && wordBoundary(s, start, before)) return start;
     }
     return at;
   }
 
   /** A word marker cut off at the end of the buffer (`...funct`): where it starts, or -1. Allocates nothing. */
-  private wordStartAtEnd(s: string, from: number): number {
+  private wordStartAtEnd(s: string, from: number, before: number): number {
     const n = s.length;
     const last = n > from ? s.charCodeAt(n - 1) : 128;
     const ends = last < 128 ? this.prefixEnds[last] : undefined;
@@ -142,7 +171,7 @@ export class MarkerTable {
       if (start < from || (best >= 0 && start >= best)) continue;
       let j = 0;
       while (j < k && s.charCodeAt(start + j) === word.charCodeAt(j)) j++;
-      if (j === k) best = start;
+      if (j === k && wordBoundary(s, start, before)) best = start;
     }
     return best;
   }
@@ -169,7 +198,8 @@ export class MarkerTable {
           const extra: MatchResult = spec.tail ? spec.tail(buf, i, final, ctx) : 0;
           if (extra === 'partial') partial = true;
           else if (typeof extra === 'number') {
-            best = { enter: spec.enter, length: i - at + extra, skipTo: spec.span ? spec.span(buf, i) : -1 };
+            const skipTo = spec.span ? spec.span(buf, i) : -1;
+            best = { enter: spec.enter, length: i - at + extra, skipTo, spec };
             break;
           }
         }
@@ -186,6 +216,16 @@ export class MarkerTable {
     if (best !== 'no' && QUOTES.has(at > from ? buf.charCodeAt(at - 1) : ctx.sink.lastChar)) return 'no';
     return best;
   }
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+}
+
+/** Whether a word can start at `start` of `s` (`before`: the character before `s`): not mid-identifier. */
+function wordBoundary(s: string, start: number, before: number): boolean {
+  const c = start > 0 ? s.charCodeAt(start - 1) : before;
+  return !((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95);
 }
 
 /** Whether `at` starts a line, given the not yet emitted text run `from..at` and the content before it. */

@@ -10,6 +10,8 @@ import { findFirst, isWhitespace } from './scan-utils.js';
 export interface ParserContext {
   buf: string;
   pos: number;
+  /** the input character just before `buf[0]` (0 at the start): word markers only start a word */
+  before: number;
   /** no more input will come: partial markers are not markers */
   final: boolean;
   sink: EventSink;

@@ -164,6 +164,53 @@ describe('streaming parser agrees with the one-shot parser', () => {
   });
 });
 
+/** Every split of `text` into two pieces, and into pieces of every fixed size. */
+function everySplit(text: string): string[][] {
+  const splits: string[][] = [];
+  for (let i = 1; i < text.length; i++) splits.push([text.slice(0, i), text.slice(i)]);
+  for (let size = 1; size < text.length; size++)
+    splits.push(randomSplit(text, () => (size - 1) / size, size));
+  return splits;
+}
+
+describe('the fast lane for plain chunks agrees with the one-shot parser', () => {
+  const expectEverySplitAgrees = (text: string) => {
+    const expected = parseToolCallsFromText(text, options());
+    const expectedEvents = normalize(oneShotEvents(text));
+    for (const chunks of everySplit(text)) {
+      const { events, result } = streamAll(chunks);
+      expectSame(result, expected, { text, chunks });
+      expectSame(normalize(events), expectedEvents, { text, chunks });
+    }
+    return expected;
+  };
+  const ping = '<tool_call>{"name": "ping", "arguments": {}}</tool_call>';
+
+  it('keeps markup inside inline code that closes in a later chunk as text', () => {
+    const text = `Write \`${ping}\` to call it.\nOr ${ping}`;
+    const result = expectEverySplitAgrees(text);
+    expect(result.content).toBe(`Write \`${ping}\` to call it.\nOr `);
+    expect(result.calls.map((c) => c.name)).toEqual(['ping']);
+  });
+
+  it('ends inline code at a double-backtick closer split between chunks, or at the line end', () => {
+    const text = `A \`\`x \` ${ping}\`\` then ${ping} and \`open ${ping}\n${ping}`;
+    const result = expectEverySplitAgrees(text);
+    expect(result.calls).toHaveLength(2);
+    expect(result.content).toBe(`A \`\`x \` ${ping}\`\` then  and \`open ${ping}\n`);
+  });
+
+  it('reads a word marker only where a word starts, whichever chunk the word began in', () => {
+    const call = 'functools[{"name": "ping", "arguments": {}}]';
+    const inWord = expectEverySplitAgrees(`my${call}`);
+    expect(inWord).toMatchObject({ content: `my${call}`, calls: [] });
+    const afterSpace = expectEverySplitAgrees(`Sure! ${call}`);
+    expect(afterSpace).toMatchObject({ content: 'Sure! ', calls: [{ name: 'ping', args: {} }] });
+    const afterMarkup = expectEverySplitAgrees(`<think>why</think>${call}`);
+    expect(afterMarkup).toMatchObject({ reasoning: 'why', calls: [{ name: 'ping' }] });
+  });
+});
+
 describe('streaming behaviour', () => {
   it('never emits half of a surrogate pair when a chunk ends inside one', () => {
     const text = `😀😀 ${TRIGGER}\n<function_calls><function_call><tool>write_note</tool><args_json><![CDATA[{"title":"😀𝄞😀"}]]></args_json></function_call></function_calls> 𝄞`;

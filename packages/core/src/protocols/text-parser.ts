@@ -1,10 +1,11 @@
 import type { StreamEvent } from '../providers/types.js';
 import { EventSink } from './event-sink.js';
+import type { MarkerSpec } from './marker-table.js';
 import { parserConfig } from './parser-config.js';
 import type { ParserContext, ParserState } from './parser-context.js';
 import { normalizeParserTools } from './parser-tools.js';
 import type { TextParserOptions, TextParserTool, TextToolCallParseResult } from './parser-types.js';
-import { plainEnd, TextState } from './text-state.js';
+import { type FastLaneContext, plainEnd, TextState } from './text-state.js';
 import { Utf8Chunks } from './utf8-chunks.js';
 
 export interface TextToolCallParser {
@@ -39,9 +40,11 @@ export function createTextToolCallParser(options: TextParserOptions): TextToolCa
  * The parser and its scanning context in one object. A class, not closures: optimized code then depends on
  * the shapes of parsers, never on one parser's objects, so it stays optimized from one stream to the next.
  */
-class StreamingTextParser implements TextToolCallParser, ParserContext {
+class StreamingTextParser implements TextToolCallParser, FastLaneContext {
   buf = '';
   pos = 0;
+  before = 0;
+  openSpan: MarkerSpec | undefined = undefined;
   final = false;
   readonly sink: EventSink;
   readonly tools: ReadonlyMap<string, TextParserTool>;
@@ -70,14 +73,21 @@ class StreamingTextParser implements TextToolCallParser, ParserContext {
     this.state = this.text;
   }
 
-  /** Adds input to what is left of the buffer and runs the state machine over it. */
-  private run(input: string): void {
-    this.buf = this.pos >= this.buf.length ? input : this.buf.slice(this.pos) + input;
+  /** Adds input to what is left of the buffer. */
+  private refill(input: string): void {
+    const { buf, pos } = this;
+    if (pos > 0) this.before = buf.charCodeAt(pos - 1);
+    this.buf = pos >= buf.length ? input : buf.slice(pos) + input;
     this.pos = 0;
-    this.steps();
   }
 
+  /** Runs the state machine over the buffer, from the inline code span the fast lane is inside of, if any. */
   private steps(): void {
+    const span = this.openSpan;
+    if (span !== undefined) {
+      this.openSpan = undefined;
+      span.enter(this, 0, 0);
+    }
     while (this.state.step(this)) {
       // each step consumes input or changes state
     }
@@ -85,12 +95,22 @@ class StreamingTextParser implements TextToolCallParser, ParserContext {
 
   push(chunk: string | Uint8Array): StreamEvent[] {
     if (this.ended) throw new Error('The text tool-call parser has already ended.');
-    const input = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk);
-    this.buf = this.plain || this.pos >= this.buf.length ? input : this.buf.slice(this.pos) + input;
-    this.pos = 0;
-    // the common case while streaming prose: in the text state with nothing pending, the plain part of
-    // the text becomes one text delta, and a possible marker start at its end is held back for the next
-    // chunk to decide; no state machine, no buffering
+    // the common case while streaming prose: plain text through and through after plain text goes out as
+    // one text delta (one scan, nothing buffered)
+    if (
+      this.plain &&
+      this.openSpan === undefined &&
+      typeof chunk === 'string' &&
+      chunk.length > 0 &&
+      this.table.isPlain(chunk)
+    ) {
+      this.buf = chunk;
+      this.pos = chunk.length;
+      return this.sink.chunkEvents(chunk);
+    }
+    this.refill(typeof chunk === 'string' ? chunk : this.decoder.decode(chunk));
+    // still in the text state with nothing pending: the plain part of the text becomes one text delta, and
+    // a possible marker start at its end is held back for the next chunk to decide; no state machine
     const s = this.buf;
     const end = this.plain || (this.state === this.text && this.sink.idle) ? plainEnd(this, s) : -1;
     if (end >= 0) {
@@ -109,7 +129,8 @@ class StreamingTextParser implements TextToolCallParser, ParserContext {
     if (this.ended) return [];
     this.ended = true;
     this.final = true;
-    this.run(this.decoder.end());
+    this.refill(this.decoder.end());
+    this.steps();
     this.state.finish(this);
     this.sink.endTriggeredBlock();
     return this.sink.drain(true);

@@ -1,4 +1,4 @@
-import type { Hit } from './marker-table.js';
+import type { Hit, MarkerSpec } from './marker-table.js';
 import { type ParserContext, type ParserState, take } from './parser-context.js';
 import { isHighSurrogate } from './scan-utils.js';
 
@@ -16,7 +16,7 @@ export class TextState implements ParserState {
     const from = ctx.pos;
     let scan = from;
     for (;;) {
-      const at = ctx.table.next(buf, scan);
+      const at = ctx.table.next(buf, scan, ctx.before);
       if (at < 0) {
         ctx.sink.emitText(take(ctx, buf.length));
         return false;
@@ -42,28 +42,49 @@ export class TextState implements ParserState {
 
 const FAST_PATH_MAX = 4096;
 
+/** The parser as the fast lane sees it: an inline code span may be open from an earlier chunk. */
+export interface FastLaneContext extends ParserContext {
+  /** the marker of an inline code span the fast lane is inside of (its opener came in an earlier chunk) */
+  openSpan: MarkerSpec | undefined;
+}
+
 /**
  * For text about to be scanned in the text state (`ctx.buf` from 0, nothing pending in the sink): how
  * much of it is plain text through and through — every candidate character definitely not a marker
- * start — with only a possible marker start or half a surrogate pair held back at its end; or -1 when a
- * marker (or an inline code span not closed within the text) starts, and the state machine must run.
- * Plain text becomes one text delta without touching the state machine (the common case while streaming
- * prose, including chunks that end on a `<` or `[` that the next chunk decides).
+ * start, inline code spans included (one still open at the end is followed into the next chunk through
+ * `ctx.openSpan`) — with only a possible marker start or half a surrogate pair held back at its end; or
+ * -1 when a marker starts, and the state machine must run (`ctx.openSpan` then still says where the
+ * text began). Plain text becomes one text delta without touching the state machine (the common case
+ * while streaming prose, including chunks that end on a `<` or `[` that the next chunk decides).
  */
-export function plainEnd(ctx: ParserContext, s: string): number {
+export function plainEnd(ctx: FastLaneContext, s: string): number {
   const n = s.length;
   if (n > FAST_PATH_MAX) return -1;
   let scan = 0;
+  const open = ctx.openSpan;
+  if (open?.span !== undefined) {
+    const end = open.span(s, 0);
+    // still inside the span: all of it is code, with the first backtick of a closing pair held back
+    if (end < 0) return end === -2 ? n - 1 : withoutHalfPair(s);
+    scan = end;
+  }
   for (;;) {
-    const at = ctx.table.next(s, scan);
-    if (at < 0) return withoutHalfPair(s);
+    const at = ctx.table.next(s, scan, ctx.before);
+    if (at < 0) return closeLane(ctx, undefined, withoutHalfPair(s));
     const hit = matchAt(ctx, 0, at);
-    if (hit === 'partial') return at;
-    if (hit !== 'no' && hit.skipTo < 0) return -1;
-    scan = hit === 'no' ? at + 1 : hit.skipTo;
+    if (hit === 'partial') return closeLane(ctx, undefined, at);
+    if (hit === 'no') scan = at + 1;
+    else if (hit.skipTo >= 0) scan = hit.skipTo;
+    else if (hit.spec.span === undefined) return -1;
+    // an inline code span that does not close within the chunk: the rest of the chunk is code
+    else return closeLane(ctx, hit.spec, hit.skipTo === -2 ? n - 1 : withoutHalfPair(s));
   }
 }
 
+function closeLane(ctx: FastLaneContext, openSpan: MarkerSpec | undefined, end: number): number {
+  ctx.openSpan = openSpan;
+  return end;
+}
 /** The length of `s` without a high surrogate at its end (held until its pair comes). */
 function withoutHalfPair(s: string): number {
   const n = s.length;
