@@ -7,6 +7,7 @@ import type {
   TextProtocolErrorKind,
 } from './parser-types.js';
 import { isHighSurrogate } from './scan-utils.js';
+import { TextPieces } from './text-pieces.js';
 
 export interface CallHandle {
   id: string;
@@ -54,9 +55,9 @@ export class EventSink {
   private textTail = 0;
   private thinkingTail = 0;
   private deltaTail = 0;
-  /** all content so far; string appends are O(1) in V8 (a rope), flattened once when read */
-  private contentText = '';
-  private reasoningText = '';
+  /** all content and reasoning so far */
+  private readonly contentText = new TextPieces();
+  private readonly reasoningText = new TextPieces();
   private readonly callList: ParsedTextToolCall[] = [];
   private readonly callOrder = new Map<ParsedTextToolCall, number>();
   readonly errors: TextProtocolError[] = [];
@@ -131,7 +132,7 @@ export class EventSink {
   private contentAdded(s: string): void {
     if (this.callEnded) this.callEnded = !/\S/.test(s);
     if (this.reasoningEnded) this.reasoningEnded = !/\S/.test(s);
-    this.contentText += s;
+    this.contentText.add(s);
   }
 
   private trackLine(s: string): void {
@@ -272,11 +273,11 @@ export class EventSink {
   }
 
   get content(): string {
-    return this.contentText;
+    return this.contentText.text();
   }
 
   get reasoning(): string {
-    return this.reasoningText;
+    return this.reasoningText.text();
   }
 
   /** The events since the last drain. */
@@ -314,7 +315,7 @@ export class EventSink {
       text = text.slice(0, -1);
       if (!text) return;
     }
-    this.reasoningText += text;
+    this.reasoningText.add(text);
     this.add({ type: 'reasoning-delta', text });
   }
 
@@ -327,7 +328,7 @@ export class EventSink {
       text = text.slice(0, -1);
       if (!text) return;
     }
-    this.contentText += text;
+    this.contentText.add(text);
     this.add({ type: 'text-delta', text });
   }
 
