@@ -70,7 +70,9 @@ export class MarkerTable {
    * prefix ending in it, to find a word cut off at the end of the buffer with a lookup and a compare
    */
   private readonly prefixEnds: (number[] | undefined)[] = new Array(128).fill(undefined);
-  /** what makes a chunk not plain (see `isPlain`): a symbol, a word's start or half a pair at its end */
+  /** the length of the longest word marker (1 when none): how far before a symbol a marker can start */
+  private readonly longestWord: number;
+  /** what makes a chunk not plain (see `firstCandidate`): a symbol, a word's start or half a pair at its end */
   private readonly notPlain: RegExp;
 
   constructor(specs: readonly MarkerSpec[]) {
@@ -98,6 +100,7 @@ export class MarkerTable {
     }
     this.symbols = new RegExp(symbols.size ? `[${[...symbols].map(escapeClassChar).join('')}]` : '(?!)', 'g');
     this.words = [...words];
+    this.longestWord = Math.max(1, ...this.words.map((w) => w.length));
     for (const word of this.words) {
       this.wordEnd[word.charCodeAt(word.length - 1) & 127] = 1;
       const w = this.words.indexOf(word);
@@ -124,15 +127,18 @@ export class MarkerTable {
   }
 
   /**
-   * Whether a chunk that follows plain text is plain text through and through: no character that can
-   * start a marker, and no word marker (at a word start) or surrogate pair cut off at its end. The
-   * streaming parser's fast lane: one regex test, no allocation. A word prefix at the very start of the
-   * chunk counts as one (the character before it is in an earlier chunk): `false` is always safe.
+   * For a chunk that follows plain text: -1 when it is plain text through and through (no character that
+   * can start a marker, no word marker at a word start or surrogate pair cut off at its end), else where
+   * to start scanning it (its first candidate character, or 0 when the regex cannot tell). The streaming
+   * parser's fast lane: one regex test, no allocation. A word prefix at the very start of the chunk counts
+   * (the character before it is in an earlier chunk): a candidate is always safe.
    */
-  isPlain(s: string): boolean {
+  firstCandidate(s: string): number {
     const re = this.notPlain;
     re.lastIndex = 0;
-    return !re.test(s);
+    if (!re.test(s)) return -1;
+    // a match that ends before the end of the chunk is a symbol, which may end a word marker
+    return re.lastIndex < s.length ? Math.max(0, re.lastIndex - this.longestWord) : 0;
   }
 
   /**

@@ -95,30 +95,50 @@ class StreamingTextParser implements TextToolCallParser, FastLaneContext {
 
   push(chunk: string | Uint8Array): StreamEvent[] {
     if (this.ended) throw new Error('The text tool-call parser has already ended.');
-    // the common case while streaming prose: plain text through and through after plain text goes out as
-    // one text delta (one scan, nothing buffered)
-    if (
-      this.plain &&
-      this.openSpan === undefined &&
-      typeof chunk === 'string' &&
-      chunk.length > 0 &&
-      this.table.isPlain(chunk)
-    ) {
-      this.buf = chunk;
-      this.pos = chunk.length;
-      return this.sink.chunkEvents(chunk);
-    }
+    if (typeof chunk === 'string' && this.plain && this.openSpan === undefined)
+      return this.pushAfterPlain(chunk);
     this.refill(typeof chunk === 'string' ? chunk : this.decoder.decode(chunk));
     // still in the text state with nothing pending: the plain part of the text becomes one text delta, and
     // a possible marker start at its end is held back for the next chunk to decide; no state machine
     const s = this.buf;
-    const end = this.plain || (this.state === this.text && this.sink.idle) ? plainEnd(this, s) : -1;
-    if (end >= 0) {
-      this.pos = end;
-      this.plain = end === s.length;
-      if (end === 0) return [];
-      return this.sink.textEvents(end === s.length ? s : s.slice(0, end));
+    const end = this.plain || (this.state === this.text && this.sink.idle) ? plainEnd(this, s, 0) : -1;
+    if (end >= 0) return this.plainPart(s, end);
+    return this.run();
+  }
+
+  /**
+   * The common case while streaming prose: a chunk after plain text. Plain through and through, it goes
+   * out as one text delta after one scan, nothing buffered; otherwise the scan goes on from its first
+   * candidate character. Only here does `chunkEvents` see text: always a chunk as the caller gave it.
+   */
+  private pushAfterPlain(chunk: string): StreamEvent[] {
+    const n = chunk.length;
+    if (n === 0) return [];
+    const first = this.table.firstCandidate(chunk);
+    if (first < 0) {
+      this.buf = chunk;
+      this.pos = n;
+      return this.sink.chunkEvents(chunk);
     }
+    this.refill(chunk);
+    const end = plainEnd(this, chunk, first);
+    if (end === n) {
+      this.pos = n;
+      return this.sink.chunkEvents(chunk);
+    }
+    return end >= 0 ? this.plainPart(chunk, end) : this.run();
+  }
+
+  /** The plain part of the buffer, up to `end`, as one text delta; the rest waits for the next chunk. */
+  private plainPart(s: string, end: number): StreamEvent[] {
+    this.pos = end;
+    this.plain = end === s.length;
+    if (end === 0) return [];
+    return this.sink.textEvents(end === s.length ? s : s.slice(0, end));
+  }
+
+  /** The state machine over the buffer, and the events it completes. */
+  private run(): StreamEvent[] {
     this.steps();
     const events = this.sink.drain(false);
     this.plain = this.state === this.text && this.pos >= this.buf.length && this.sink.idle;

@@ -49,7 +49,8 @@ export interface FastLaneContext extends ParserContext {
 }
 
 /**
- * For text about to be scanned in the text state (`ctx.buf` from 0, nothing pending in the sink): how
+ * For text about to be scanned in the text state (`ctx.buf` from 0, nothing pending in the sink; no
+ * candidate before `from`): how
  * much of it is plain text through and through — every candidate character definitely not a marker
  * start, inline code spans included (one still open at the end is followed into the next chunk through
  * `ctx.openSpan`) — with only a possible marker start or half a surrogate pair held back at its end; or
@@ -57,10 +58,10 @@ export interface FastLaneContext extends ParserContext {
  * text began). Plain text becomes one text delta without touching the state machine (the common case
  * while streaming prose, including chunks that end on a `<` or `[` that the next chunk decides).
  */
-export function plainEnd(ctx: FastLaneContext, s: string): number {
+export function plainEnd(ctx: FastLaneContext, s: string, from: number): number {
   const n = s.length;
   if (n > FAST_PATH_MAX) return -1;
-  let scan = 0;
+  let scan = from;
   const open = ctx.openSpan;
   if (open?.span !== undefined) {
     const end = open.span(s, 0);
