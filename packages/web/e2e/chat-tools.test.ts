@@ -1,5 +1,6 @@
 // Chats with tool use in a real browser, against the built server and the provider emulator:
-// flow 1 (a static tool picked in Chat Settings), flow 2 (webhook tools: a JSON answer and a 500), and Stop.
+// flow 1 (a static tool picked in Chat Settings), flow 2 (webhook tools: a JSON answer and a 500), a tool card
+// opened while the answer streams staying open, and Stop.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -263,6 +264,55 @@ describe('chats with tool use in a real browser', () => {
     expect(await failed.locator('pre.error').textContent()).toContain('500');
     await failed.scrollIntoViewIfNeeded();
     await screenshot(page, 'chat-webhook-tools');
+    await close();
+  });
+
+  it('a tool card opened while the answer streams stays open when the stored history replaces it', async () => {
+    await apiPost(app.stack, '/api/tools', {
+      name: 'shelf_count',
+      description: 'How many umbrellas are on the shelf.',
+      parameters: { type: 'object', properties: {} },
+      mode: 'read',
+      kind: 'static',
+      staticResult: 'Twelve umbrellas on the shelf',
+    });
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
+      title: 'Shelf chat',
+      connectionId,
+      settings: { toolUse: true, tools: ['shelf_count'] },
+    });
+    // The follow-up answer (after the tool result) waits for the test: the answer stays live meanwhile.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    app.stack.emulator.on('/v1/chat/completions', async (request) => {
+      if (messagesOf(request).at(-1)?.role !== 'tool')
+        return toolCallAnswer('call_shelf_1', 'shelf_count', {});
+      await released;
+      return textAnswer(['Twelve ', 'umbrellas.']);
+    });
+
+    const { page, close } = await openPage(`#/chats/${chat.id}`);
+    await poll(() => page.getByRole('heading', { name: 'Shelf chat' }).isVisible()).toBe(true);
+    await send(page, 'How many umbrellas?');
+    const card = page.getByRole('group', { name: 'Tool call shelf_count' });
+    const result = card.locator('pre').filter({ hasText: 'Twelve umbrellas on the shelf' });
+    // The card's tool has answered, in the live answer (still busy).
+    await poll(() => card.getAttribute('class'), { timeout: 20_000 }).toContain('ok');
+    expect(await page.locator('article[aria-busy="true"]').getByRole('group').count()).toBe(1);
+    await card.locator('summary').click();
+    await poll(() => result.isVisible()).toBe(true);
+    // Mark the live card's element, to tell when the stored history's card has replaced it.
+    await card.evaluate((el) => el.setAttribute('data-live-card', ''));
+
+    await page.getByRole('textbox', { name: 'Message' }).fill('Thanks');
+    release();
+    // Send is enabled again only once the stored history has replaced the live answer.
+    await poll(() => page.getByRole('button', { name: 'Send' }).isEnabled(), { timeout: 20_000 }).toBe(true);
+    expect(await page.locator('[data-live-card]').count()).toBe(0);
+    expect(await card.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+    expect(await result.isVisible()).toBe(true);
     await close();
   });
 

@@ -27,6 +27,7 @@ import { chatEntries, storedBesideLive } from './message-groups';
 import { clearOpenChatSettings, wantsChatSettingsOpen } from './new-tool-for-chat';
 import type { ToolModes } from './ToolCallCard';
 import { estimatePromptTokens } from './token-estimate';
+import { OpenToolCardsProvider } from './tool-card-open';
 import { useGeneration } from './use-generation';
 import './chats.css';
 
@@ -262,41 +263,45 @@ export function ChatPage({ id }: { id: string }) {
             stickToBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
           }}
         >
-          {messages === null && !error && <p className="hint">{t('common.loading')}</p>}
-          {messages?.length === 0 && !live && <p className="empty">{t('chat.noMessages')}</p>}
-          {entries.map((entry) =>
-            entry.kind === 'user' ? (
-              <UserMessageView
-                key={entry.message.id}
-                message={entry.message}
-                chatPath={path}
-                author={authorOf(entry.message)}
-                actions={actionsFor(entry)}
-              />
-            ) : (
-              <ReplyView
-                key={entry.replyId}
-                rounds={entry.rounds}
-                author={authorOf(entry.rounds[0])}
-                actions={actionsFor(entry)}
-                toolModes={toolModes}
-              />
-            ),
-          )}
-          {live && (
-            <>
-              {live.user && (
-                <UserMessageView message={live.user} chatPath={path} author={authorOf(live.user)} />
-              )}
-              <ReplyView
-                rounds={liveRounds}
-                author={authorOf(liveRounds[0] ?? { role: 'assistant' })}
-                streaming={live.status === 'streaming'}
-                actions={{ onApprove: approve }}
-                toolModes={toolModes}
-              />
-            </>
-          )}
+          <OpenToolCardsProvider>
+            {messages === null && !error && <p className="hint">{t('common.loading')}</p>}
+            {messages?.length === 0 && !live && <p className="empty">{t('chat.noMessages')}</p>}
+            {entries.map((entry) =>
+              entry.kind === 'user' ? (
+                <UserMessageView
+                  key={entry.message.id}
+                  message={entry.message}
+                  chatPath={path}
+                  author={authorOf(entry.message)}
+                  actions={actionsFor(entry)}
+                />
+              ) : (
+                <ReplyView
+                  key={entry.replyId}
+                  replyId={entry.replyId}
+                  rounds={entry.rounds}
+                  author={authorOf(entry.rounds[0])}
+                  actions={actionsFor(entry)}
+                  toolModes={toolModes}
+                />
+              ),
+            )}
+            {live && (
+              <>
+                {live.user && (
+                  <UserMessageView message={live.user} chatPath={path} author={authorOf(live.user)} />
+                )}
+                <ReplyView
+                  replyId={live.replyId}
+                  rounds={liveRounds}
+                  author={authorOf(liveRounds[0] ?? { role: 'assistant' })}
+                  streaming={live.status === 'streaming'}
+                  actions={{ onApprove: approve }}
+                  toolModes={toolModes}
+                />
+              </>
+            )}
+          </OpenToolCardsProvider>
         </div>
         {notice?.kind === 'stopped' && (
           <p className="banner info" role="status">

@@ -9,6 +9,7 @@ import { MessageEditor } from './MessageEditor';
 import { MessageImages } from './MessageImages';
 import { editableRound } from './message-groups';
 import { ToolCallCard, type ToolModes } from './ToolCallCard';
+import { toolCardKey } from './tool-card-open';
 
 export interface Author {
   name: string;
@@ -123,12 +124,15 @@ export function UserMessageView({
  * calls that text led to — under the character's name and portrait, with its swipes and actions.
  */
 export function ReplyView({
+  replyId,
   rounds,
   author,
   streaming,
   actions = {},
   toolModes,
 }: {
+  /** the reply the rounds belong to (live: once the stream has said), part of each tool card's key */
+  replyId: string | null;
   rounds: Round[];
   author: Author;
   streaming?: boolean;
@@ -179,6 +183,7 @@ export function ReplyView({
                   <ToolCallCard
                     key={call.id}
                     call={call}
+                    openKey={toolCardKey(replyId, call)}
                     onApprove={actions.onApprove}
                     toolModes={toolModes}
                   />

@@ -1,5 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { type CallView, describeError, formatValue } from './chat-stream';
+import { useToolCardOpen } from './tool-card-open';
 
 /** Each tool's mode by name, to tell a read tool that really ran from a write tool that was simulated. */
 export type ToolModes = ReadonlyMap<string, 'read' | 'write'>;
@@ -25,14 +26,17 @@ function SimulationPill({ call, mode }: { call: CallView; mode: 'read' | 'write'
 
 /**
  * One tool call inline in a chat: collapsed to a summary line, opened for arguments and result or error. A write
- * tool waiting for approval is shown open with Allow and Deny.
+ * tool waiting for approval is shown open with Allow and Deny. Opened or closed by the user, it stays so under
+ * `openKey` (see tool-card-open).
  */
 export function ToolCallCard({
   call,
+  openKey,
   onApprove,
   toolModes,
 }: {
   call: CallView;
+  openKey: string;
   onApprove?: (callId: string, allow: boolean) => void;
   toolModes?: ToolModes;
 }) {
@@ -43,13 +47,23 @@ export function ToolCallCard({
   const waiting = call.approval !== undefined;
   const state = waiting ? 'awaiting' : call.pending ? 'running' : failed ? 'failed' : 'ok';
   const denied = error?.code === 'denied';
+  const [open, setOpen] = useToolCardOpen(openKey, waiting);
   return (
     <details
       className={`tool-card ${state}`}
       aria-label={t('toolCard.label', { name: call.name })}
-      open={waiting || undefined}
+      open={open}
+      // the browser may open it by itself (find in page): keep the choice in step
+      onToggle={(e) => e.currentTarget.open !== open && setOpen(e.currentTarget.open)}
     >
-      <summary>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a summary is the details' own button (keyboard too) */}
+      <summary
+        // the click is the choice at once, before the card can be replaced (the toggle event comes a task later)
+        onClick={(e) => {
+          e.preventDefault();
+          setOpen(!open);
+        }}
+      >
         <span className="tool-card-icon" aria-hidden="true">
           {waiting ? '?' : call.pending ? '…' : failed ? '✕' : '✓'}
         </span>
