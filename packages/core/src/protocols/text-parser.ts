@@ -77,7 +77,9 @@ class StreamingTextParser implements TextToolCallParser, FastLaneContext {
   private refill(input: string): void {
     const { buf, pos } = this;
     if (pos > 0) this.before = buf.charCodeAt(pos - 1);
-    this.buf = pos >= buf.length ? input : buf.slice(pos) + input;
+    // joined flat: a concatenation (a rope) would be flattened by the first scan anyway, through a slower
+    // path, and would make the scanners' string reads polymorphic
+    this.buf = pos >= buf.length ? input : [buf.slice(pos), input].join('');
     this.pos = 0;
   }
 

@@ -54,7 +54,8 @@ export interface FastLaneContext extends ParserContext {
  * much of it is plain text through and through — every candidate character definitely not a marker
  * start, inline code spans included (one still open at the end is followed into the next chunk through
  * `ctx.openSpan`) — with only a possible marker start or half a surrogate pair held back at its end; or
- * -1 when a marker starts, and the state machine must run (`ctx.openSpan` then still says where the
+ * -1 when the state machine must run: the text before a marker has gone out and the marker's state is
+ * entered (or, for text too long for the lane, nothing is done and `ctx.openSpan` still says where the
  * text began). Plain text becomes one text delta without touching the state machine (the common case
  * while streaming prose, including chunks that end on a `<` or `[` that the next chunk decides).
  */
@@ -76,7 +77,13 @@ export function plainEnd(ctx: FastLaneContext, s: string, from: number): number 
     if (hit === 'partial') return closeLane(ctx, undefined, at);
     if (hit === 'no') scan = at + 1;
     else if (hit.skipTo >= 0) scan = hit.skipTo;
-    else if (hit.spec.span === undefined) return -1;
+    else if (hit.spec.span === undefined) {
+      // a marker: the text before it goes out and its state takes over, as the text state would do
+      closeLane(ctx, undefined, at);
+      ctx.sink.emitText(take(ctx, at));
+      hit.enter(ctx, at, hit.length);
+      return -1;
+    }
     // an inline code span that does not close within the chunk: the rest of the chunk is code
     else return closeLane(ctx, hit.spec, hit.skipTo === -2 ? n - 1 : withoutHalfPair(s));
   }
