@@ -65,6 +65,8 @@ export class MarkerTable {
   private readonly words: string[];
   /** 1 for the (ASCII) symbols words end with */
   private readonly wordEnd = new Uint8Array(128);
+  /** 1 for the (ASCII) symbols that start a marker and end none of the words: a candidate wherever seen */
+  private readonly bareSymbol = new Uint8Array(128);
   /**
    * by the last character of a word's proper prefix (ASCII): `word index * 256 + prefix length` for each
    * prefix ending in it, to find a word cut off at the end of the buffer with a lookup and a compare
@@ -120,6 +122,10 @@ export class MarkerTable {
           .join('|')})$`
       : '';
     this.notPlain = new RegExp(`${this.symbols.source}${cutWord}|[\\ud800-\\udbff]$`, 'g');
+    for (const symbol of symbols) {
+      const c = symbol.charCodeAt(0);
+      if (c < 128 && this.wordEnd[c] === 0) this.bareSymbol[c] = 1;
+    }
     for (const word of this.words) {
       if (!symbols.has(word[word.length - 1]))
         throw new Error(`A word marker must end with a symbol: ${word}`);
@@ -137,8 +143,11 @@ export class MarkerTable {
     const re = this.notPlain;
     re.lastIndex = 0;
     if (!re.test(s)) return -1;
-    // a match that ends before the end of the chunk is a symbol, which may end a word marker
-    return re.lastIndex < s.length ? Math.max(0, re.lastIndex - this.longestWord) : 0;
+    const end = re.lastIndex;
+    if (end >= s.length) return 0;
+    // a match that ends before the end of the chunk is a symbol: the candidate, unless it may end a word
+    const c = s.charCodeAt(end - 1);
+    return c < 128 && this.wordEnd[c] === 0 ? end - 1 : Math.max(0, end - this.longestWord);
   }
 
   /**
@@ -147,6 +156,9 @@ export class MarkerTable {
    * which only start a word (`functools[`, not `myfunctools[`).
    */
   next(s: string, from: number, before: number): number {
+    // a symbol right here (the fast lane's first candidate, `</` after `<`) needs no search
+    const first = s.charCodeAt(from);
+    if (first < 128 && this.bareSymbol[first] === 1) return from;
     const re = this.symbols;
     re.lastIndex = from;
     // test() rather than exec(): no match object per candidate

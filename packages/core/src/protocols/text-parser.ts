@@ -97,8 +97,7 @@ class StreamingTextParser implements TextToolCallParser, FastLaneContext {
 
   push(chunk: string | Uint8Array): StreamEvent[] {
     if (this.ended) throw new Error('The text tool-call parser has already ended.');
-    if (typeof chunk === 'string' && this.plain && this.openSpan === undefined)
-      return this.pushAfterPlain(chunk);
+    if (typeof chunk === 'string' && this.plain) return this.pushAfterPlain(chunk);
     this.refill(typeof chunk === 'string' ? chunk : this.decoder.decode(chunk));
     // still in the text state with nothing pending: the plain part of the text becomes one text delta, and
     // a possible marker start at its end is held back for the next chunk to decide; no state machine
@@ -109,18 +108,22 @@ class StreamingTextParser implements TextToolCallParser, FastLaneContext {
   }
 
   /**
-   * The common case while streaming prose: a chunk after plain text. Plain through and through, it goes
-   * out as one text delta after one scan, nothing buffered; otherwise the scan goes on from its first
-   * candidate character. Only here does `chunkEvents` see text: always a chunk as the caller gave it.
+   * The common case while streaming prose: a chunk after plain text (or inside inline code that began in
+   * an earlier chunk). Plain through and through, it goes out as one text delta after one scan, nothing
+   * buffered; otherwise the scan goes on from its first candidate character. Only here does `chunkEvents`
+   * see text: always a chunk as the caller gave it.
    */
   private pushAfterPlain(chunk: string): StreamEvent[] {
     const n = chunk.length;
     if (n === 0) return [];
-    const first = this.table.firstCandidate(chunk);
-    if (first < 0) {
-      this.buf = chunk;
-      this.pos = n;
-      return this.sink.chunkEvents(chunk);
+    let first = 0;
+    if (this.openSpan === undefined) {
+      first = this.table.firstCandidate(chunk);
+      if (first < 0) {
+        this.buf = chunk;
+        this.pos = n;
+        return this.sink.chunkEvents(chunk);
+      }
     }
     this.refill(chunk);
     const end = plainEnd(this, chunk, first);
