@@ -164,16 +164,20 @@ function cpuMs(fn) {
 
 /**
  * Best CPU time of `runs` rounds for each of several measurements, taken in turn within every round (so
- * a spell of load on the shared machine hits all of them alike instead of one).
+ * a spell of load on the shared machine hits all of them alike instead of one), from a different first
+ * one in each round.
  */
 function bestInterleaved(fns, runs) {
   for (const fn of fns) fn();
   const best = fns.map(() => ({ ms: Number.POSITIVE_INFINITY, result: undefined }));
   for (let i = 0; i < runs; i++) {
-    fns.forEach((fn, k) => {
-      const r = cpuMs(fn);
+    // each round starts one further along: the collector's work comes at the same point of every round
+    // (the same allocations), and would otherwise land on the same measurement each time
+    for (let j = 0; j < fns.length; j++) {
+      const k = (i + j) % fns.length;
+      const r = cpuMs(fns[k]);
       if (r.ms < best[k].ms) best[k] = r;
-    });
+    }
   }
   return best;
 }
