@@ -77,9 +77,7 @@ class StreamingTextParser implements TextToolCallParser, FastLaneContext {
   private refill(input: string): void {
     const { buf, pos } = this;
     if (pos > 0) this.before = buf.charCodeAt(pos - 1);
-    // joined flat: a concatenation (a rope) would be flattened by the first scan anyway, through a slower
-    // path, and would make the scanners' string reads polymorphic
-    this.buf = pos >= buf.length ? input : [buf.slice(pos), input].join('');
+    this.buf = pos >= buf.length ? input : buf.slice(pos) + input;
     this.pos = 0;
   }
 
