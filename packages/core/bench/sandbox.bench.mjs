@@ -3,7 +3,8 @@
 // Run: npm run build && node --expose-gc packages/core/bench/sandbox.bench.mjs
 import os from 'node:os';
 import vm from 'node:vm';
-import { createSandbox, DEFAULT_POOL_SIZE } from '@toolsmith/core';
+import { createSandbox } from '@toolsmith/core';
+import { DEFAULT_POOL_SIZE } from '@toolsmith/core/internal';
 
 const WARMUP = 100;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 1000);

@@ -125,13 +125,18 @@ function cpuMs(fn) {
   return { ms: (used.user + used.system) / 1000, result };
 }
 
-/** Best (lowest) CPU time of `runs`: the machine is shared, and other load only ever adds time. */
+/**
+ * Best (lowest) CPU time of `runs`: the machine is shared, and other load only ever adds time. One forced
+ * collection first (the inputs just built leave the young generation), then a warm-up run that absorbs the
+ * sweeping it leaves to V8's helper threads; none between the timed runs, where that sweeping landed in
+ * the next run's process CPU time and made one size measure twice another per MiB.
+ */
 function best(fn, runs) {
+  globalThis.gc?.();
   fn(); // warm-up
   let ms = Number.POSITIVE_INFINITY;
   let result;
   for (let i = 0; i < runs; i++) {
-    globalThis.gc?.();
     const r = cpuMs(fn);
     ms = Math.min(ms, r.ms);
     result = r.result;
