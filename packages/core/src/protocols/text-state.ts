@@ -49,15 +49,14 @@ export interface FastLaneContext extends ParserContext {
 }
 
 /**
- * For text about to be scanned in the text state (`ctx.buf` from 0, nothing pending in the sink; no
- * candidate before `from`): how
- * much of it is plain text through and through — every candidate character definitely not a marker
- * start, inline code spans included (one still open at the end is followed into the next chunk through
- * `ctx.openSpan`) — with only a possible marker start or half a surrogate pair held back at its end; or
- * -1 when the state machine must run: the text before a marker has gone out and the marker's state is
- * entered (or, for text too long for the lane, nothing is done and `ctx.openSpan` still says where the
- * text began). Plain text becomes one text delta without touching the state machine (the common case
- * while streaming prose, including chunks that end on a `<` or `[` that the next chunk decides).
+ * For text about to be scanned in the text state (`ctx.buf` from 0, nothing pending in the sink, no
+ * candidate before `from`): how much of it is plain text through and through — every candidate character
+ * definitely not a marker start, inline code spans included (one still open at the end is followed into
+ * the next chunk through `ctx.openSpan`) — with only a possible marker start or half a surrogate pair
+ * held back at its end; or -1 when the state machine must run: the text before a marker has gone out and
+ * the marker's state is entered (or, for text too long for the lane, nothing is done and `ctx.openSpan`
+ * still says where the text began). Plain text becomes one text delta without touching the state machine
+ * (the common case while streaming prose, including chunks that end on a `<` or `[` the next chunk decides).
  */
 export function plainEnd(ctx: FastLaneContext, s: string, from: number): number {
   const n = s.length;
@@ -72,27 +71,29 @@ export function plainEnd(ctx: FastLaneContext, s: string, from: number): number 
   }
   for (;;) {
     const at = ctx.table.next(s, scan, ctx.before);
-    if (at < 0) return closeLane(ctx, undefined, withoutHalfPair(s));
+    if (at < 0) return laneEnd(ctx, undefined, withoutHalfPair(s));
     const hit = matchAt(ctx, 0, at);
-    if (hit === 'partial') return closeLane(ctx, undefined, at);
+    if (hit === 'partial') return laneEnd(ctx, undefined, at);
     if (hit === 'no') scan = at + 1;
     else if (hit.skipTo >= 0) scan = hit.skipTo;
     else if (hit.spec.span === undefined) {
       // a marker: the text before it goes out and its state takes over, as the text state would do
-      closeLane(ctx, undefined, at);
+      laneEnd(ctx, undefined, at);
       ctx.sink.emitText(take(ctx, at));
       hit.enter(ctx, at, hit.length);
       return -1;
     }
     // an inline code span that does not close within the chunk: the rest of the chunk is code
-    else return closeLane(ctx, hit.spec, hit.skipTo === -2 ? n - 1 : withoutHalfPair(s));
+    else return laneEnd(ctx, hit.spec, hit.skipTo === -2 ? n - 1 : withoutHalfPair(s));
   }
 }
 
-function closeLane(ctx: FastLaneContext, openSpan: MarkerSpec | undefined, end: number): number {
+/** Where the plain text ends, with the inline code span (if any) the next chunk starts inside of. */
+function laneEnd(ctx: FastLaneContext, openSpan: MarkerSpec | undefined, end: number): number {
   ctx.openSpan = openSpan;
   return end;
 }
+
 /** The length of `s` without a high surrogate at its end (held until its pair comes). */
 function withoutHalfPair(s: string): number {
   const n = s.length;
