@@ -1,4 +1,5 @@
 import type { CallHandle } from './event-sink.js';
+import { jsonStringBody } from './json-string.js';
 import { type ParserContext, type ParserState, take } from './parser-context.js';
 import type { TextCallFormat } from './parser-types.js';
 import { MAX_NAME } from './scan-names.js';
@@ -169,7 +170,7 @@ export class KvParamsState implements ParserState {
       this.pending = text.slice(-1) + this.pending;
       text = text.slice(0, -1);
     }
-    if (text) this.out(ctx, JSON.stringify(text).slice(1, -1));
+    if (text) this.out(ctx, jsonStringBody(text));
   }
 
   private endValue(ctx: ParserContext): void {
@@ -177,7 +178,7 @@ export class KvParamsState implements ParserState {
       let rest = this.pending;
       if (this.dialect.trimNewlines && rest.endsWith('\n')) rest = rest.slice(0, -1);
       this.pending = '';
-      this.out(ctx, `${rest ? JSON.stringify(rest).slice(1, -1) : ''}"`);
+      this.out(ctx, `${rest ? jsonStringBody(rest) : ''}"`);
     } else {
       let v = this.value.join('');
       if (this.dialect.trimNewlines && v.endsWith('\n')) v = v.slice(0, -1);

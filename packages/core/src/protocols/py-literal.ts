@@ -1,3 +1,4 @@
+import { jsonStringBody } from './json-string.js';
 import { decodeEscape, isTokenChar, keyJson, LITERALS, NUMBER } from './py-tokens.js';
 import { isHighSurrogate, isWhitespace } from './scan-utils.js';
 
@@ -297,7 +298,7 @@ export class LiteralTranscoder {
       this.pendingHigh = text.slice(-1);
       text = text.slice(0, -1);
     }
-    if (text) this.out(JSON.stringify(text).slice(1, -1));
+    if (text) this.out(jsonStringBody(text));
     if (closed) {
       this.str = null;
       this.out('"');
