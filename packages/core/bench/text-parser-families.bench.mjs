@@ -168,7 +168,9 @@ function cpuMs(fn) {
  * one in each round.
  */
 function bestInterleaved(fns, runs) {
-  for (const fn of fns) fn();
+  // warm-up: a few passes, so each measures code the compiler has settled on (one pass left one size of
+  // a family timed while its code was still being optimized)
+  for (let pass = 0; pass < 3; pass++) for (const fn of fns) fn();
   const best = fns.map(() => ({ ms: Number.POSITIVE_INFINITY, result: undefined }));
   for (let i = 0; i < runs; i++) {
     // each round starts one further along: the collector's work comes at the same point of every round
