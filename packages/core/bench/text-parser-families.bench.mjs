@@ -162,21 +162,37 @@ function cpuMs(fn) {
   return { ms: (used.user + used.system) / 1000, result };
 }
 
+/** mulberry32: a small seeded PRNG, so every run of the bench takes the same orders */
+function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /**
  * Best CPU time of `runs` rounds for each of several measurements, taken in turn within every round (so
- * a spell of load on the shared machine hits all of them alike instead of one), from a different first
- * one in each round.
+ * a spell of load on the shared machine hits all of them alike instead of one), in a new order each round.
  */
 function bestInterleaved(fns, runs) {
   // warm-up: a few passes, so each measures code the compiler has settled on (one pass left one size of
   // a family timed while its code was still being optimized)
   for (let pass = 0; pass < 3; pass++) for (const fn of fns) fn();
   const best = fns.map(() => ({ ms: Number.POSITIVE_INFINITY, result: undefined }));
+  const random = prng(fns.length * 7919 + runs);
+  const order = fns.map((_, k) => k);
   for (let i = 0; i < runs; i++) {
-    // each round starts one further along: the collector's work comes at the same point of every round
-    // (the same allocations), and would otherwise land on the same measurement each time
-    for (let j = 0; j < fns.length; j++) {
-      const k = (i + j) % fns.length;
+    // shuffled: in a fixed order the collector's work (the same allocations in the same order) lands on
+    // the same measurement every round, and one size of a family measured 1.5x the others
+    for (let j = order.length - 1; j > 0; j--) {
+      const m = Math.floor(random() * (j + 1));
+      [order[j], order[m]] = [order[m], order[j]];
+    }
+    for (const k of order) {
       const r = cpuMs(fns[k]);
       if (r.ms < best[k].ms) best[k] = r;
     }
