@@ -95,8 +95,9 @@ class StreamingTextParser implements TextToolCallParser, FastLaneContext {
 
   push(chunk: string | Uint8Array): StreamEvent[] {
     if (this.ended) throw new Error('The text tool-call parser has already ended.');
-    if (typeof chunk === 'string' && this.plain) return this.pushAfterPlain(chunk);
-    this.refill(typeof chunk === 'string' ? chunk : this.decoder.decode(chunk));
+    const input = typeof chunk === 'string' ? chunk : this.decoder.decode(chunk);
+    if (this.plain) return this.pushAfterPlain(input);
+    this.refill(input);
     // still in the text state with nothing pending: the plain part of the text becomes one text delta, and
     // a possible marker start at its end is held back for the next chunk to decide; no state machine
     const s = this.buf;
@@ -109,7 +110,7 @@ class StreamingTextParser implements TextToolCallParser, FastLaneContext {
    * The common case while streaming prose: a chunk after plain text (or inside inline code that began in
    * an earlier chunk). Plain through and through, it goes out as one text delta after one scan, nothing
    * buffered; otherwise the scan goes on from its first candidate character. Only here does `chunkEvents`
-   * see text: always a chunk as the caller gave it.
+   * see text: always a chunk as the caller gave it (or as decoded from its bytes).
    */
   private pushAfterPlain(chunk: string): StreamEvent[] {
     const n = chunk.length;
