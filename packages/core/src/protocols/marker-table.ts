@@ -47,7 +47,12 @@ function child(node: Node, c: number): Node | undefined {
   return c < 128 ? node.ascii[c] : node.other.get(c);
 }
 
-const QUOTES = new Set([0x22, 0x27, 0x201c, 0x2018, 0xab, 0x300c, 0x201e]);
+/** Quote marks a marker right after is a quotation, not markup: " ' “ ‘ « 「 „ (compares: cheaper than a set per hit) */
+function isQuote(c: number): boolean {
+  return (
+    c === 0x22 || c === 0x27 || c === 0x201c || c === 0x2018 || c === 0xab || c === 0x300c || c === 0x201e
+  );
+}
 
 /**
  * The markers one parser looks for, indexed for a fast scan: a regex of the characters that can start a
@@ -231,7 +236,7 @@ export class MarkerTable {
     }
     // a longer marker still possible wins over a shorter one already matched
     if (partial) return 'partial';
-    if (best !== 'no' && QUOTES.has(at > from ? buf.charCodeAt(at - 1) : ctx.sink.lastChar)) return 'no';
+    if (best !== 'no' && isQuote(at > from ? buf.charCodeAt(at - 1) : ctx.sink.lastChar)) return 'no';
     return best;
   }
 }
