@@ -5,7 +5,7 @@
 // Run one family (or a comma-separated list) with BENCH_FAMILY=harmony, more rounds with BENCH_RUNS=9.
 // Then adversarial text (markers that never become calls, repeated) in one piece, 0.25 vs 2 MiB.
 // Run: npm run build && node --expose-gc packages/core/bench/text-parser-families.bench.mjs
-import { createTextToolCallParser, TOOL_CALL_FAMILIES } from '@toolsmith/core';
+import { createSeededRandom, createTextToolCallParser, TOOL_CALL_FAMILIES } from '@toolsmith/core';
 
 const MIB = 1024 * 1024;
 const CHUNK = 16;
@@ -162,18 +162,6 @@ function cpuMs(fn) {
   return { ms: (used.user + used.system) / 1000, result };
 }
 
-/** mulberry32: a small seeded PRNG, so every run of the bench takes the same orders */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Best CPU time of `runs` rounds for each of several measurements, taken in turn within every round (so
  * a spell of load on the shared machine hits all of them alike instead of one), in a new order each round.
@@ -183,7 +171,7 @@ function bestInterleaved(fns, runs) {
   // a family timed while its code was still being optimized)
   for (let pass = 0; pass < 3; pass++) for (const fn of fns) fn();
   const best = fns.map(() => ({ ms: Number.POSITIVE_INFINITY, result: undefined }));
-  const random = prng(fns.length * 7919 + runs);
+  const random = createSeededRandom(fns.length * 7919 + runs);
   const order = fns.map((_, k) => k);
   for (let i = 0; i < runs; i++) {
     // shuffled: in a fixed order the collector's work (the same allocations in the same order) lands on

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../providers/types.js';
+import { createSeededRandom } from '../worldinfo/random.js';
 import { JSON_FAMILY_CASES } from './__fixtures__/family-outputs-json.js';
 import { TAGGED_FAMILY_CASES } from './__fixtures__/family-outputs-tagged.js';
 import { FAMILY_TOOLS } from './__fixtures__/family-render.js';
@@ -8,17 +9,6 @@ import { OUTPUTS, TRIGGER } from './__fixtures__/model-outputs.js';
 import type { TextParserOptions } from './parser-types.js';
 import { createTextToolCallParser } from './text-parser.js';
 import { TOOL_CALL_FAMILIES, TOOL_CALL_FAMILY_INFO } from './tool-call-formats.js';
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FAMILY_TEXTS = [...JSON_FAMILY_CASES, ...TAGGED_FAMILY_CASES].map((c) => c.text);
 /** Marker starts of every family, whole and as they appear in prose, plus look-alikes. */
@@ -115,7 +105,7 @@ function run(chunks: (string | Uint8Array)[], options: TextParserOptions) {
 
 describe('seeded fuzz: streamed equals one-shot over generated outputs mixing every family', () => {
   it('3000 outputs, string and UTF-8 byte chunkings', () => {
-    const rand = prng(Number(process.env.FUZZ_SEED ?? 20251201));
+    const rand = createSeededRandom(Number(process.env.FUZZ_SEED ?? 20251201));
     const encoder = new TextEncoder();
     let checked = 0;
     for (let n = 0; n < 3000; n++) {

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../providers/types.js';
+import { createSeededRandom } from '../worldinfo/random.js';
 import { JSON_FAMILY_CASES } from './__fixtures__/family-outputs-json.js';
 import { TAGGED_FAMILY_CASES } from './__fixtures__/family-outputs-tagged.js';
 import { FAMILY_TOOLS, type FamilyCase } from './__fixtures__/family-render.js';
@@ -38,18 +39,6 @@ const MODELS: Record<ToolCallFamily, string> = {
   functiongemma: 'google/functiongemma-270m-it',
   gemma4: 'google/gemma-4-31b-it',
 };
-
-/** mulberry32: a small seeded PRNG so every failure can be replayed */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function brief(text: string, options: Partial<TextParserOptions>) {
   const r = parseToolCallsFromText(text, { tools: FAMILY_TOOLS, createId: (i) => `id${i}`, ...options });
@@ -133,7 +122,7 @@ describe('model families: realistic outputs', () => {
 
 describe('model families: streaming equals one-shot for any chunking', () => {
   it('string chunks and UTF-8 byte chunks, many random splits per output (seeded)', () => {
-    const rand = prng(31337);
+    const rand = createSeededRandom(31337);
     const encoder = new TextEncoder();
     for (const c of CASES) {
       for (const options of [{ format: c.family }, { model: MODELS[c.family] }, {}]) {

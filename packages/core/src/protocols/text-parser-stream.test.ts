@@ -1,20 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../providers/types.js';
+import { createSeededRandom } from '../worldinfo/random.js';
 import { OUTPUTS, TOOLS, TRIGGER } from './__fixtures__/model-outputs.js';
 import { createTextToolCallParser, parseToolCallsFromText } from './text-parser.js';
-
-/** mulberry32: a small seeded PRNG so every failure can be replayed */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const options = (trigger: string | undefined = TRIGGER) => ({
   tools: TOOLS,
@@ -115,7 +104,7 @@ function randomInput(rand: () => number): string {
 
 describe('streaming parser agrees with the one-shot parser', () => {
   it('on every fixture output, for random chunk boundaries (seeded)', () => {
-    const rand = prng(20261129);
+    const rand = createSeededRandom(20261129);
     for (const text of OUTPUTS) {
       const expected = parseToolCallsFromText(text, options());
       const expectedEvents = normalize(oneShotEvents(text));
@@ -129,7 +118,7 @@ describe('streaming parser agrees with the one-shot parser', () => {
   });
 
   it('on random compositions of markers, calls and prose (seeded fuzz)', () => {
-    const rand = prng(7);
+    const rand = createSeededRandom(7);
     for (let n = 0; n < 300; n++) {
       const text = randomInput(rand);
       const trigger = n % 3 === 0 ? undefined : TRIGGER;
@@ -146,7 +135,7 @@ describe('streaming parser agrees with the one-shot parser', () => {
   });
 
   it('on UTF-8 bytes split anywhere, including inside multi-byte characters', () => {
-    const rand = prng(99);
+    const rand = createSeededRandom(99);
     const encoder = new TextEncoder();
     for (const text of OUTPUTS) {
       const bytes = encoder.encode(text);
