@@ -106,6 +106,8 @@ export class EventSink {
    * `textEvents` for a whole chunk in the parser's fast lane. A copy on purpose: V8 keeps feedback per
    * function, and the slices and concatenations the rest of the parser passes to `textEvents` would turn
    * its string reads polymorphic (not inlined) for every streamed chunk; this one only ever sees chunks.
+   * Its line tracking is a copy too: handing chunks that end in blanks to `trackLine` measured 45 → 49–55 ns
+   * per plain prose chunk.
    */
   chunkEvents(s: string): StreamEvent[] {
     const n = s.length;
