@@ -97,6 +97,18 @@ async function openPage(hash: string): Promise<{ page: Page; close: () => Promis
   return { page, close: () => context.close() };
 }
 
+/** A read-only static tool without parameters, created through the API. */
+async function createStaticTool(name: string, description: string, staticResult: string): Promise<void> {
+  await apiPost(app.stack, '/api/tools', {
+    name,
+    description,
+    parameters: { type: 'object', properties: {} },
+    mode: 'read',
+    kind: 'static',
+    staticResult,
+  });
+}
+
 async function send(page: Page, text: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Message' }).fill(text);
   await page.getByRole('button', { name: 'Send' }).click();
@@ -104,14 +116,7 @@ async function send(page: Page, text: string): Promise<void> {
 
 describe('chats with tool use in a real browser', () => {
   it('flow 1: a static tool added in Chat Settings is called and its text shown in the card', async () => {
-    await apiPost(app.stack, '/api/tools', {
-      name: 'store_hours',
-      description: 'Opening hours of the store.',
-      parameters: { type: 'object', properties: {} },
-      mode: 'read',
-      kind: 'static',
-      staticResult: STORE_HOURS_TEXT,
-    });
+    await createStaticTool('store_hours', 'Opening hours of the store.', STORE_HOURS_TEXT);
     // The model calls store_hours; once the request carries the tool's result, it answers.
     app.stack.emulator.on('/v1/chat/completions', (request) => {
       const messages = messagesOf(request);
@@ -264,14 +269,11 @@ describe('chats with tool use in a real browser', () => {
   });
 
   it('a tool card opened while the answer streams stays open when the stored history replaces it', async () => {
-    await apiPost(app.stack, '/api/tools', {
-      name: 'shelf_count',
-      description: 'How many umbrellas are on the shelf.',
-      parameters: { type: 'object', properties: {} },
-      mode: 'read',
-      kind: 'static',
-      staticResult: 'Twelve umbrellas on the shelf',
-    });
+    await createStaticTool(
+      'shelf_count',
+      'How many umbrellas are on the shelf.',
+      'Twelve umbrellas on the shelf',
+    );
     const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
       title: 'Shelf chat',
       connectionId,
