@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../regex/escape-literal.js';
 import type { ParserContext } from './parser-context.js';
 import { escapeClassChar, type MatchResult } from './scan-utils.js';
 
@@ -239,10 +240,6 @@ export class MarkerTable {
     if (best !== 'no' && isQuote(at > from ? buf.charCodeAt(at - 1) : ctx.sink.lastChar)) return 'no';
     return best;
   }
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 }
 
 /** Whether a word can start at `start` of `s` (`before`: the character before `s`): not mid-identifier. */

@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../regex/escape-literal.js';
 import { compileUserRegex, describeRegexProblem, type UserRegex } from '../regex/user-regex.js';
 
 /**
@@ -59,10 +60,6 @@ export function isUnspacedScriptChar(char: string): boolean {
 /** How many characters of `text` are in scripts written without spaces (used by the token estimate). */
 export function countUnspacedScriptChars(text: string): number {
   return text.match(UNSPACED_GLOBAL_RE)?.length ?? 0;
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 /** Whether a boundary is needed at this key edge: a word character outside the unspaced scripts. */
@@ -134,7 +131,7 @@ class PlainKeyMatcher implements KeyMatcher {
     private readonly checkBefore: boolean,
     private readonly checkAfter: boolean,
   ) {
-    this.re = caseSensitive ? null : new RegExp(escapeRegex(key), 'giu');
+    this.re = caseSensitive ? null : new RegExp(escapeRegExp(key), 'giu');
     this.lowerKey = !caseSensitive && ASCII_RE.test(key) ? key.toLowerCase() : null;
   }
 
