@@ -139,21 +139,64 @@ export class MarkerTable {
   }
 
   /**
-   * For a chunk that follows plain text: -1 when it is plain text through and through (no character that
-   * can start a marker, no word marker at a word start or surrogate pair cut off at its end), else where
-   * to start scanning it (its first candidate character, or 0 when the regex cannot tell). The streaming
-   * parser's fast lane: one regex test, no allocation. A word prefix at the very start of the chunk counts
-   * (the character before it is in an earlier chunk): a candidate is always safe.
+   * For a chunk that follows plain text: -1 when it is plain text through and through, else where to start
+   * scanning it. The streaming parser's fast lane: one regex test finds the characters that can start a
+   * marker (a symbol, a word marker's start or half a surrogate pair at the end of the chunk); a symbol that
+   * no marker can start with here (`<b>`, `[see`, `{3}` mid-line: the trie falls off within the chunk) is
+   * a look-alike and the search goes on after it, without the state machine and allocating nothing. The
+   * first real candidate (or a match at the end of the chunk, which the next chunk decides) is where the
+   * scan starts: the symbol, or far enough before it for a word marker it may end (`functools[`).
    */
-  firstCandidate(s: string): number {
+  firstCandidate(s: string, ctx: ParserContext): number {
     const re = this.notPlain;
     re.lastIndex = 0;
-    if (!re.test(s)) return -1;
-    const end = re.lastIndex;
-    if (end >= s.length) return 0;
-    // a match that ends before the end of the chunk is a symbol: the candidate, unless it may end a word
-    const c = s.charCodeAt(end - 1);
-    return c < 128 && this.wordEnd[c] === 0 ? end - 1 : Math.max(0, end - this.longestWord);
+    const n = s.length;
+    while (re.test(s)) {
+      const end = re.lastIndex;
+      if (end >= n) return 0;
+      // a match that ends before the end of the chunk is a symbol
+      const at = end - 1;
+      if (!this.lookAlike(s, at, ctx)) {
+        const c = s.charCodeAt(at);
+        return c < 128 && this.wordEnd[c] === 0 ? at : Math.max(0, end - this.longestWord);
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Whether no marker can start at the symbol at `at` of a chunk after plain text, told by the chunk alone:
+   * the trie falls off before the chunk ends with no marker matched on the way (a line-start marker only
+   * counts at a line start), and no word marker ends at the symbol. A word marker cannot begin in an
+   * earlier chunk here: its start at the end of that chunk would have been held back.
+   */
+  private lookAlike(s: string, at: number, ctx: ParserContext): boolean {
+    const n = s.length;
+    let node: Node | undefined = this.root;
+    let i = at;
+    let lineStart: boolean | undefined;
+    while (node !== undefined) {
+      const specs = node.specs;
+      for (let k = 0; k < specs.length; k++) {
+        if (!specs[k].lineStart) return false;
+        lineStart ??= lineStartIn(s, 0, at, ctx.sink.atLineStart);
+        if (lineStart) return false;
+      }
+      if (i >= n) return false;
+      node = child(node, s.charCodeAt(i));
+      i++;
+    }
+    const c = s.charCodeAt(at);
+    if (c >= 128 || this.wordEnd[c] === 0) return true;
+    const words = this.words;
+    for (let w = 0; w < words.length; w++) {
+      const start = at - words[w].length + 1;
+      if (start >= 0 && s.startsWith(words[w], start)) {
+        const before = ctx.pos > 0 ? ctx.buf.charCodeAt(ctx.pos - 1) : ctx.before;
+        if (wordBoundary(s, start, before)) return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -216,7 +259,7 @@ export class MarkerTable {
       if (i > at && node.specs.length > 0) {
         for (const spec of node.specs) {
           if (spec.lineStart) {
-            lineStart ??= lineStartAt(ctx, from, at);
+            lineStart ??= lineStartIn(buf, from, at, ctx.sink.atLineStart);
             if (!lineStart) continue;
           }
           const extra: MatchResult = spec.tail ? spec.tail(buf, i, final, ctx) : 0;
@@ -248,12 +291,15 @@ function wordBoundary(s: string, start: number, before: number): boolean {
   return !((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95);
 }
 
-/** Whether `at` starts a line, given the not yet emitted text run `from..at` and the content before it. */
-function lineStartAt(ctx: ParserContext, from: number, at: number): boolean {
+/**
+ * Whether `at` of `s` starts a line, given the not yet emitted text run `from..at` and whether the content
+ * before it ends at a line start.
+ */
+function lineStartIn(s: string, from: number, at: number, contentAtLineStart: boolean): boolean {
   for (let i = at - 1; i >= from; i--) {
-    const c = ctx.buf.charCodeAt(i);
+    const c = s.charCodeAt(i);
     if (c === 10) return true;
     if (c !== 32 && c !== 9 && c !== 13) return false;
   }
-  return ctx.sink.atLineStart;
+  return contentAtLineStart;
 }

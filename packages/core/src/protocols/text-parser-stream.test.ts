@@ -198,6 +198,16 @@ describe('the fast lane for plain chunks agrees with the one-shot parser', () =>
     const afterMarkup = expectEverySplitAgrees(`<think>why</think>${call}`);
     expect(afterMarkup).toMatchObject({ reasoning: 'why', calls: [{ name: 'ping' }] });
   });
+
+  it('passes look-alikes by the chunk alone, and still opens a line-start marker after blanks', () => {
+    // `<b>`, `[see` and `{3}` mid-line start no marker; `[` and `{` at a line start (after a newline and
+    // blanks, in this chunk or an earlier one) may: the lane must not pass those as text
+    const text =
+      'Take the <b>brass</b> key [see note] x{3}.\n  [ping()]\n {"name": "ping", "arguments": {}}\nend';
+    const result = expectEverySplitAgrees(text);
+    expect(result.calls.map((c) => c.name)).toEqual(['ping', 'ping']);
+    expect(result.content).toBe('Take the <b>brass</b> key [see note] x{3}.\n  \n \nend');
+  });
 });
 
 describe('streaming behaviour', () => {

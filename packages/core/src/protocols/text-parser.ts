@@ -117,7 +117,7 @@ class StreamingTextParser implements TextToolCallParser, FastLaneContext {
     if (n === 0) return [];
     let first = 0;
     if (this.openSpan === undefined) {
-      first = this.table.firstCandidate(chunk);
+      first = this.table.firstCandidate(chunk, this);
       if (first < 0) {
         this.buf = chunk;
         this.pos = n;
