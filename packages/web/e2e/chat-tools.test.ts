@@ -1,6 +1,6 @@
 // Chats with tool use in a real browser, against the built server and the provider emulator:
 // flow 1 (a static tool picked in Chat Settings), flow 2 (webhook tools: a JSON answer and a 500), a tool card
-// opened while the answer streams staying open, and Stop.
+// opened while the answer streams staying open, a new swipe's card starting closed though its call id repeats, and Stop.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -311,6 +311,46 @@ describe('chats with tool use in a real browser', () => {
     expect(await page.locator('[data-live-card]').count()).toBe(0);
     expect(await card.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
     expect(await result.isVisible()).toBe(true);
+    await close();
+  });
+
+  it("a new swipe's tool card starts closed when the provider reuses the call id; each swipe keeps its own", async () => {
+    await createStaticTool('bin_count', 'How many bins are in the yard.', 'Nine bins in the yard');
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
+      title: 'Bin chat',
+      connectionId,
+      settings: { toolUse: true, tools: ['bin_count'] },
+    });
+    // Every answer numbers its calls from 0, as some servers do: both swipes' calls are `call_0`.
+    let answers = 0;
+    app.stack.emulator.on('/v1/chat/completions', (request) => {
+      if (messagesOf(request).at(-1)?.role !== 'tool') return toolCallAnswer('call_0', 'bin_count', {});
+      answers++;
+      return textAnswer([`Nine bins (answer ${answers}).`]);
+    });
+
+    const { page, close } = await openPage(`#/chats/${chat.id}`);
+    await poll(() => page.getByRole('heading', { name: 'Bin chat' }).isVisible()).toBe(true);
+    await send(page, 'How many bins?');
+    await poll(() => page.getByText('Nine bins (answer 1).').isVisible(), { timeout: 20_000 }).toBe(true);
+    // stored: the answer's actions (Regenerate) come once the stream is over
+    const regenerate = page.getByRole('button', { name: 'Regenerate' });
+    await poll(() => regenerate.isVisible()).toBe(true);
+    const card = page.getByRole('group', { name: 'Tool call bin_count' });
+    const isOpen = () => card.evaluate((el) => (el as HTMLDetailsElement).open);
+    expect(await isOpen()).toBe(false);
+    await card.locator('summary').click();
+    await poll(isOpen).toBe(true);
+
+    await regenerate.click();
+    await poll(() => page.getByText('Nine bins (answer 2).').isVisible(), { timeout: 20_000 }).toBe(true);
+    await poll(() => regenerate.isVisible()).toBe(true);
+    expect(await page.locator('.swipe-count').textContent()).toBe('2/2');
+    // the second swipe is another answer: its card has not been opened
+    expect(await isOpen()).toBe(false);
+    await page.getByRole('button', { name: 'Previous swipe' }).click();
+    await poll(() => page.getByText('Nine bins (answer 1).').isVisible()).toBe(true);
+    expect(await isOpen()).toBe(true);
     await close();
   });
 

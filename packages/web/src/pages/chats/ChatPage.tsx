@@ -293,6 +293,7 @@ export function ChatPage({ id }: { id: string }) {
                 )}
                 <ReplyView
                   replyId={live.replyId}
+                  liveSwipe={live.swipe}
                   rounds={liveRounds}
                   author={authorOf(liveRounds[0] ?? { role: 'assistant' })}
                   streaming={live.status === 'streaming'}

@@ -125,6 +125,7 @@ export function UserMessageView({
  */
 export function ReplyView({
   replyId,
+  liveSwipe,
   rounds,
   author,
   streaming,
@@ -133,6 +134,8 @@ export function ReplyView({
 }: {
   /** the reply the rounds belong to (live: once the stream has said), part of each tool card's key */
   replyId: string | null;
+  /** live: the swipe the rounds are stored in (stored rounds say theirs), part of each tool card's key */
+  liveSwipe?: number | null;
   rounds: Round[];
   author: Author;
   streaming?: boolean;
@@ -183,7 +186,7 @@ export function ReplyView({
                   <ToolCallCard
                     key={call.id}
                     call={call}
-                    openKey={toolCardKey(replyId, call)}
+                    openKey={toolCardKey(replyId, liveSwipe ?? swipe?.index, call)}
                     onApprove={actions.onApprove}
                     toolModes={toolModes}
                   />

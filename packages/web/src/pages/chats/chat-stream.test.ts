@@ -220,7 +220,13 @@ describe('chat stream', () => {
       ],
       startTurn(null, 'regenerate'),
     );
-    expect(turn).toMatchObject({ mode: 'regenerate', replyId: 'r1', user: null, speaker: { name: 'Ayla' } });
+    expect(turn).toMatchObject({
+      mode: 'regenerate',
+      replyId: 'r1',
+      swipe: 1,
+      user: null,
+      speaker: { name: 'Ayla' },
+    });
     expect(allCalls(turn)[0]).toMatchObject({
       pending: true,
       approval: { expiresAt: '2030-01-01T00:00:00Z' },

@@ -27,6 +27,8 @@ export interface LiveTurn {
   mode: GenerateMode;
   /** from generation-start: the reply the rounds belong to, the message a continuation extends, the speaker */
   replyId: string | null;
+  /** the swipe of the reply the rounds are stored in */
+  swipe: number | null;
   continues: string | null;
   speaker: { characterId: string | null; name: string } | null;
   rounds: LiveRound[];
@@ -41,6 +43,7 @@ export function startTurn(content: string | null, mode: GenerateMode = 'send'): 
     user: content === null ? null : { id: 'pending-user', role: 'user', content, toolInvocations: [] },
     mode,
     replyId: null,
+    swipe: null,
     continues: null,
     speaker: null,
     rounds: [],
@@ -70,6 +73,7 @@ export function applyStreamEvent(turn: LiveTurn, event: string, raw: unknown): L
           (['send', 'regenerate', 'continue', 'retry'] satisfies GenerateMode[]).find((m) => m === mode) ??
           turn.mode,
         replyId: text(data.replyId) || null,
+        swipe: typeof data.swipe === 'number' ? data.swipe : null,
         continues: text(data.continues) || null,
         speaker: { characterId: text(data.characterId) || null, name: text(data.name) },
       };

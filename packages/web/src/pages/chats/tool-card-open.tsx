@@ -7,13 +7,18 @@ type OpenCards = { chosen: ReadonlyMap<string, boolean>; choose: Choose };
 
 const OpenCardsContext = createContext<OpenCards | null>(null);
 
-/** A card's key: the provider's call id (the live card's id, the stored card's callId), within its reply. */
+/**
+ * A card's key: the provider's call id (the live card's id, the stored card's callId), within its reply and
+ * swipe. Call ids repeat across answers (synthetic ones like call_0, numbered per answer by some servers),
+ * so the reply and its swipe are part of the key: a new swipe's cards start as they would, and swiping back
+ * shows the cards of the earlier one as they were left.
+ */
 export function toolCardKey(
   replyId: string | null | undefined,
+  swipe: number | null | undefined,
   call: { id: string; callId?: string },
 ): string {
-  // call ids repeat across answers (synthetic ones like call_0), so the reply is part of the key
-  return `${replyId ?? ''}/${call.callId ?? call.id}`;
+  return `${replyId ?? ''}/${swipe ?? 0}/${call.callId ?? call.id}`;
 }
 
 /** Holds the open / closed choices of the cards inside (one chat: the page is remounted for another). */
