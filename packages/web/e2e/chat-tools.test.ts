@@ -1,6 +1,7 @@
 // Chats with tool use in a real browser, against the built server and the provider emulator:
 // flow 1 (a static tool picked in Chat Settings), flow 2 (webhook tools: a JSON answer and a 500), a tool card
-// opened while the answer streams staying open, a new swipe's card starting closed though its call id repeats, and Stop.
+// opened while the answer streams staying open, a new swipe's card starting closed though its call id
+// repeats, and Stop.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
