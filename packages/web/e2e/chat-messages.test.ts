@@ -290,15 +290,19 @@ describe.each(VIEWPORTS)('chat messages at $width×$height', (viewport) => {
     const card = page.getByRole('group', { name: 'Tool call save_note' }).last();
     await poll(() => card.getByText('Needs your approval').isVisible()).toBe(true);
     expect(await card.locator('pre').first().textContent()).toContain('buy rope');
-    // what the model wrote before calling comes first
-    const order = await lastMessage(page).evaluate((article) => {
-      const text = Array.from(article.querySelectorAll('.markdown')).find((n) =>
-        n.textContent?.includes('Let me write'),
-      );
-      const cardNode = article.querySelector('.tool-card');
-      return text && cardNode ? text.compareDocumentPosition(cardNode) & Node.DOCUMENT_POSITION_FOLLOWING : 0;
-    });
-    expect(order).toBeTruthy();
+    // what the model wrote before calling comes first (plain until the markdown renderer has loaded, so any
+    // .message-text, and polled: the card can be drawn before the lazily loaded renderer swaps the text in)
+    const textBeforeCard = () =>
+      lastMessage(page).evaluate((article) => {
+        const text = Array.from(article.querySelectorAll('.message-text')).find((n) =>
+          n.textContent?.includes('Let me write'),
+        );
+        const cardNode = article.querySelector('.tool-card');
+        return Boolean(
+          text && cardNode && text.compareDocumentPosition(cardNode) & Node.DOCUMENT_POSITION_FOLLOWING,
+        );
+      });
+    await poll(textBeforeCard).toBe(true);
     await screenshot(page, `chat-approval-${viewport.name}`);
     await card.getByRole('button', { name: 'Allow' }).click();
     await poll(() => page.getByText('Tool said: Note saved.').isVisible()).toBe(true);
