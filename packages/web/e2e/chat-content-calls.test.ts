@@ -1,0 +1,136 @@
+// What a user of vLLM, llama.cpp or LM Studio without a tool parser for their model sees: the server answers
+// in native mode with the model's own call markup in `content` (gpt-oss harmony, Qwen3 XML after a <think>
+// block, DeepSeek's full-width tokens), streamed token by token. The chat shows the reasoning as reasoning,
+// each call as a tool card with its arguments and result, and the answer — never the markup, neither while
+// it streams nor after a reload. Chromium at desktop and phone widths, against the built server.
+import { contentCallChunks, openaiStream, type RecordedRequest } from '@toolsmith/emulator';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 860 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+const STORE = 'Harbour — Café «Mała»';
+
+/** Each family's first answer (reasoning, maybe text, one call) as the model writes it. */
+const FAMILIES = [
+  {
+    name: 'gpt-oss harmony',
+    model: 'gpt-oss-20b',
+    reasoning: 'The user wants the hours. I should call store_hours.',
+    text: '',
+    answer: `<|channel|>analysis<|message|>The user wants the hours. I should call store_hours.<|end|><|start|>assistant<|channel|>commentary to=functions.store_hours <|constrain|>json<|message|>${JSON.stringify({ store: STORE })}<|call|>`,
+    final: '<|start|>assistant<|channel|>final<|message|>The **Harbour** store is open 9 to 5.<|return|>',
+  },
+  {
+    name: 'Qwen3 XML',
+    model: 'Qwen3-Coder-30B-A3B',
+    reasoning: 'They ask about the Harbour store; use the tool.',
+    text: 'Let me check the hours.',
+    answer: `<think>\nThey ask about the Harbour store; use the tool.\n</think>\n\nLet me check the hours.\n<tool_call>\n<function=store_hours>\n<parameter=store>\n${STORE}\n</parameter>\n</function>\n</tool_call>`,
+    final: 'The **Harbour** store is open 9 to 5.',
+  },
+  {
+    name: 'DeepSeek V3.1',
+    model: 'deepseek-v3.1',
+    reasoning: '',
+    text: 'Let me check.',
+    answer: `Let me check.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>store_hours<｜tool▁sep｜>${JSON.stringify({ store: STORE })}<｜tool▁call▁end｜><｜tool▁calls▁end｜>`,
+    final: 'The **Harbour** store is open 9 to 5.',
+  },
+] as const;
+
+/** Any of the families' markup tokens, as a user would see them if they leaked. */
+const MARKUP = /<\||\|>|<｜|｜>|<\/?think>|<\/?tool_call>|<function=|<parameter=|to=functions/;
+
+const app = browserStackForFile();
+const chats = new Map<string, string>();
+
+beforeAll(async () => {
+  await apiPost(app.stack, '/api/tools', {
+    name: 'store_hours',
+    description: 'Opening hours of a store.',
+    parameters: { type: 'object', properties: { store: { type: 'string' } }, required: ['store'] },
+    mode: 'read',
+    kind: 'static',
+    staticResult: 'Open 9 to 5',
+  });
+  for (const family of FAMILIES) {
+    const connection = await apiPost<{ id: string }>(app.stack, '/api/connections', {
+      name: `vllm ${family.model}`,
+      api: 'openai',
+      baseUrl: `${app.stack.emulator.url}/v1`,
+      model: family.model,
+      functionCalling: { enabled: true, mode: 'native' },
+    });
+    for (const viewport of VIEWPORTS) {
+      const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
+        title: `${family.name} ${viewport.name}`,
+        connectionId: connection.id,
+        settings: { toolUse: true, tools: ['store_hours'] },
+      });
+      chats.set(`${family.name} ${viewport.name}`, chat.id);
+    }
+  }
+});
+beforeEach(() => app.stack.emulator.reset());
+
+const lastRole = (request: RecordedRequest) => {
+  const messages = (request.body as { messages: { role: string; content?: unknown }[] }).messages;
+  return messages[messages.length - 1];
+};
+
+describe.each(VIEWPORTS)('model markup in content at $width×$height', (viewport) => {
+  it.each(FAMILIES)('$name: reasoning, a tool card and the answer; never the markup', async (family) => {
+    app.stack.emulator.on('/v1/chat/completions', (request) =>
+      openaiStream(contentCallChunks(lastRole(request).role === 'tool' ? family.final : family.answer)),
+    );
+    const context = await app.browser.newContext({
+      baseURL: app.stack.serverUrl,
+      viewport: { width: viewport.width, height: viewport.height },
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`/#/chats/${chats.get(`${family.name} ${viewport.name}`)}`);
+    await page.getByRole('textbox', { name: 'Message' }).fill('When is the Harbour store open?');
+    await poll(() => page.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Send' }).click();
+
+    const answer = page.getByRole('article').last();
+    await poll(() => answer.getByText('store is open 9 to 5').isVisible()).toBe(true);
+    // the tool ran with the arguments decoded from the markup, and its result went back to the model
+    const toolMessage = lastRole(app.stack.emulator.requests[1]);
+    expect(toolMessage).toMatchObject({ role: 'tool', content: 'Open 9 to 5' });
+
+    const check = async (when: string) => {
+      const card = answer.getByRole('group', { name: 'Tool call store_hours' });
+      await poll(() => card.isVisible()).toBe(true);
+      const shown = await answer.textContent();
+      expect(shown, `${when}: no markup`).not.toMatch(MARKUP);
+      if (family.text) expect(shown).toContain(family.text);
+      if (family.reasoning) {
+        const reasoning = answer.locator('details.reasoning');
+        if (!(await reasoning.evaluate((d) => (d as HTMLDetailsElement).open))) {
+          await reasoning.locator('summary').click();
+        }
+        await poll(() => reasoning.textContent()).toContain(family.reasoning);
+      } else expect(await answer.locator('details.reasoning').count()).toBe(0);
+      // the arguments decoded from the markup, and the result (shown on the card even while it is closed)
+      expect(await card.locator('pre').first().textContent()).toContain(STORE);
+      expect(await card.textContent()).toContain('Open 9 to 5');
+    };
+    await check('streamed');
+    await screenshot(page, `chat-content-calls-${family.model}-${viewport.name}`);
+    await page.reload();
+    await poll(() => answer.getByText('store is open 9 to 5').isVisible()).toBe(true);
+    await check('stored');
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+      viewport.width,
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
