@@ -11,7 +11,41 @@ describe('app shell in a real browser', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connections' }).click();
     await expect.poll(() => page.url()).toContain('#/connections');
     expect(await page.getByRole('link', { name: 'Connections' }).getAttribute('aria-current')).toBe('page');
+    // desktop: the sections are in view, no menu button
+    expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
     await screenshot(page, 'shell');
+    await context.close();
+  });
+
+  it('on a phone, keeps the sections behind Menu, and closes it after a choice', async () => {
+    const context = await app.browser.newContext({
+      baseURL: app.stack.serverUrl,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await page.goto('/#/functions');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    expect(await nav.isVisible()).toBe(false);
+    // the bar is one row: the page starts right below it
+    const bar = await page.locator('.topbar').boundingBox();
+    expect(bar?.height).toBeLessThan(70);
+
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => nav.isVisible()).toBe(true);
+    await screenshot(page, 'shell-phone-menu');
+    await nav.getByRole('link', { name: 'Lorebooks' }).click();
+    await expect.poll(() => page.url()).toContain('#/lorebooks');
+    await expect.poll(() => nav.isVisible()).toBe(false);
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+
+    // choosing the section already shown closes it too (no navigation happens)
+    await menu.click();
+    await nav.getByRole('link', { name: 'Lorebooks' }).click();
+    await expect.poll(() => nav.isVisible()).toBe(false);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await context.close();
   });
 });

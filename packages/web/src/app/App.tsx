@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminSecretDialog } from '../components/AdminSecretDialog';
 import { AgentsPage } from '../pages/agents/AgentsPage';
@@ -71,6 +71,10 @@ export function App() {
   const { t } = useTranslation();
   // bumped when the admin secret arrives after a refused read: the page mounts again and loads its data
   const [loadRound, setLoadRound] = useState(0);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // a section chosen (or any other navigation) closes the phone menu
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route is the trigger, not an input
+  useEffect(() => setMenuOpen(false), [route]);
   // the route's title first; a page that knows a better one (the chat's name) sets it after
   useLayoutEffect(() => {
     document.title = pageTitle(routeTitle(route, t));
@@ -95,12 +99,23 @@ export function App() {
         <a className="brand" href="#/functions">
           Toolsmith
         </a>
-        <nav aria-label={t('nav.main')}>
+        {/* phone widths: the sections behind one button, so the page keeps the screen */}
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true">☰</span> {t('nav.menu')}
+        </button>
+        <nav id="main-nav" aria-label={t('nav.main')} className={menuOpen ? 'open' : undefined}>
           {NAV.map((item) => (
             <a
               key={item.label}
               href={hrefFor(item.route)}
               aria-current={item.section.includes(route.page) ? 'page' : undefined}
+              onClick={() => setMenuOpen(false)}
             >
               {t(item.label)}
             </a>

@@ -80,6 +80,7 @@ const en = {
   },
   nav: {
     main: 'Main',
+    menu: 'Menu',
     functions: 'Functions',
     chats: 'Chats',
     connections: 'Connections',

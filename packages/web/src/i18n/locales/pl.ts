@@ -82,6 +82,7 @@ const pl: Messages = {
   },
   nav: {
     main: 'Menu główne',
+    menu: 'Menu',
     functions: 'Funkcje',
     chats: 'Czaty',
     connections: 'Połączenia',

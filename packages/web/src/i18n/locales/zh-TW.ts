@@ -77,6 +77,7 @@ const zhTW: Messages = {
   },
   nav: {
     main: '主選單',
+    menu: '選單',
     functions: '函式',
     chats: '聊天',
     connections: '連線',
