@@ -443,6 +443,8 @@ const PAGES: PageCheck[] = [
     open: async (page) => {
       await poll(() => page.getByText('Przeczytałem profil; na razie bez zmian.').isVisible()).toBe(true);
       await poll(() => page.getByRole('heading', { name: '設定檔歷史' }).isVisible()).toBe(true);
+      // what replaced a version is said in the language too (the server stores the details, not words)
+      await poll(() => page.getByText('在設定檔編輯器中儲存').isVisible()).toBe(true);
     },
   },
 ];

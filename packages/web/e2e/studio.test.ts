@@ -170,9 +170,12 @@ describe('AI Iteration Studio in a real browser', () => {
     await poll(async () => (await profileNow()).tools.map((t) => t.name)).toEqual(['gold_count']);
     await poll(() => page.getByRole('status').filter({ hasText: 'Undone' }).isVisible()).toBe(true);
     await poll(() => setCard.textContent()).toContain('Pending review');
-    await poll(() => page.getByRole('region', { name: 'Profile history' }).textContent()).toContain(
-      'Studio: Create script tool track_gold',
+    const history = page.getByRole('region', { name: 'Profile history' });
+    await poll(() => history.textContent()).toContain(
+      'Accepted in the Studio: Create script tool track_gold',
     );
+    // the undo is in the history too, naming the version it went back to (in the page's language)
+    await poll(() => history.textContent()).toContain('Restored the version of');
 
     // Edit the toggle card: keep dice on for the loop
     const toggleCard = cards.getByRole('listitem', {

@@ -4,6 +4,7 @@
 // these schemas serialize the answers and give the server's store and the web client the one type.
 
 import { type Static, Type } from 'typebox';
+import { ORCHESTRATION_MODES } from '../orchestration/modes.js';
 import { TOOL_KINDS, TOOL_MODES } from '../tools/messages.js';
 import { JsonObject } from './common.js';
 import { listedToolFields } from './tools.js';
@@ -138,7 +139,15 @@ export const ProfileVersion = Type.Object({
     Type.Literal('restore'),
     Type.Literal('import'),
   ]),
+  /** what replaced it, in English (the fields below let a client say it in the user's language) */
   summary: Type.String(),
+  /** studio: the titles of the proposals accepted */
+  titles: Type.Optional(Type.Array(Type.String())),
+  /** restore: when the version that was restored had been replaced (its `at`) */
+  restoredAt: Type.Optional(Type.String()),
+  /** import: the imported file's orchestration mode and format */
+  importMode: Type.Optional(Type.Enum(ORCHESTRATION_MODES)),
+  importFormat: Type.Optional(Type.String()),
 });
 export type ProfileVersion = Static<typeof ProfileVersion>;
 

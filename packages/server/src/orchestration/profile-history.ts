@@ -35,6 +35,7 @@ export async function saveProfileWithHistory(
   next: StoredProfile,
   source: ProfileHistoryEntry['source'],
   summary: string,
+  details: Pick<ProfileVersion, 'titles' | 'restoredAt' | 'importMode' | 'importFormat'> = {},
 ): Promise<string> {
   const before = (await loadGlobalProfile(storage)) ?? defaultOrchestrationProfile();
   const entry: ProfileHistoryEntry = {
@@ -42,6 +43,7 @@ export async function saveProfileWithHistory(
     at: new Date().toISOString(),
     source,
     summary,
+    ...details,
     profile: before,
   };
   await storage.settings.set(HISTORY_KEY, [entry, ...(await entries(storage))].slice(0, MAX_HISTORY));

@@ -96,7 +96,12 @@ describe('Luker orchestrator profiles over HTTP', () => {
       ['mood_tag', 'script', false],
     ]);
     const history = (await server.request('GET', '/api/orchestration/history')).body.versions;
-    expect(history[0]).toMatchObject({ source: 'import', summary: expect.stringContaining('loop') });
+    expect(history[0]).toMatchObject({
+      source: 'import',
+      summary: expect.stringContaining('loop'),
+      importMode: 'loop',
+      importFormat: expect.stringMatching(/^luker_orchestrator_profile_v\d$/),
+    });
   });
 
   it('V3 director, V1 spec and V2 agenda arrive with their modes and per-node overrides', async () => {

@@ -26,6 +26,7 @@ export async function orchestrationImportRoutes(fastify: FastifyInstance): Promi
           plan.profile,
           'import',
           `Imported a Luker ${plan.mode} profile (${plan.format})`,
+          { importMode: plan.mode, importFormat: plan.format },
         );
       }
       return { ...plan, applied: apply, ...(historyId ? { historyId } : {}) };

@@ -85,6 +85,7 @@ export async function orchestrationRoutes(fastify: FastifyInstance): Promise<voi
         profile,
         'restore',
         `Restored the version of ${version.at}`,
+        { restoredAt: version.at },
       );
       await reopenUndoneProposals(storage, undone);
       return { profile, historyId };

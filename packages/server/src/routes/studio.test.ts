@@ -187,12 +187,18 @@ describe('/api/studio', () => {
     const history = await server.request('GET', '/api/orchestration/history');
     expect(history.body.versions[0]).toMatchObject({ id: accepted.body.historyId, source: 'studio' });
     expect(history.body.versions[0].summary).toContain('Create script tool track_gold');
+    // the details a client words in the user's language: the accepted cards' titles as written
+    expect(history.body.versions[0].titles).toEqual([
+      expect.stringContaining('Create script tool track_gold'),
+    ]);
     const undo = await server.request(
       'POST',
       `/api/orchestration/history/${accepted.body.historyId}/restore`,
     );
     expect(undo.status).toBe(200);
     expect((await server.request('GET', '/api/orchestration')).body).toEqual(before);
+    const restored = (await server.request('GET', '/api/orchestration/history')).body.versions[0];
+    expect(restored).toMatchObject({ source: 'restore', restoredAt: history.body.versions[0].at });
     // the undone card is pending again
     const reopened = (await server.request('GET', `/api/studio/sessions/${session.id}`)).body;
     expect(reopened.proposals[0].status).toBe('pending');

@@ -69,6 +69,7 @@ export async function acceptProposals(
     profile,
     'studio',
     `Studio: ${proposals.map((p) => p.title).join('; ')}`,
+    { titles: proposals.map((p) => p.title) },
   );
   for (const p of proposals) {
     p.status = 'accepted';

@@ -97,12 +97,19 @@ export default {
   history: {
     title: 'Profile history',
     empty: 'No earlier versions yet.',
+    when: '{{at}} · Restore goes back to the profile from before this change',
     before: '{{at}} · the version before this was {{source}}',
     source: {
       editor: 'replaced in the profile editor',
       studio: 'replaced by the Studio',
       restore: 'replaced by a restore',
       import: 'replaced by an import',
+    },
+    summary: {
+      editor: 'Saved in the profile editor',
+      studio: 'Accepted in the Studio:',
+      restore: 'Restored the version of {{at}}',
+      import: 'Imported a Luker profile ({{mode}}, {{format}})',
     },
     restore: 'Restore',
   },

@@ -108,12 +108,19 @@ export default {
   history: {
     title: 'Historia profilu',
     empty: 'Nie ma jeszcze wcześniejszych wersji.',
+    when: '{{at}} · Przywrócenie wraca do profilu sprzed tej zmiany',
     before: '{{at}} · wersję sprzed tej {{source}}',
     source: {
       editor: 'zastąpiono w edytorze profilu',
       studio: 'zastąpiło Studio',
       restore: 'zastąpiło przywrócenie',
       import: 'zastąpił import',
+    },
+    summary: {
+      editor: 'Zapisano w edytorze profilu',
+      studio: 'Przyjęto w Studiu:',
+      restore: 'Przywrócono wersję z {{at}}',
+      import: 'Zaimportowano profil Luker ({{mode}}, {{format}})',
     },
     restore: 'Przywróć',
   },

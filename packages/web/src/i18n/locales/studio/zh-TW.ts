@@ -91,12 +91,19 @@ export default {
   history: {
     title: '設定檔歷史',
     empty: '尚無較早的版本。',
+    when: '{{at}} · 還原會回到此變更之前的設定檔',
     before: '{{at}} · 前一個版本是{{source}}',
     source: {
       editor: '在設定檔編輯器中被取代',
       studio: '被工作室取代',
       restore: '被還原取代',
       import: '被匯入取代',
+    },
+    summary: {
+      editor: '在設定檔編輯器中儲存',
+      studio: '在工作室中接受：',
+      restore: '還原了 {{at}} 的版本',
+      import: '匯入了 Luker 設定檔（{{mode}}，{{format}}）',
     },
     restore: '還原',
   },
