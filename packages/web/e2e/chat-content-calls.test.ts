@@ -5,7 +5,7 @@
 // it streams nor after a reload. Chromium at desktop and phone widths, against the built server.
 import { contentCallChunks, openaiStream, type RecordedRequest } from '@toolsmith/emulator';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
+import { apiPost, browserStackForFile, openChatPage, poll, screenshot, sendWithEnter } from './harness.js';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 860 },
@@ -87,17 +87,9 @@ describe.each(VIEWPORTS)('model markup in content at $width×$height', (viewport
     app.stack.emulator.on('/v1/chat/completions', (request) =>
       openaiStream(contentCallChunks(lastRole(request).role === 'tool' ? family.final : family.answer)),
     );
-    const context = await app.browser.newContext({
-      baseURL: app.stack.serverUrl,
-      viewport: { width: viewport.width, height: viewport.height },
-    });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`/#/chats/${chats.get(`${family.name} ${viewport.name}`)}`);
-    await page.getByRole('textbox', { name: 'Message' }).fill('When is the Harbour store open?');
-    await poll(() => page.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true);
-    await page.getByRole('button', { name: 'Send' }).click();
+    const chatId = chats.get(`${family.name} ${viewport.name}`) ?? '';
+    const { page, errors, close } = await openChatPage(app, chatId, viewport);
+    await sendWithEnter(page, 'When is the Harbour store open?');
 
     const answer = page.getByRole('article').last();
     await poll(() => answer.getByText('store is open 9 to 5').isVisible()).toBe(true);
@@ -131,6 +123,6 @@ describe.each(VIEWPORTS)('model markup in content at $width×$height', (viewport
       viewport.width,
     );
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 });

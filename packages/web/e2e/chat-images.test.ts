@@ -5,7 +5,7 @@
 import { openaiChunk, openaiStream, type ScriptedResponse } from '@toolsmith/emulator';
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
+import { apiPost, browserStackForFile, openChatPage, poll, screenshot } from './harness.js';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 860 },
@@ -43,16 +43,7 @@ beforeEach(() => app.stack.emulator.reset());
 
 async function openChat(connectionId: string, viewport: (typeof VIEWPORTS)[number], title: string) {
   const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', { title, connectionId });
-  const context = await app.browser.newContext({
-    baseURL: app.stack.serverUrl,
-    viewport: { width: viewport.width, height: viewport.height },
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`/#/chats/${chat.id}`);
-  await poll(() => page.getByRole('textbox', { name: 'Message' }).isVisible()).toBe(true);
-  return { page, errors, chatId: chat.id, close: () => context.close() };
+  return { ...(await openChatPage(app, chat.id, viewport)), chatId: chat.id };
 }
 
 /** Pastes or drops files on an element the way the browser does (a DataTransfer with File objects). */

@@ -4,7 +4,7 @@
 import { openaiChunk, openaiStream, type RecordedRequest, type ScriptedResponse } from '@toolsmith/emulator';
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
+import { apiPost, browserStackForFile, openChatPage, poll, screenshot } from './harness.js';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 860 },
@@ -75,18 +75,8 @@ beforeAll(async () => {
 });
 beforeEach(() => app.stack.emulator.reset());
 
-async function openChat(chatId: string, viewport: (typeof VIEWPORTS)[number]) {
-  const context = await app.browser.newContext({
-    baseURL: app.stack.serverUrl,
-    viewport: { width: viewport.width, height: viewport.height },
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`/#/chats/${chatId}`);
-  await poll(() => page.getByRole('textbox', { name: 'Message' }).isVisible()).toBe(true);
-  return { page, errors, close: () => context.close() };
-}
+const openChat = (chatId: string, viewport: (typeof VIEWPORTS)[number]) =>
+  openChatPage(app, chatId, viewport);
 
 async function send(page: Page, text: string) {
   await page.getByRole('textbox', { name: 'Message' }).fill(text);

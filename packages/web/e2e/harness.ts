@@ -154,6 +154,27 @@ export async function newPage(
   return { context, page };
 }
 
+/**
+ * A chat's page in a new browser context at the given size, once its composer shows; the page's uncaught
+ * errors are collected in `errors`, and `close` ends the context.
+ */
+export async function openChatPage(
+  app: BrowserStack,
+  chatId: string,
+  viewport: { width: number; height: number },
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await app.browser.newContext({
+    baseURL: app.stack.serverUrl,
+    viewport: { width: viewport.width, height: viewport.height },
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`/#/chats/${encodeURIComponent(chatId)}`);
+  await poll(() => page.getByRole('textbox', { name: 'Message' }).isVisible()).toBe(true);
+  return { page, errors, close: () => context.close() };
+}
+
 /** Saves a screenshot of a finished flow under test-output/screenshots. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
