@@ -55,6 +55,7 @@ export function HistoryPanel({
         {versions?.map((v) => {
           const change = changeOf(v, t, i18n.language);
           const what = [change.text, change.asWritten].filter(Boolean).join(' ');
+          const at = new Date(v.at).toLocaleString(i18n.language);
           return (
             <li key={v.id} className="history-entry">
               <div>
@@ -66,11 +67,8 @@ export function HistoryPanel({
                 <div className="hint">
                   {/* an entry worded in English above still gets its kind of change in the language here */}
                   {change.text
-                    ? t('studio.history.when', { at: new Date(v.at).toLocaleString(i18n.language) })
-                    : t('studio.history.before', {
-                        at: new Date(v.at).toLocaleString(i18n.language),
-                        source: t(`studio.history.source.${v.source}`),
-                      })}
+                    ? t('studio.history.when', { at })
+                    : t('studio.history.before', { at, source: t(`studio.history.source.${v.source}`) })}
                 </div>
               </div>
               <button type="button" onClick={() => onRestore(v.id, what)} disabled={busy}>
