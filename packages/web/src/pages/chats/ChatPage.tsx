@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
 import type {
   Character,
@@ -24,6 +24,7 @@ import { Composer } from './Composer';
 import { liveAssistantMessages } from './chat-stream';
 import { type Author, type MessageActions, ReplyView, UserMessageView } from './MessageView';
 import { chatEntries, storedBesideLive } from './message-groups';
+import { NoConnectionNote } from './NoConnectionNote';
 import { clearOpenChatSettings, wantsChatSettingsOpen } from './new-tool-for-chat';
 import type { ToolModes } from './ToolCallCard';
 import { estimatePromptTokens } from './token-estimate';
@@ -144,7 +145,7 @@ export function ChatPage({ id }: { id: string }) {
 
   const send = () => {
     const content = draft.trim();
-    if ((!content && attachments.length === 0) || streaming || !chat || live) return;
+    if ((!content && attachments.length === 0) || streaming || !chat?.connectionId || live) return;
     setDraft('');
     sentAttachments.current = attachments;
     setAttachments([]);
@@ -333,16 +334,7 @@ export function ChatPage({ id }: { id: string }) {
           </div>
         )}
         {chat && !chat.connectionId && (
-          <p className="banner info" role="note">
-            <span>
-              <Trans
-                i18nKey="chat.noConnectionYet"
-                components={{
-                  settings: <button type="button" className="link" onClick={() => setDrawerOpen(true)} />,
-                }}
-              />
-            </span>
-          </p>
+          <NoConnectionNote connections={connections} onOpenSettings={() => setDrawerOpen(true)} />
         )}
         {chat?.settings.toolUse && connection && !connection.functionCalling.enabled && (
           <p className="banner info" role="note">
@@ -356,7 +348,7 @@ export function ChatPage({ id }: { id: string }) {
           setAttachments={setAttachments}
           connection={connection}
           streaming={streaming}
-          canSend={Boolean(chat) && !live}
+          canSend={canGenerate}
           onSend={send}
           onStop={stop}
           onUpInEmpty={() => {

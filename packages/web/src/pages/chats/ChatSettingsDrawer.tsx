@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { Chat, ChatBody, Connection, Preset } from '../../api/types';
@@ -9,6 +8,7 @@ import { ChatPersonaSelect } from '../personas/ChatPersonaSelect';
 import { ChatOrchestrationSection } from '../simulation/ChatOrchestrationSection';
 import { ChatCharactersSelect } from './ChatCharactersSelect';
 import { ChatFunctionsList } from './ChatFunctionsList';
+import { ConnectionsLink } from './ConnectionsLink';
 import { ConnectionToolsNotice, toolsInactive } from './ConnectionToolsNotice';
 
 /** `PATCH /api/chats/:id`: only the sent fields change. */
@@ -185,9 +185,4 @@ export function ChatSettingsDrawer({
       </section>
     </aside>
   );
-}
-
-/** The link a translated sentence wraps around its own words (Trans fills in the children). */
-function ConnectionsLink({ children }: { children?: ReactNode }) {
-  return <a href="#/connections">{children}</a>;
 }

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
 import { Trans } from 'react-i18next';
 import type { Connection } from '../../api/types';
+import { ConnectionsLink } from './ConnectionsLink';
 
 /** Whether tool controls do anything on this connection (function calling switched off: they do not). */
 export function toolsInactive(connection: Connection | null): boolean {
@@ -25,9 +25,4 @@ export function ConnectionToolsNotice({ connection }: { connection: Connection |
       </span>
     </p>
   );
-}
-
-/** The link a translated sentence wraps around its own words (Trans fills in the children). */
-function ConnectionsLink({ children }: { children?: ReactNode }) {
-  return <a href="#/connections">{children}</a>;
 }
