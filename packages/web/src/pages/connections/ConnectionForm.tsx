@@ -170,7 +170,7 @@ export function ConnectionForm({
       </div>
       <fieldset className="field">
         <legend>{t('connections.form.functionCalling')}</legend>
-        <div className="row">
+        <div className="switch-row">
           <Switch
             label={t('connections.form.functionCalling')}
             checked={draft.functionCallingEnabled}

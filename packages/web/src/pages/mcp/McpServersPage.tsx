@@ -46,7 +46,7 @@ function SharingPanel() {
         />
       </p>
       {settings && (
-        <div className="row">
+        <div className="switch-row">
           <Switch checked={settings.reexportServerTools} label={t('mcp.sharing.switch')} onChange={change} />
           <span>{t('mcp.sharing.text')}</span>
         </div>
