@@ -137,6 +137,7 @@ const en = {
     functionCallingOff:
       'Tool use is on, but the connection {{name}} has function calling off: no tools are sent.',
     message: 'Message',
+    placeholderShort: 'Write a message…',
     placeholder: 'Write a message… (Enter sends, Shift+Enter new line, Up edits the last message, Esc stops)',
     send: 'Send',
     stop: 'Stop',

@@ -144,6 +144,7 @@ const pl: Messages = {
     functionCallingOff:
       'Narzędzia są włączone, ale połączenie {{name}} ma wyłączone wywoływanie funkcji: żadne narzędzia nie są wysyłane.',
     message: 'Wiadomość',
+    placeholderShort: 'Napisz wiadomość…',
     placeholder:
       'Napisz wiadomość… (Enter wysyła, Shift+Enter nowa linia, strzałka w górę edytuje ostatnią wiadomość, Esc zatrzymuje)',
     send: 'Wyślij',

@@ -131,6 +131,7 @@ const zhTW: Messages = {
     noConnectionYet: '這個聊天還沒有連線。請在<settings>聊天設定</settings>中選一個。',
     functionCallingOff: '已啟用工具，但連線 {{name}} 關閉了函式呼叫：不會傳送任何工具。',
     message: '訊息',
+    placeholderShort: '輸入訊息…',
     placeholder: '輸入訊息…（Enter 送出，Shift+Enter 換行，↑ 編輯上一則訊息，Esc 停止）',
     send: '送出',
     stop: '停止',

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Connection } from '../../api/types';
+import { PHONE_WIDTH, useMediaQuery } from '../../app/use-media-query';
 import {
   ATTACHMENT_TYPES,
   type Attachment,
@@ -53,6 +54,8 @@ export function Composer({
   onUpInEmpty: () => boolean;
 }) {
   const { t } = useTranslation();
+  // the keyboard hints do not fit a phone's two lines (and a phone rarely has the keys)
+  const phone = useMediaQuery(PHONE_WIDTH);
   const fileInput = useRef<HTMLInputElement>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -175,7 +178,7 @@ export function Composer({
           <textarea
             rows={2}
             value={draft}
-            placeholder={t('chat.placeholder')}
+            placeholder={phone ? t('chat.placeholderShort') : t('chat.placeholder')}
             onChange={(e) => setDraft(e.target.value)}
             onPaste={(e) => {
               const files = [...e.clipboardData.files];
