@@ -17,7 +17,7 @@ describe('app shell in a real browser', () => {
     await context.close();
   });
 
-  it('on a phone, keeps the sections behind Menu, and closes it after a choice', async () => {
+  it('on a phone, keeps the sections behind Menu, and closes it after a choice, on Escape and outside', async () => {
     const context = await app.browser.newContext({
       baseURL: app.stack.serverUrl,
       viewport: { width: 390, height: 844 },
@@ -46,6 +46,18 @@ describe('app shell in a real browser', () => {
     await nav.getByRole('link', { name: 'Lorebooks' }).click();
     await expect.poll(() => nav.isVisible()).toBe(false);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+
+    // Escape closes it and leaves the focus on Menu; so does a tap on the page below the bar
+    await menu.click();
+    await expect.poll(() => nav.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => nav.isVisible()).toBe(false);
+    expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+    await menu.click();
+    await expect.poll(() => nav.isVisible()).toBe(true);
+    await page.mouse.click(200, 700);
+    await expect.poll(() => nav.isVisible()).toBe(false);
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminSecretDialog } from '../components/AdminSecretDialog';
 import { AgentsPage } from '../pages/agents/AgentsPage';
@@ -75,6 +75,26 @@ export function App() {
   // a section chosen (or any other navigation) closes the phone menu
   // biome-ignore lint/correctness/useExhaustiveDependencies: the route is the trigger, not an input
   useEffect(() => setMenuOpen(false), [route]);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // an open phone menu closes on Escape (focus back on its button) and on a tap anywhere outside the bar
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!(e.target instanceof Node && menuButton.current?.closest('header')?.contains(e.target)))
+        setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [menuOpen]);
   // the route's title first; a page that knows a better one (the chat's name) sets it after
   useLayoutEffect(() => {
     document.title = pageTitle(routeTitle(route, t));
@@ -103,6 +123,7 @@ export function App() {
         <button
           type="button"
           className="menu-button"
+          ref={menuButton}
           aria-expanded={menuOpen}
           aria-controls="main-nav"
           onClick={() => setMenuOpen((open) => !open)}
