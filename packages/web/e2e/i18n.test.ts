@@ -64,8 +64,11 @@ describe.each(VIEWPORTS)('languages at $name width', (viewport) => {
     // the header's toggle: while the chat's connection loads, the empty-chat hint has a "Chat settings" button too
     const settingsToggle = page.locator('button[aria-controls="chat-settings"]');
     await poll(() => settingsToggle.textContent()).toBe('聊天設定');
-    expect(await page.getByRole('textbox', { name: '訊息' }).getAttribute('placeholder')).toContain(
-      'Enter 送出',
+    // the keyboard hints on a desktop, the short placeholder on a phone
+    expect(await page.getByRole('textbox', { name: '訊息' }).getAttribute('placeholder')).toBe(
+      viewport.width < 640
+        ? '輸入訊息…'
+        : '輸入訊息…（Enter 送出，Shift+Enter 換行，↑ 編輯上一則訊息，Esc 停止）',
     );
     await poll(() => page.getByText(/≈ \d+ 個 token/).isVisible()).toBe(true);
     await screenshot(page, `i18n-chat-zh-TW-${viewport.name}`);
