@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,22 @@ import { makeTempDir } from '../test-support/temp-dir.js';
 import { runCli } from './run-cli.js';
 
 const BIN = fileURLToPath(new URL('../bin/toolsmith.ts', import.meta.url));
+const SOURCE_ALIASES = fileURLToPath(new URL('../test-support/source-aliases.mjs', import.meta.url));
+const MODULE_LOG = fileURLToPath(new URL('../test-support/module-log.mjs', import.meta.url));
+
+/** Runs the CLI from source in its own process; returns its exit code and the modules it loaded. */
+async function cliModules(argv: string[], dataDir: string, log: string) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', SOURCE_ALIASES, '--import', MODULE_LOG, BIN, ...argv],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, MODULE_LOG: log },
+      stdio: 'ignore',
+    },
+  );
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, modules: readFileSync(log, 'utf8').split('\n') };
+}
 
 describe('toolsmith CLI', () => {
   const temp = makeTempDir();
@@ -159,6 +175,25 @@ describe('toolsmith CLI', () => {
       expect(run.io.err, argv.join(' ')).toContain(message);
       expect(run.io.err).toContain('Usage: toolsmith');
     }
+  });
+
+  it('help, the version and a mistyped command answer without loading the server', async () => {
+    const loadsServer = (modules: string[]) =>
+      modules.some((url) => url.includes('/node_modules/fastify/') || url.endsWith('/app/build-app.ts'));
+    for (const [k, argv, code] of [
+      [1, ['--help'], 0],
+      [2, ['--version'], 0],
+      [3, ['start', '--prot', '1'], 2],
+      [4, ['tools', 'lsit'], 2],
+    ] as const) {
+      const run = await cliModules([...argv], temp.dir, join(temp.dir, `modules-${k}.log`));
+      expect(run.code, argv.join(' ')).toBe(code);
+      expect(loadsServer(run.modules), argv.join(' ')).toBe(false);
+    }
+    // a command that runs the app loads it (the log sees it)
+    const list = await cliModules(['tools', 'list'], temp.dir, join(temp.dir, 'modules-list.log'));
+    expect(list.code).toBe(0);
+    expect(loadsServer(list.modules)).toBe(true);
   });
 
   it('start --port/--host/--data-dir win over the environment; it serves until SIGTERM, then shuts down cleanly', async () => {

@@ -1,15 +1,12 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { startServer } from '../app/start-server.js';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { SERVER_VERSION } from '../version.js';
-import {
-  dryRunCommand,
-  toolsDeleteCommand,
-  toolsListCommand,
-  toolsSetEnabledCommand,
-  toolsShowCommand,
-} from './tool-commands.js';
-import { toolsExportCommand, toolsImportCommand } from './transfer-commands.js';
+
+// The app (Fastify, routes, storage, the sandbox) loads only for a command that runs it: help, the version and
+// a mistyped command answer at once instead of after the ~2 s the whole server takes to load.
+const serverStart = () => import('../app/start-server.js');
+const toolCommands = () => import('./tool-commands.js');
+const transferCommands = () => import('./transfer-commands.js');
 
 export interface CliIo {
   out(text: string): void;
@@ -173,33 +170,48 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const name = positionals[0];
     switch (command) {
       case 'start': {
-        const server = await startServer({ config: config(), handleSignals: true });
+        const settings = config();
+        const server = await (await serverStart()).startServer({ config: settings, handleSignals: true });
         server.app.log.info(`Toolsmith is listening on ${server.url}`);
         return 0;
       }
-      case 'tools list':
-        return await toolsListCommand(config(), io, { json: values.json === true });
-      case 'tools show':
-        return await toolsShowCommand(config(), name, io);
+      case 'tools list': {
+        const settings = config();
+        return await (await toolCommands()).toolsListCommand(settings, io, { json: values.json === true });
+      }
+      case 'tools show': {
+        const settings = config();
+        return await (await toolCommands()).toolsShowCommand(settings, name, io);
+      }
       case 'tools enable':
-        return await toolsSetEnabledCommand(config(), name, true, io);
-      case 'tools disable':
-        return await toolsSetEnabledCommand(config(), name, false, io);
-      case 'tools delete':
-        return await toolsDeleteCommand(config(), name, io);
-      case 'tools dry-run':
-        return await dryRunCommand(config(), name, io, {
+      case 'tools disable': {
+        const settings = config();
+        const on = command === 'tools enable';
+        return await (await toolCommands()).toolsSetEnabledCommand(settings, name, on, io);
+      }
+      case 'tools delete': {
+        const settings = config();
+        return await (await toolCommands()).toolsDeleteCommand(settings, name, io);
+      }
+      case 'tools dry-run': {
+        const settings = config();
+        return await (await toolCommands()).dryRunCommand(settings, name, io, {
           argsText: typeof values.args === 'string' ? values.args : '{}',
           simulate: values.simulate === true,
         });
-      case 'tools import':
-        return await toolsImportCommand(config(), name, io);
-      case 'tools export':
-        return await toolsExportCommand(config(), name, io, {
+      }
+      case 'tools import': {
+        const settings = config();
+        return await (await transferCommands()).toolsImportCommand(settings, name, io);
+      }
+      case 'tools export': {
+        const settings = config();
+        return await (await transferCommands()).toolsExportCommand(settings, name, io, {
           force: values.force === true,
           withSecrets: values['include-secrets'] === true,
           ...(typeof values.format === 'string' ? { format: values.format } : {}),
         });
+      }
     }
     throw new UsageError(`Unknown command: ${argv.join(' ')}`, true);
   } catch (error) {
