@@ -166,52 +166,41 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     const { command, values, positionals } = parseCommand(argv);
     const overrides = command === 'start' ? startOverrides(values) : {};
-    const config = () => loadConfig(io.env ? { env: io.env, envFile: false, overrides } : { overrides });
+    const config = loadConfig(io.env ? { env: io.env, envFile: false, overrides } : { overrides });
     const name = positionals[0];
     switch (command) {
       case 'start': {
-        const settings = config();
-        const server = await (await serverStart()).startServer({ config: settings, handleSignals: true });
+        const server = await (await serverStart()).startServer({ config, handleSignals: true });
         server.app.log.info(`Toolsmith is listening on ${server.url}`);
         return 0;
       }
-      case 'tools list': {
-        const settings = config();
-        return await (await toolCommands()).toolsListCommand(settings, io, { json: values.json === true });
-      }
-      case 'tools show': {
-        const settings = config();
-        return await (await toolCommands()).toolsShowCommand(settings, name, io);
-      }
+      case 'tools list':
+        return await (await toolCommands()).toolsListCommand(config, io, { json: values.json === true });
+      case 'tools show':
+        return await (await toolCommands()).toolsShowCommand(config, name, io);
       case 'tools enable':
-      case 'tools disable': {
-        const settings = config();
-        const on = command === 'tools enable';
-        return await (await toolCommands()).toolsSetEnabledCommand(settings, name, on, io);
-      }
-      case 'tools delete': {
-        const settings = config();
-        return await (await toolCommands()).toolsDeleteCommand(settings, name, io);
-      }
-      case 'tools dry-run': {
-        const settings = config();
-        return await (await toolCommands()).dryRunCommand(settings, name, io, {
+      case 'tools disable':
+        return await (await toolCommands()).toolsSetEnabledCommand(
+          config,
+          name,
+          command === 'tools enable',
+          io,
+        );
+      case 'tools delete':
+        return await (await toolCommands()).toolsDeleteCommand(config, name, io);
+      case 'tools dry-run':
+        return await (await toolCommands()).dryRunCommand(config, name, io, {
           argsText: typeof values.args === 'string' ? values.args : '{}',
           simulate: values.simulate === true,
         });
-      }
-      case 'tools import': {
-        const settings = config();
-        return await (await transferCommands()).toolsImportCommand(settings, name, io);
-      }
-      case 'tools export': {
-        const settings = config();
-        return await (await transferCommands()).toolsExportCommand(settings, name, io, {
+      case 'tools import':
+        return await (await transferCommands()).toolsImportCommand(config, name, io);
+      case 'tools export':
+        return await (await transferCommands()).toolsExportCommand(config, name, io, {
           force: values.force === true,
           withSecrets: values['include-secrets'] === true,
           ...(typeof values.format === 'string' ? { format: values.format } : {}),
         });
-      }
     }
     throw new UsageError(`Unknown command: ${argv.join(' ')}`, true);
   } catch (error) {
