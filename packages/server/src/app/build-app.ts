@@ -48,6 +48,7 @@ import { webTools } from '../web/web-tools.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandler } from './error-handler.js';
 import { jsonTooDeep, loneSurrogateError, loneSurrogatePath, tooDeepError } from './json-body.js';
+import { routeSchemaController } from './route-schema-compilers.js';
 import { ROUTE_AJV_OPTIONS, schemaErrorFormatter } from './schema-errors.js';
 import { registerSecurity } from './security.js';
 import { DEFAULT_WEB_DIST_DIR, registerStaticUi } from './static-ui.js';
@@ -72,6 +73,8 @@ export interface AppDeps {
   mcp?: Pick<McpManagerOptions, 'resolve' | 'connect' | 'connectTimeoutMs'>;
   /** tests: the resolver and connector of requests tools send (scripts' fetch, web_visit, search) */
   outbound?: OutboundFetchOptions;
+  /** compile every route schema at start, as Fastify does by default (a test that all of them compile) */
+  eagerRouteSchemas?: boolean;
 }
 
 /** A hop count becomes a function: Fastify's types take booleans, address lists or functions. */
@@ -92,6 +95,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     frameworkErrors: frameworkErrorHandler,
     // route schemas (@toolsmith/core/api-schema): strict validation, 400s in the API's own words
     ajv: ROUTE_AJV_OPTIONS,
+    schemaController: routeSchemaController(deps.eagerRouteSchemas),
     schemaErrorFormatter,
   });
 

@@ -1,8 +1,8 @@
 // Issue 9 item 7: JSON nested 2,000+ levels deep gave 500 on a dozen routes, and lone surrogates (`\uD800`)
 // slipped through name checks. Every route answers 400 with a message for both, over real HTTP.
-import type { FastifyInstance } from 'fastify';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allRoutes } from '../test-support/route-list.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 import { MAX_JSON_DEPTH } from './json-body.js';
 
@@ -11,29 +11,6 @@ beforeAll(async () => {
   server = await startTestServer({ CUSTOM_TOOL_SCRIPT_ENABLED: 'true' });
 });
 afterAll(() => server.close());
-
-/** Every [method, path] the app serves, from Fastify's own route tree (params filled with "x"). */
-function allRoutes(app: FastifyInstance): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+) \(([^)]+)\)/.exec(line);
-    if (!match) continue;
-    const level = match[1].length / 4;
-    const parent = stack[level - 1] ?? '';
-    const segment = match[2];
-    const path =
-      level === 0
-        ? segment
-        : segment.startsWith('/')
-          ? `${parent === '/' ? '' : parent}${segment}`
-          : `${parent.replace(/\/$/, '')}/${segment}`;
-    stack.length = level;
-    stack[level] = path;
-    for (const method of match[3].split(', ')) out.push([method, path.replace(/:[^/]+|\*/g, 'x')]);
-  }
-  return out;
-}
 
 const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
