@@ -1,6 +1,5 @@
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
 import type { OutboundFetch } from '../executors/outbound-fetch.js';
+import { squeeze } from './squeeze-text.js';
 
 /** The most a page may weigh before it is read (the fetch stops there). */
 export const MAX_PAGE_BYTES = 1024 * 1024;
@@ -14,36 +13,6 @@ export interface VisitedPage {
   text: string;
   /** the readable text was longer than `maxChars` and was cut */
   truncated: boolean;
-}
-
-const squeeze = (s: string) =>
-  s
-    .replace(/\r/g, '')
-    .replace(/[ \t\f\v\u00a0]+/g, ' ')
-    .replace(/ *\n */g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-
-/** The readable text of an HTML page: Mozilla Readability on a server-side DOM, else the body's text. */
-export function readableText(html: string): { title: string; text: string } {
-  const { document } = parseHTML(html);
-  const fallbackTitle = document.title ?? '';
-  let article: { title?: string | null; textContent?: string | null } | null = null;
-  try {
-    article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0]).parse();
-  } catch {
-    article = null;
-  }
-  if (article?.textContent && article.textContent.trim() !== '') {
-    return { title: article.title || fallbackTitle, text: squeeze(article.textContent) };
-  }
-  // Readability found no article (a short page): the body's text, without scripts and styles
-  const { document: plain } = parseHTML(html);
-  for (const node of plain.querySelectorAll('script, style, noscript, template')) node.remove();
-  return {
-    title: fallbackTitle,
-    text: squeeze(plain.body?.textContent ?? plain.documentElement?.textContent ?? ''),
-  };
 }
 
 function contentType(headers: Record<string, string | string[] | undefined>): string {
@@ -70,6 +39,8 @@ export async function visitPage(
   const body = response.body.toString('utf8');
   let page: { title: string; text: string };
   if (type === 'text/html' || type === 'application/xhtml+xml' || (type === '' && /<html[\s>]/i.test(body))) {
+    // loaded on the first visit: the DOM and Readability take ~0.2 s to load, most servers never visit a page
+    const { readableText } = await import('./readable-text.js');
     page = readableText(body);
   } else if (type.startsWith('text/') || type === 'application/json' || type.endsWith('+json')) {
     page = { title: '', text: squeeze(body) };
