@@ -1,14 +1,15 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { describeThrown } from '@toolsmith/core/internal';
 import type { McpServerSecrets, McpToolInfo, StoredMcpServer } from '../storage/mcp-types.js';
 import { SERVER_VERSION } from '../version.js';
+import type * as McpClientSdkModule from './mcp-client-sdk.js';
 import { createMcpFetch, type McpFetch, type McpFetchOptions } from './mcp-http-fetch.js';
 
 /** Where a server stands: switched off, waiting for its command's approval, or the live connection's state. */
+type McpClientSdk = typeof McpClientSdkModule;
+
 export type McpStatus = 'disabled' | 'needs_approval' | 'idle' | 'connecting' | 'connected' | 'error';
 
 /** The first retry waits 1 s, each next one twice as long, at most a minute. */
@@ -63,7 +64,8 @@ export class McpConnection {
   #closed = false;
   #stderr = '';
   #name = '';
-  #transportRef: Transport | undefined;
+  /** the stdio transport of the current connection (for its process id) */
+  #stdio: { pid: number | null } | undefined;
 
   constructor(deps: McpConnectionDeps) {
     this.#deps = deps;
@@ -89,8 +91,7 @@ export class McpConnection {
 
   /** stdio: the process id of the running server */
   get pid(): number | undefined {
-    const transport = this.#client ? this.#transportRef : undefined;
-    return transport instanceof StdioClientTransport ? (transport.pid ?? undefined) : undefined;
+    return this.#client ? (this.#stdio?.pid ?? undefined) : undefined;
   }
 
   /** Lists every tool (all pages) and hands the list on. */
@@ -133,7 +134,9 @@ export class McpConnection {
     const { server, secrets } = loaded;
     this.#name = server.name;
     this.#stderr = '';
-    const client = new Client(
+    // the SDK's client loads with the first connection: most servers never connect to one
+    const sdk = await import('./mcp-client-sdk.js');
+    const client = new sdk.Client(
       { name: 'toolsmith', version: SERVER_VERSION },
       {
         capabilities: {},
@@ -148,8 +151,7 @@ export class McpConnection {
       },
     );
     try {
-      const transport = this.#transport(server, secrets);
-      this.#transportRef = transport;
+      const transport = this.#transport(sdk, server, secrets);
       await client.connect(transport, { timeout: this.#deps.connectTimeoutMs });
       const tools = await this.#listAll(client);
       if (this.#closed) {
@@ -174,9 +176,10 @@ export class McpConnection {
     }
   }
 
-  #transport(server: StoredMcpServer, secrets: McpServerSecrets): Transport {
+  #transport(sdk: McpClientSdk, server: StoredMcpServer, secrets: McpServerSecrets): Transport {
+    this.#stdio = undefined;
     if (server.transport === 'stdio') {
-      const transport = new StdioClientTransport({
+      const transport = new sdk.StdioClientTransport({
         command: server.command,
         args: server.args,
         // the SDK adds only HOME, LOGNAME, PATH, SHELL, TERM and USER: none of this server's own secrets leak
@@ -187,10 +190,11 @@ export class McpConnection {
       transport.stderr?.on('data', (chunk: Buffer) => {
         this.#stderr = (this.#stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
       });
+      this.#stdio = transport;
       return transport;
     }
     this.#fetch = createMcpFetch(this.#deps.fetchOptions);
-    return new StreamableHTTPClientTransport(new URL(server.url), {
+    return new sdk.StreamableHTTPClientTransport(new URL(server.url), {
       fetch: this.#fetch,
       requestInit: { headers: secrets.headers },
       reconnectionOptions: {

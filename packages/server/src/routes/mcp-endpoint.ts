@@ -1,10 +1,8 @@
 // POST /mcp: Toolsmith's tools for MCP clients over Streamable HTTP (stateless, JSON answers). Auth is the
 // gateway's (Authorization: Bearer ADMIN_SECRET or X-Admin-Secret, needed off loopback or when
 // ADMIN_SECRET_ON_LOOPBACK is set); the Host allowlist and cross-site checks apply as for /v1.
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { assertGatewayAuth } from '../gateway/gateway-auth.js';
-import { createToolsmithMcpServer } from '../mcp/toolsmith-mcp-server.js';
 
 /** A JSON-RPC error without a request id, as MCP transports answer HTTP-level failures. */
 function rpcError(reply: FastifyReply, status: number, message: string, code = -32000) {
@@ -27,6 +25,10 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
       if (status === 401) reply.header('WWW-Authenticate', 'Bearer realm="toolsmith"');
       return rpcError(reply, status, (error as Error).message, -32001);
     }
+    // the MCP SDK's server side loads with the first request: most servers are never asked over MCP
+    const { createToolsmithMcpServer, StreamableHTTPServerTransport } = await import(
+      '../mcp/mcp-server-sdk.js'
+    );
     const server = createToolsmithMcpServer(ctx);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
