@@ -177,7 +177,7 @@ describe('toolsmith CLI', () => {
     }
   });
 
-  it('help, the version and a mistyped command answer without loading the server', async () => {
+  it('help, the version and a mistyped command answer without loading the server; the app loads without the MCP SDK or the DOM', async () => {
     const loadsServer = (modules: string[]) =>
       modules.some((url) => url.includes('/node_modules/fastify/') || url.endsWith('/app/build-app.ts'));
     for (const [k, argv, code] of [
@@ -194,6 +194,9 @@ describe('toolsmith CLI', () => {
     const list = await cliModules(['tools', 'list'], temp.dir, join(temp.dir, 'modules-list.log'));
     expect(list.code).toBe(0);
     expect(loadsServer(list.modules)).toBe(true);
+    // ...but not what only some requests need: the MCP SDK, the DOM and Readability load on first use
+    const onFirstUse = ['/@modelcontextprotocol/sdk/', '/linkedom/', '/@mozilla/readability/'];
+    expect(list.modules.filter((url) => onFirstUse.some((dir) => url.includes(dir)))).toEqual([]);
   });
 
   it('start --port/--host/--data-dir win over the environment; it serves until SIGTERM, then shuts down cleanly', async () => {
