@@ -3,7 +3,5 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
-  // one stylesheet, loaded with the page as before: pages are lazy chunks (app/lazy-pages.ts), and split
-  // stylesheets would apply in the order pages happen to load, not the order the rules were written in
-  build: { outDir: 'dist', emptyOutDir: true, cssCodeSplit: false },
+  build: { outDir: 'dist', emptyOutDir: true },
 });

@@ -1,24 +1,21 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminSecretDialog } from '../components/AdminSecretDialog';
+import { AgentsPage } from '../pages/agents/AgentsPage';
+import { CharactersPage } from '../pages/characters/CharactersPage';
+import { ChatPage } from '../pages/chats/ChatPage';
+import { ChatsPage } from '../pages/chats/ChatsPage';
+import { ConnectionsPage } from '../pages/connections/ConnectionsPage';
+import { FunctionsPage } from '../pages/functions/FunctionsPage';
+import { ToolEditorPage } from '../pages/functions/ToolEditorPage';
+import { LorebookEditorPage } from '../pages/lorebooks/LorebookEditorPage';
+import { LorebooksPage } from '../pages/lorebooks/LorebooksPage';
+import { McpServersPage } from '../pages/mcp/McpServersPage';
+import { PersonasPage } from '../pages/personas/PersonasPage';
+import { PresetsPage } from '../pages/presets/PresetsPage';
+import { SimulationPage } from '../pages/simulation/SimulationPage';
+import { StudioPage } from '../pages/studio/StudioPage';
 import { LanguageSwitch } from './LanguageSwitch';
-import {
-  AgentsPage,
-  CharactersPage,
-  ChatPage,
-  ChatsPage,
-  ConnectionsPage,
-  FunctionsPage,
-  LorebookEditorPage,
-  LorebooksPage,
-  McpServersPage,
-  PersonasPage,
-  PresetsPage,
-  SimulationPage,
-  StudioPage,
-  ToolEditorPage,
-} from './lazy-pages';
-import { PageBoundary } from './PageBoundary';
 import { pageTitle, routeTitle } from './page-title';
 import { hrefFor, type Route, useRoute } from './router';
 
@@ -148,9 +145,7 @@ export function App() {
         <LanguageSwitch />
       </header>
       <main>
-        <PageBoundary key={`${loadRound}:${hrefFor(route)}`}>
-          <Page route={route} />
-        </PageBoundary>
+        <Page key={loadRound} route={route} />
       </main>
       <AdminSecretDialog onSaved={(reload) => reload && setLoadRound((n) => n + 1)} />
     </div>

@@ -92,9 +92,6 @@ const en = {
     mcp: 'MCP',
     simulation: 'Simulation',
     studio: 'Studio',
-    pageLoadFailed:
-      'This page could not load ({{message}}). If the server was updated, reload to get the new version.',
-    reload: 'Reload',
   },
   title: {
     function: 'Function',

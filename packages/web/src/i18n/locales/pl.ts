@@ -94,9 +94,6 @@ const pl: Messages = {
     mcp: 'MCP',
     simulation: 'Symulacja',
     studio: 'Studio',
-    pageLoadFailed:
-      'Nie udało się wczytać tej strony ({{message}}). Jeśli serwer został zaktualizowany, wczytaj stronę ponownie, aby pobrać nową wersję.',
-    reload: 'Wczytaj ponownie',
   },
   title: {
     function: 'Funkcja',

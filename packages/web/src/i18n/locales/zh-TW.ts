@@ -89,8 +89,6 @@ const zhTW: Messages = {
     mcp: 'MCP',
     simulation: '模擬',
     studio: '工作室',
-    pageLoadFailed: '此頁面無法載入（{{message}}）。若伺服器已更新，請重新載入以取得新版本。',
-    reload: '重新載入',
   },
   title: {
     function: '函式',
