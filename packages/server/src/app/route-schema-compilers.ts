@@ -21,9 +21,11 @@ type LazyFactory<F> = (externalSchemas: never, options: never) => (route: never)
 const ajvPool = AjvCompiler();
 const serializerPool = SerializerSelector();
 
-/** Ajv's validator for a route, compiled on its first request; its errors are read where Fastify reads them. */
-// (no `schemaEnv` on the wrapper: Fastify then passes no parent data, which only coercion and defaults need,
-// and the route options turn both off)
+/**
+ * Ajv's validator for a route, compiled on its first request; its errors are read where Fastify reads them.
+ * (No `schemaEnv` on the wrapper: Fastify then passes no parent data, which only coercion and defaults need,
+ * and the route options turn both off.)
+ */
 const lazyValidators: LazyFactory<Validate> = (externalSchemas, options) => {
   const compile = ajvPool(externalSchemas, options);
   return (route) => {

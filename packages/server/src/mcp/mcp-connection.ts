@@ -7,9 +7,10 @@ import { SERVER_VERSION } from '../version.js';
 import type * as McpClientSdkModule from './mcp-client-sdk.js';
 import { createMcpFetch, type McpFetch, type McpFetchOptions } from './mcp-http-fetch.js';
 
-/** Where a server stands: switched off, waiting for its command's approval, or the live connection's state. */
+/** the MCP SDK's client side, as `#connect` loads it */
 type McpClientSdk = typeof McpClientSdkModule;
 
+/** Where a server stands: switched off, waiting for its command's approval, or the live connection's state. */
 export type McpStatus = 'disabled' | 'needs_approval' | 'idle' | 'connecting' | 'connected' | 'error';
 
 /** The first retry waits 1 s, each next one twice as long, at most a minute. */

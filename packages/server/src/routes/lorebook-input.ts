@@ -23,9 +23,8 @@ export function checkedFileEntries(raw: unknown): LorebookEntryBody[] {
   entryShapes ??= new Ajv({ ...ROUTE_AJV_OPTIONS.customOptions, strict: false }).compile(
     Type.Object({ entries: LorebookEntriesBody }),
   );
-  const checkEntryShapes = entryShapes;
-  if (checkEntryShapes({ entries: raw })) return raw as LorebookEntryBody[];
-  throw validationError(fieldErrorsFromAjv(checkEntryShapes.errors ?? []));
+  if (entryShapes({ entries: raw })) return raw as LorebookEntryBody[];
+  throw validationError(fieldErrorsFromAjv(entryShapes.errors ?? []));
 }
 
 type WithoutNulls<T> = { [K in keyof T]: Exclude<T[K], null> };
