@@ -199,6 +199,22 @@ describe('the fast lane for plain chunks agrees with the one-shot parser', () =>
     expect(afterMarkup).toMatchObject({ reasoning: 'why', calls: [{ name: 'ping' }] });
   });
 
+  it('reads a harmony header that never ends as text again from its start, markup in it included', () => {
+    // the header is taken as it streams; when no <|message|> comes within a header's length, what was
+    // taken goes back to be read as text, so the call inside it counts however the text was cut
+    const text = `<|start|>assistant ${'x'.repeat(250)} ${ping} more <|message|>late`;
+    const result = expectEverySplitAgrees(text);
+    expect(result.calls.map((c) => c.name)).toEqual(['ping']);
+    expect(result.content).toBe(`<|start|>assistant ${'x'.repeat(250)}  more <|message|>late`);
+  });
+
+  it('gives a harmony call to an unknown tool back as written', () => {
+    const header = '<|start|>assistant<|channel|>commentary to=functions.launch <|constrain|>json<|message|>';
+    const result = expectEverySplitAgrees(`${header}{"a": 1}<|call|> ${ping}`);
+    expect(result.calls.map((c) => c.name)).toEqual(['ping']);
+    expect(result.content).toBe(`${header}{"a": 1}`);
+  });
+
   it('passes look-alikes by the chunk alone, and still opens a line-start marker after blanks', () => {
     // `<b>`, `[see` and `{3}` mid-line start no marker; `[` and `{` at a line start (after a newline and
     // blanks, in this chunk or an earlier one) may: the lane must not pass those as text
