@@ -42,3 +42,10 @@ it('converts Python and Gemma literals to JSON', () => {
     f: true,
   });
 });
+
+it('takes a bare word named like an Object member (constructor, toString) for a word, not a value', () => {
+  // a lookup in a plain object found Object.prototype's functions and emitted them as JSON text
+  for (const word of ['constructor', 'toString', 'valueOf', '__proto__', 'hasOwnProperty'])
+    expect([word, pythonLiteralToJson(word)]).toEqual([word, undefined]);
+  expect(JSON.parse(pythonLiteralToJson("{'a': [True, None]}") ?? 'null')).toEqual({ a: [true, null] });
+});

@@ -242,7 +242,7 @@ export class LiteralTranscoder {
     this.token = '';
     this.value();
     const top = this.frames[this.frames.length - 1];
-    let json: string | undefined = LITERALS[token];
+    let json = LITERALS.get(token);
     if (json === undefined && NUMBER.test(token)) {
       const n = Number(token.replace(/_/g, ''));
       if (Number.isFinite(n)) json = JSON.stringify(n);

@@ -1,14 +1,14 @@
 /** The small pieces of Python literal syntax: scalar tokens, escapes, object keys. */
 
-/** Python's literal names and JSON's, as JSON. */
-export const LITERALS: Record<string, string> = {
-  True: 'true',
-  False: 'false',
-  None: 'null',
-  true: 'true',
-  false: 'false',
-  null: 'null',
-};
+/** Python's literal names and JSON's, as JSON (a Map: a word a model writes is no key into Object.prototype). */
+export const LITERALS: ReadonlyMap<string, string> = new Map([
+  ['True', 'true'],
+  ['False', 'false'],
+  ['None', 'null'],
+  ['true', 'true'],
+  ['false', 'false'],
+  ['null', 'null'],
+]);
 
 export function isTokenChar(c: number): boolean {
   return (

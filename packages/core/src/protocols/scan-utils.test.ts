@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findFirst } from './scan-utils.js';
+import { decodeXmlEntities, findFirst } from './scan-utils.js';
 
 const TOKENS = ['<｜tool_call_end｜>', '<｜tool_sep｜>', '</x>', '`', '``', '\n'];
 
@@ -56,6 +56,16 @@ describe('findFirst', () => {
         },
       ),
       { seed: 10, numRuns: 2000 },
+    );
+  });
+});
+
+describe('decodeXmlEntities', () => {
+  it('decodes the five named entities and numeric references, and only those', () => {
+    expect(decodeXmlEntities('&lt;a&gt; &amp; &quot;&apos; &#65;&#x42;')).toBe('<a> & "\' AB');
+    // names of Object members are no entities: they stay as written
+    expect(decodeXmlEntities('&constructor; &toString; &__proto__;')).toBe(
+      '&constructor; &toString; &__proto__;',
     );
   });
 });

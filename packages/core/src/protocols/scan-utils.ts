@@ -114,7 +114,13 @@ export function isHighSurrogate(c: number): boolean {
   return c >= 0xd800 && c <= 0xdbff;
 }
 
-const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+const NAMED_ENTITIES: ReadonlyMap<string, string> = new Map([
+  ['lt', '<'],
+  ['gt', '>'],
+  ['amp', '&'],
+  ['quot', '"'],
+  ['apos', "'"],
+]);
 
 /** Decodes the five XML entities and numeric references (used outside CDATA only). */
 export function decodeXmlEntities(text: string): string {
@@ -124,6 +130,6 @@ export function decodeXmlEntities(text: string): string {
       const code = body[1] === 'x' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
       return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
-    return NAMED_ENTITIES[body] ?? whole;
+    return NAMED_ENTITIES.get(body) ?? whole;
   });
 }

@@ -315,6 +315,17 @@ describe('parseToolCallsFromText — tolerated model formats', () => {
     ).toEqual(['forbidden_key']);
   });
 
+  it('reports a pythonic value named like an Object member as no value, without throwing', () => {
+    // `constructor` found Object.prototype's function in a plain-object lookup: the parser threw mid-stream
+    for (const word of ['constructor', 'toString']) {
+      expect(brief(`[get_weather(city=${word})]`, null)).toEqual({
+        content: '',
+        calls: [],
+        errors: ['invalid_arguments'],
+      });
+    }
+  });
+
   it('keeps look-alike markers in prose as content', () => {
     const text = 'a < b, [x], `c`, {y}, <tool_calls>, [TOOL_CALL], <Function_12_Start/>, ``` end';
     expect(brief(text)).toEqual({ content: text, calls: [], errors: [] });

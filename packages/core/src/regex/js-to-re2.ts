@@ -313,6 +313,7 @@ function unicodeProperty(pattern: string, at: number, c: 'p' | 'P'): Escape {
   if (eq !== -1 && !['General_Category', 'gc', 'Script', 'sc', 'Script_Extensions', 'scx'].includes(key)) {
     return { message: `uses the Unicode property \\${c}{${body}}, which is not supported` };
   }
-  name = CATEGORY_ALIASES[name] ?? name;
+  // own keys only: `\p{constructor}` must not find Object.prototype's function
+  if (Object.hasOwn(CATEGORY_ALIASES, name)) name = CATEGORY_ALIASES[name];
   return { text: `\\${c}{${name}}`, next: close + 1 };
 }

@@ -99,6 +99,14 @@ describe('compileUserRegex', () => {
     expect(compileUserRegex('[a-z]', 'v')).toMatchObject({ ok: false, feature: 'unicode_sets' });
   });
 
+  it('names an unknown Unicode property as written, also one named like an Object member', () => {
+    for (const name of ['Foo', 'constructor', 'toString']) {
+      const compiled = compileUserRegex(`\\p{${name}}`, 'u');
+      expect(compiled).toMatchObject({ ok: false, message: expect.stringContaining(`\\p{${name}}`) });
+      if (!compiled.ok) expect(compiled.message).not.toContain('native code');
+    }
+  });
+
   it('reports broken patterns and unknown flags with the reason', () => {
     expect(compileUserRegex('(abc')).toMatchObject({
       ok: false,
