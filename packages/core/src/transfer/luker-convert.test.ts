@@ -118,6 +118,15 @@ describe("Luker's tool switches, read from outside the tools", () => {
     expectValid({ ...converted.profile, mode: 'spec' });
   });
 
+  it('keeps a tool named like an Object member (constructor) under its own name in node overrides', () => {
+    const file = JSON.parse(JSON.stringify(lukerSpecFile).replaceAll('track_gold', 'constructor'));
+    const converted = convertLukerProfile(file)!;
+    expect(converted.profile.spec!.nodes[1].toolOverrides).toEqual({
+      constructor: false,
+      weather_lookup: true,
+    });
+  });
+
   it('V2 agenda: defaultTools null offers nothing, an agent opts in; planner, agents and limits carry over', () => {
     const converted = convertLukerProfile(lukerAgendaFile)!;
     expect(enabledOf(converted.profile.tools)).toEqual({ track_gold: false, mood_tag: false });

@@ -122,7 +122,8 @@ function overrides(
   const out: Record<string, boolean> = {};
   for (const name of [...names, ...Object.keys(LUKER_BUILTIN_EQUIVALENTS)]) {
     if (node(name) === mode(name)) continue;
-    out[LUKER_BUILTIN_EQUIVALENTS[name] ?? name] = node(name);
+    // own keys only: a tool named `constructor` must not find Object.prototype's function
+    out[Object.hasOwn(LUKER_BUILTIN_EQUIVALENTS, name) ? LUKER_BUILTIN_EQUIVALENTS[name] : name] = node(name);
   }
   return Object.keys(out).length ? out : undefined;
 }

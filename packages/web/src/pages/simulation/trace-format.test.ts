@@ -57,6 +57,7 @@ describe('simulation trace formatting', () => {
     expect(formatValue({ a: 1 })).toBe('{\n  "a": 1\n}');
     expect(stopText('max_rounds')).toBe('stopped at the round limit');
     expect(stopText('something_new')).toBe('something_new');
+    expect(stopText('constructor')).toBe('constructor');
   });
 
   it('places a node on the time axis within bounds', () => {

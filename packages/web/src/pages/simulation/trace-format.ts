@@ -31,7 +31,7 @@ const STOPS: Record<string, string> = {
 export const STOP_REASONS: ReadonlySet<string> = new Set(Object.keys(STOPS));
 
 export function stopText(reason: string | undefined): string {
-  return reason ? (STOPS[reason] ?? reason) : '';
+  return reason ? (STOP_REASONS.has(reason) ? STOPS[reason] : reason) : '';
 }
 
 export interface TraceCounts {
