@@ -89,6 +89,9 @@ const RENDER = {
   gemma: (n, a) => `\`\`\`tool_code\n${py(n, a)}\n\`\`\`\n`,
   functiongemma: (n, a) => `<start_function_call>call:${n}${gemma(a, '<escape>')}<end_function_call>`,
   gemma4: (n, a) => `<|tool_call>call:${n}${gemma(a, '<|"|>')}<tool_call|>`,
+  nemotron: (n, a) => `<TOOLCALL>[${json(n, a)}]</TOOLCALL>`,
+  command: (n, a) =>
+    `<|START_ACTION|>[\n    ${JSON.stringify({ tool_call_id: '0', tool_name: n, parameters: a })}\n]<|END_ACTION|>`,
 };
 
 /** A tool-using answer: prose paragraphs, a call every ~1 KiB; `n` calls in all, the text cut at whole calls. */
@@ -265,6 +268,8 @@ const ADVERSARIAL = [
   '[[search_notes(',
   '{"a": ',
   '```json\n{',
+  '<TOOLCALL>[',
+  '<|START_ACTION|>[',
 ];
 function onePiece(text) {
   const parser = createTextToolCallParser({ tools });

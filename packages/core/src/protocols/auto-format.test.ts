@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JSON_FAMILY_CASES } from './__fixtures__/family-outputs-json.js';
-import { TAGGED_FAMILY_CASES } from './__fixtures__/family-outputs-tagged.js';
+import { FAMILY_CASES } from './__fixtures__/family-cases.js';
 import { FAMILY_TOOLS } from './__fixtures__/family-render.js';
 import type { TextParserOptions } from './parser-types.js';
 import { createTextToolCallParser, parseToolCallsFromText } from './text-parser.js';
@@ -33,7 +32,7 @@ const parseStreamed = (text: string, cut: number) => {
 
 describe('auto: every family without a model name', () => {
   it('reads the calls of every family output', () => {
-    for (const c of [...JSON_FAMILY_CASES, ...TAGGED_FAMILY_CASES]) {
+    for (const c of FAMILY_CASES) {
       const r = parse(c.text);
       expect({ family: c.family, label: c.label, calls: r.calls }).toEqual({
         family: c.family,
@@ -45,7 +44,7 @@ describe('auto: every family without a model name', () => {
 
   it('reads every fixture output that holds calls completely right (calls, content, reasoning, errors)', () => {
     // the figure the issue measured as 58 of 206 (real outputs of 31 families) before the family parsers
-    const withCalls = [...JSON_FAMILY_CASES, ...TAGGED_FAMILY_CASES].filter((c) => c.calls.length > 0);
+    const withCalls = FAMILY_CASES.filter((c) => c.calls.length > 0);
     const count = (options: Partial<TextParserOptions> | ((family: string) => Partial<TextParserOptions>)) =>
       withCalls.filter((c) => {
         const r = parse(c.text, typeof options === 'function' ? options(c.family) : options);
@@ -94,6 +93,9 @@ describe('auto: prose, code samples and JSON in prose stay text', () => {
     'Gemma writes ```tool_code blocks``` for calls.',
     'The <function_calls> tag, the <function_call> tag and <|python_start|> are markup.',
     'Use <start_function_call> and <|tool_call> as markers.',
+    'Nemotron wraps its list in `<TOOLCALL>[{"name": "ping", "arguments": {}}]</TOOLCALL>` tags.',
+    'Command writes "<|START_ACTION|>[{"tool_name": "ping", "parameters": {}}]<|END_ACTION|>" for a call.',
+    '<TOOLCALL>[{"name": "launch_rockets", "arguments": {}}]</TOOLCALL>',
     'a < b, c > d, x<y>z, [1, 2], {a: 1}, <b>bold</b> and <br/>',
   ];
   for (const text of NEGATIVES) {
@@ -108,12 +110,15 @@ describe('auto: prose, code samples and JSON in prose stay text', () => {
       '[TOOL_CALLS]ping[ARGS]{}',
       '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>ping<｜tool▁sep｜>{}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
       '<|tool_call>call:ping{}<tool_call|>',
+      '<TOOLCALL>[{"name": "ping", "arguments": {}}]</TOOLCALL>',
+      '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "ping", "parameters": {}}]<|END_ACTION|>',
       '[ping()]',
     ].join('\n');
     for (const [open, close] of [
       ['<think>', '</think>'],
       ['<thinking>', '</thinking>'],
       ['<seed:think>', '</seed:think>'],
+      ['<|START_THINKING|>', '<|END_THINKING|>'],
     ]) {
       expect(parse(`${open}${inner}${close}No call needed.`)).toEqual({
         content: 'No call needed.',

@@ -3,16 +3,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../providers/types.js';
 import { CALL_MARKUP, RENDER_CALL } from './__fixtures__/family-calls.js';
-import { JSON_FAMILY_CASES } from './__fixtures__/family-outputs-json.js';
-import { TAGGED_FAMILY_CASES } from './__fixtures__/family-outputs-tagged.js';
-import { type Call, FAMILY_TOOLS, type FamilyCase } from './__fixtures__/family-render.js';
+import { FAMILY_CASES } from './__fixtures__/family-cases.js';
+import { type Call, FAMILY_TOOLS } from './__fixtures__/family-render.js';
 import type { TextParserOptions, ToolCallFamily } from './parser-types.js';
 import { createTextToolCallParser } from './text-parser.js';
 import { TOOL_CALL_FAMILIES } from './tool-call-formats.js';
 
 /** Replay a failure with FC_SEED=<seed printed by fast-check>. */
 const SEED = Number(process.env.FC_SEED ?? 20261201);
-const CASES: FamilyCase[] = [...JSON_FAMILY_CASES, ...TAGGED_FAMILY_CASES];
+const CASES = FAMILY_CASES;
 type Mode = 'format' | 'model' | 'auto';
 const MODES: Mode[] = ['format', 'model', 'auto'];
 

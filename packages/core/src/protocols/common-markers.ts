@@ -18,6 +18,8 @@ const THINK_TAGS: [open: string, close: string][] = [
   ['<thinking>', '</thinking>'],
   ['<thought>', '</thought>'],
   ['<seed:think>', '</seed:think>'],
+  // Cohere Command R7B / Command A: the plan before its actions
+  ['<|START_THINKING|>', '<|END_THINKING|>'],
 ];
 
 function afterReasoning(ctx: ParserContext): void {

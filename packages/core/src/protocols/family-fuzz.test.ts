@@ -2,15 +2,14 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../providers/types.js';
 import { createSeededRandom } from '../worldinfo/random.js';
-import { JSON_FAMILY_CASES } from './__fixtures__/family-outputs-json.js';
-import { TAGGED_FAMILY_CASES } from './__fixtures__/family-outputs-tagged.js';
+import { FAMILY_CASES } from './__fixtures__/family-cases.js';
 import { FAMILY_TOOLS } from './__fixtures__/family-render.js';
 import { OUTPUTS, TRIGGER } from './__fixtures__/model-outputs.js';
 import type { TextParserOptions } from './parser-types.js';
 import { createTextToolCallParser } from './text-parser.js';
 import { TOOL_CALL_FAMILIES, TOOL_CALL_FAMILY_INFO } from './tool-call-formats.js';
 
-const FAMILY_TEXTS = [...JSON_FAMILY_CASES, ...TAGGED_FAMILY_CASES].map((c) => c.text);
+const FAMILY_TEXTS = FAMILY_CASES.map((c) => c.text);
 /** Marker starts of every family, whole and as they appear in prose, plus look-alikes. */
 const MARKERS = [
   ...TOOL_CALL_FAMILY_INFO.map((f) => f.example),

@@ -2,14 +2,13 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../providers/types.js';
 import { createSeededRandom } from '../worldinfo/random.js';
-import { JSON_FAMILY_CASES } from './__fixtures__/family-outputs-json.js';
-import { TAGGED_FAMILY_CASES } from './__fixtures__/family-outputs-tagged.js';
-import { FAMILY_TOOLS, type FamilyCase } from './__fixtures__/family-render.js';
+import { FAMILY_CASES } from './__fixtures__/family-cases.js';
+import { FAMILY_TOOLS } from './__fixtures__/family-render.js';
 import type { TextParserOptions, ToolCallFamily } from './parser-types.js';
 import { createTextToolCallParser, parseToolCallsFromText } from './text-parser.js';
 import { familyForModel, TOOL_CALL_FAMILIES } from './tool-call-formats.js';
 
-const CASES: FamilyCase[] = [...JSON_FAMILY_CASES, ...TAGGED_FAMILY_CASES];
+const CASES = FAMILY_CASES;
 
 /** A model name from each family's own releases: under `auto` it makes the family preferred. */
 const MODELS: Record<ToolCallFamily, string> = {
@@ -38,6 +37,8 @@ const MODELS: Record<ToolCallFamily, string> = {
   gemma: 'google/gemma-3-27b-it',
   functiongemma: 'google/functiongemma-270m-it',
   gemma4: 'google/gemma-4-31b-it',
+  nemotron: 'nvidia/Llama-3_3-Nemotron-Super-49B-v1_5',
+  command: 'CohereLabs/c4ai-command-r7b-12-2024',
 };
 
 function brief(text: string, options: Partial<TextParserOptions>) {
@@ -102,6 +103,21 @@ describe('model families: realistic outputs', () => {
   it('names each family from its models', () => {
     for (const family of TOOL_CALL_FAMILIES)
       expect([family, familyForModel(MODELS[family])]).toEqual([family, family]);
+  });
+
+  it('tells model generations that changed markup apart', () => {
+    const names: [string, ToolCallFamily | undefined][] = [
+      ['nvidia/NVIDIA-Nemotron-Nano-9B-v2', 'nemotron'],
+      ['nvidia/Llama-3.1-Nemotron-Nano-8B-v1', 'nemotron'],
+      // Nemotron 3 writes Qwen3-Coder's XML
+      ['nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B', 'qwen3-coder'],
+      ['CohereLabs/c4ai-command-a-03-2025', 'command'],
+      ['command-r7b-arabic-02-2025', 'command'],
+      // Command R / R+ (2024) wrote another format
+      ['CohereLabs/c4ai-command-r-plus-08-2024', undefined],
+      ['commander-7b', undefined],
+    ];
+    for (const [model, family] of names) expect([model, familyForModel(model)]).toEqual([model, family]);
   });
 
   for (const c of CASES) {

@@ -1,7 +1,7 @@
 /**
  * An incremental, one-pass scanner over one JSON value (starting at `{` or `[`) that spots tool calls
  * inside it as they stream: a root call object, a root array of calls, or `{"tool_calls":[...]}`, each call
- * as `{"name", "arguments"|"parameters"|"args"}` or OpenAI's `{"function":{"name","arguments"}}`. It reports
+ * as `{"name"|"tool_name", "arguments"|"parameters"|"args"}` or OpenAI's `{"function":{"name","arguments"}}`. It reports
  * a call's name as soon as its string closes and its argument text piece by piece, so deltas can stream.
  * It only balances brackets and strings; the argument text itself is checked by JSON.parse at the end.
  */
@@ -37,6 +37,11 @@ interface Frame {
 }
 
 const ARGS_KEYS = new Set(['arguments', 'parameters', 'args']);
+
+/** The key of a call's name: `name`, or Cohere Command's `tool_name`. */
+function isNameKey(key: string | null): boolean {
+  return key === 'name' || key === 'tool_name';
+}
 
 export function newSlot(): CallSlot {
   return {
@@ -255,7 +260,7 @@ export class JsonCallScanner {
       kind = top.role === 'other' ? 'skip' : 'key';
     } else {
       this.beginValue(i, 'string');
-      if (top?.obj && top.slot && top.role !== 'other' && top.key === 'name') kind = 'name';
+      if (top?.obj && top.slot && top.role !== 'other' && isNameKey(top.key)) kind = 'name';
     }
     this.inString = true;
     this.stringKind = kind;

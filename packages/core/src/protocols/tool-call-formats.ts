@@ -30,6 +30,8 @@ export const TOOL_CALL_FAMILIES = [
   'gemma',
   'functiongemma',
   'gemma4',
+  'nemotron',
+  'command',
 ] as const;
 
 export type ToolCallFamily = (typeof TOOL_CALL_FAMILIES)[number];
@@ -73,7 +75,8 @@ export const TOOL_CALL_FAMILY_INFO: readonly ToolCallFamilyInfo[] = [
     id: 'qwen3-coder',
     label: 'Qwen3-Coder / Qwen3 XML',
     example: '<tool_call><function=NAME><parameter=KEY>v</parameter></function></tool_call>',
-    models: /qwen3[-_.]?coder|qwen3[-_.]?(?:5|6|next)/,
+    // Nemotron 3 writes Qwen3-Coder's XML
+    models: /qwen3[-_.]?coder|qwen3[-_.]?(?:5|6|next)|nemotron[-_]?3/,
   },
   {
     id: 'seed-oss',
@@ -129,6 +132,19 @@ export const TOOL_CALL_FAMILY_INFO: readonly ToolCallFamilyInfo[] = [
     label: 'gpt-oss (harmony)',
     example: '<|channel|>commentary to=functions.NAME <|constrain|>json<|message|>{...}<|call|>',
     models: /gpt[-_]?oss|harmony/,
+  },
+  {
+    id: 'nemotron',
+    label: 'Nemotron (Llama-Nemotron, Nemotron-Nano v2)',
+    example: '<TOOLCALL>[{"name":"NAME","arguments":{...}}]</TOOLCALL>',
+    // before Llama: Llama-3.3-Nemotron is Nemotron's markup on a Llama base
+    models: /nemotron/,
+  },
+  {
+    id: 'command',
+    label: 'Command R7B / Command A',
+    example: '<|START_ACTION|>[{"tool_call_id":"0","tool_name":"NAME","parameters":{...}}]<|END_ACTION|>',
+    models: /command[-_]?(?:r7b|a)(?![a-z0-9])/,
   },
   {
     id: 'granite-20b-fc',

@@ -53,7 +53,7 @@ describe('connections: toolCallFormat', () => {
       expect(res.body.details).toEqual([
         {
           field: 'toolCallFormat',
-          message: expect.stringMatching(/^toolCallFormat must be "auto" .*glm.*gemma4\.$/),
+          message: expect.stringMatching(/^toolCallFormat must be "auto" .*glm.*gemma4, nemotron, command\.$/),
         },
       ]);
     }

@@ -41,6 +41,9 @@ export const RENDER_CALL: Record<ToolCallFamily, (c: Call) => string> = {
   functiongemma: (c) =>
     `<start_function_call>call:${c.name}${gemmaValue(c.args, '<escape>')}<end_function_call>`,
   gemma4: (c) => `<|tool_call>call:${c.name}${gemmaValue(c.args, '<|"|>')}<tool_call|>`,
+  nemotron: (c) => `<TOOLCALL>[${jsonCall(c)}]</TOOLCALL>`,
+  command: (c) =>
+    `<|START_ACTION|>[\n    ${dumps({ tool_call_id: '0', tool_name: c.name, parameters: c.args })}\n]<|END_ACTION|>`,
 };
 
 /**
@@ -83,4 +86,7 @@ export const CALL_MARKUP = [
   '<|"|>',
   'minimax:',
   '<invoke',
+  'TOOLCALL>',
+  'ACTION|>',
+  '"tool_name"',
 ];

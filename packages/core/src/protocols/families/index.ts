@@ -1,10 +1,18 @@
+import { commandFamily } from './command.js';
 import { deepseekFamily } from './deepseek.js';
 import type { FamilyParser } from './family.js';
 import { functionGemmaFamily, gemma4Family, gemmaFamily } from './gemma.js';
 import { glmFamily } from './glm.js';
 import { harmonyFamily } from './harmony.js';
 import { ernieFamily, hermesFamily, longcatFamily } from './hermes.js';
-import { granite20bFamily, graniteFamily, internlm2Family, phi4MiniFamily, xlamFamily } from './json-tags.js';
+import {
+  granite20bFamily,
+  graniteFamily,
+  internlm2Family,
+  nemotronFamily,
+  phi4MiniFamily,
+  xlamFamily,
+} from './json-tags.js';
 import { kimiK2Family } from './kimi-k2.js';
 import { llama3Family } from './llama3.js';
 import { minimaxM2Family } from './minimax-m2.js';
@@ -41,4 +49,6 @@ export const FAMILY_PARSERS: readonly FamilyParser[] = [
   gemmaFamily,
   functionGemmaFamily,
   gemma4Family,
+  nemotronFamily,
+  commandFamily,
 ];

@@ -107,3 +107,16 @@ export const xlamFamily: FamilyParser = {
   id: 'xlam',
   markers: (mode) => [mode.preferred ? LIST_ANYWHERE : LIST_LINE_START],
 };
+
+/**
+ * Nemotron (Llama-3.3-Nemotron-Super, Llama-3.1-Nemotron-Nano, Nemotron-Nano v2):
+ * `<TOOLCALL>[{"name":..,"arguments":{..}}]</TOOLCALL>`. (Nemotron 3 writes Qwen3-Coder's XML.)
+ */
+const TOOLCALL_TAG: MarkerSpec = {
+  open: '<TOOLCALL>',
+  enter: (ctx, at, length) => {
+    ctx.state = new JsonOpenState(take(ctx, at + length), '</TOOLCALL>', 'nemotron');
+  },
+};
+
+export const nemotronFamily: FamilyParser = { id: 'nemotron', markers: () => [TOOLCALL_TAG] };

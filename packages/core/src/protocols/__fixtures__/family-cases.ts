@@ -1,0 +1,11 @@
+/** Every realistic model output of every family (the per-family files hold them by markup kind). */
+import { JSON_FAMILY_CASES } from './family-outputs-json.js';
+import { JSON_LIST_FAMILY_CASES } from './family-outputs-json-lists.js';
+import { TAGGED_FAMILY_CASES } from './family-outputs-tagged.js';
+import type { FamilyCase } from './family-render.js';
+
+export const FAMILY_CASES: readonly FamilyCase[] = [
+  ...JSON_FAMILY_CASES,
+  ...TAGGED_FAMILY_CASES,
+  ...JSON_LIST_FAMILY_CASES,
+];

@@ -1,0 +1,108 @@
+/**
+ * Model outputs of the families that write a JSON list of calls between special tokens: Nemotron's
+ * `<TOOLCALL>` and Cohere Command's `<|START_ACTION|>`, each as the family's chat template has it:
+ * multi-call, text around, reasoning, unicode and escapes, nested arguments, no arguments, a truncated
+ * last call.
+ */
+import {
+  type Call,
+  cut,
+  dumps,
+  type FamilyCase,
+  NESTED,
+  OSLO,
+  PING,
+  UNICODE,
+  WEATHER,
+} from './family-render.js';
+
+/** Nemotron's chat template: `<TOOLCALL>[{"name": .., "arguments": ..}, …]</TOOLCALL>`. */
+const toolcall = (calls: Call[]) =>
+  `<TOOLCALL>[${calls.map((c) => dumps({ name: c.name, arguments: c.args })).join(', ')}]</TOOLCALL>`;
+
+/** Command R7B / Command A: a JSON list of actions, one per line, numbered by `tool_call_id`. */
+const action = (calls: Call[]) =>
+  `<|START_ACTION|>[\n${calls
+    .map((c, i) => `    ${dumps({ tool_call_id: String(i), tool_name: c.name, parameters: c.args })}`)
+    .join(',\n')}\n]<|END_ACTION|>`;
+
+export const JSON_LIST_FAMILY_CASES: FamilyCase[] = [
+  {
+    family: 'nemotron',
+    label: 'text before',
+    text: `I'll look that up.\n${toolcall([WEATHER])}`,
+    calls: [WEATHER],
+    content: "I'll look that up.\n",
+  },
+  {
+    family: 'nemotron',
+    label: 'reasoning, then two calls',
+    text: `<think>\nThe user wants Oslo's weather and a ping.\n</think>\n\n${toolcall([OSLO, PING])}`,
+    calls: [OSLO, PING],
+    content: '',
+    reasoning: "The user wants Oslo's weather and a ping.\n",
+  },
+  {
+    family: 'nemotron',
+    label: 'unicode and escapes, text after',
+    text: `${toolcall([UNICODE])}\nSaved.`,
+    calls: [UNICODE],
+    content: '\nSaved.',
+  },
+  { family: 'nemotron', label: 'nested', text: toolcall([NESTED]), calls: [NESTED], content: '' },
+  {
+    family: 'nemotron',
+    label: 'no arguments',
+    text: '<TOOLCALL>[{"name": "ping", "arguments": {}}]</TOOLCALL>',
+    calls: [PING],
+    content: '',
+  },
+  {
+    family: 'nemotron',
+    label: 'truncated',
+    text: cut(toolcall([PING, WEATHER]), 20),
+    calls: [PING],
+    content: '',
+    errors: ['truncated'],
+  },
+  {
+    family: 'command',
+    label: 'plan, then an action',
+    text: `<|START_THINKING|>I will look up the weather in Paris.<|END_THINKING|>${action([WEATHER])}`,
+    calls: [WEATHER],
+    content: '',
+    reasoning: 'I will look up the weather in Paris.',
+  },
+  {
+    family: 'command',
+    label: 'two actions',
+    text: `<|START_THINKING|>Oslo first, then a ping.<|END_THINKING|>${action([OSLO, PING])}`,
+    calls: [OSLO, PING],
+    content: '',
+    reasoning: 'Oslo first, then a ping.',
+  },
+  {
+    family: 'command',
+    label: 'the answer after the results',
+    text: '<|START_RESPONSE|>It is sunny in Paris today, 22 °C. ☀️<|END_RESPONSE|>',
+    calls: [],
+    content: 'It is sunny in Paris today, 22 °C. ☀️',
+  },
+  { family: 'command', label: 'unicode and escapes', text: action([UNICODE]), calls: [UNICODE], content: '' },
+  { family: 'command', label: 'nested', text: action([NESTED]), calls: [NESTED], content: '' },
+  {
+    family: 'command',
+    label: 'no parameters',
+    text: '<|START_ACTION|>[\n    {"tool_call_id": "0", "tool_name": "ping", "parameters": {}}\n]<|END_ACTION|>',
+    calls: [PING],
+    content: '',
+  },
+  {
+    family: 'command',
+    label: 'truncated',
+    text: cut(action([PING, WEATHER]), 24),
+    calls: [PING],
+    content: '',
+    errors: ['truncated'],
+  },
+];
