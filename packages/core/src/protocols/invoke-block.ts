@@ -1,3 +1,4 @@
+import { JsonRegionState } from './json-region.js';
 import { KvParamsState, type ParamDialect } from './kv-params.js';
 import {
   availableTools,
@@ -6,6 +7,7 @@ import {
   type ParserState,
   PassthroughState,
   take,
+  takeWhitespace,
 } from './parser-context.js';
 import type { TextCallFormat } from './parser-types.js';
 import { readName } from './scan-names.js';
@@ -31,6 +33,11 @@ export interface InvokeDialect {
   skip: readonly string[];
   /** text between calls that is none of the above: dropped (Step-3 repeats the name there) or ends the block */
   junk: 'drop' | 'end';
+  /**
+   * a call's body may be a JSON object instead of tagged parameters: Llama 3.1's custom tools and
+   * Functionary v3.1 write `<function=NAME>{"key": "v"}</function>`
+   */
+  jsonBody: boolean;
 }
 
 /** Longest run of other text dropped between calls where the dialect drops it. */
@@ -150,8 +157,9 @@ export class InvokeBlockState implements ParserState {
     };
     if (ctx.tools.has(this.name)) {
       this.calls++;
-      const call = ctx.sink.startCall(this.name, d.format);
-      ctx.state = new KvParamsState(d.params, call, next);
+      ctx.state = d.jsonBody
+        ? new BodyStartState(d, this.name, next)
+        : new KvParamsState(d.params, ctx.sink.startCall(this.name, d.format), next);
       return true;
     }
     if (this.calls === 0) {
@@ -188,4 +196,34 @@ export class InvokeBlockState implements ParserState {
   finish(ctx: ParserContext): void {
     if (this.calls === 0) ctx.sink.emitText(this.raw);
   }
+}
+
+/** After `<function=NAME>` of a known tool, blanks (layout either way) skipped: a JSON object or tagged parameters. */
+class BodyStartState implements ParserState {
+  constructor(
+    private readonly dialect: InvokeDialect,
+    private readonly name: string,
+    private readonly next: (ctx: ParserContext, endTag: string) => void,
+  ) {}
+
+  step(ctx: ParserContext): boolean {
+    const d = this.dialect;
+    takeWhitespace(ctx);
+    if (ctx.pos >= ctx.buf.length && !ctx.final) return false;
+    if (ctx.buf[ctx.pos] !== '{') {
+      ctx.state = new KvParamsState(d.params, ctx.sink.startCall(this.name, d.format), this.next);
+      return true;
+    }
+    ctx.state = new JsonRegionState(ctx, {
+      format: d.format,
+      triggered: false,
+      prefix: '',
+      argsFor: this.name,
+      closer: d.invokeClose,
+      next: (c) => this.next(c, d.invokeClose),
+    });
+    return true;
+  }
+
+  finish(): void {}
 }

@@ -288,6 +288,21 @@ export const JSON_FAMILY_CASES: FamilyCase[] = [
     errors: ['truncated'],
   },
   // Llama 3.x JSON (`{"name": ..., "parameters": ...}`), several separated by `;`, or after <|python_tag|>
+  // Llama 3.1's custom tools (the model card's format): `<function=NAME>{...}</function>`
+  {
+    family: 'llama3',
+    label: 'custom tool call, text before',
+    text: `Let me check.\n<function=get_weather>${dumps(WEATHER.args)}</function>`,
+    calls: [WEATHER],
+    content: 'Let me check.\n',
+  },
+  {
+    family: 'llama3',
+    label: 'two custom tool calls',
+    text: `<function=get_weather>${dumps(OSLO.args)}</function>\n<function=write_note>${dumps(NESTED.args)}</function>`,
+    calls: [OSLO, NESTED],
+    content: '\n',
+  },
   {
     family: 'llama3',
     label: 'bare call',

@@ -68,6 +68,13 @@ export const TAGGED_FAMILY_CASES: FamilyCase[] = [
   // Qwen3-Coder / Qwen3 XML: values typed from the schema
   {
     family: 'qwen3-coder',
+    label: 'a JSON object as the function body',
+    text: `<tool_call>\n<function=get_weather>\n${dumps(WEATHER.args)}\n</function>\n</tool_call>`,
+    calls: [WEATHER],
+    content: '',
+  },
+  {
+    family: 'qwen3-coder',
     label: 'text before',
     text: `I'll check.\n\n${qwenCall(WEATHER)}`,
     calls: [WEATHER],

@@ -35,6 +35,7 @@ const DSML: InvokeDialect = {
   blockClose: '</｜DSML｜function_calls>',
   skip: [],
   junk: 'end',
+  jsonBody: false,
 };
 
 const MARKERS: MarkerSpec[] = [

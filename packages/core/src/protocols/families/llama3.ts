@@ -1,8 +1,10 @@
 import { bareJsonMarker } from '../common-markers.js';
+import { InvokeBlockState } from '../invoke-block.js';
 import { JsonRegionState } from '../json-region.js';
 import type { MarkerSpec } from '../marker-table.js';
 import { type ParserContext, type ParserState, revert, take, takeWhitespace } from '../parser-context.js';
 import type { FamilyParser } from './family.js';
+import { LLAMA_FUNCTION } from './qwen-dialects.js';
 
 /** After Llama 3's `<|python_tag|>`: a JSON call object. */
 export class PythonTagState implements ParserState {
@@ -29,14 +31,22 @@ const PYTHON_TAG: MarkerSpec = {
   },
 };
 
+/** Llama 3.1's custom tools: `<function=NAME>{"key": "v"}</function>` (under `auto`, read with Qwen3-Coder's tag). */
+const FUNCTION_TAG: MarkerSpec = {
+  open: '<function=',
+  enter: (ctx, at, length) => {
+    ctx.state = new InvokeBlockState(LLAMA_FUNCTION, take(ctx, at + length), true);
+  },
+};
+
 const BARE_ANYWHERE = bareJsonMarker(false);
 const BARE_LINE_START = bareJsonMarker(true);
 
 /**
  * Llama 3.x JSON: `{"name":..,"parameters":{..}}`, several separated by `;` or new lines, or after
- * `<|python_tag|>`. Bare JSON counts where a line starts, or anywhere when Llama is the known family.
+ * `<|python_tag|>`; 3.1's custom tools as `<function=NAME>{..}</function>`. Bare JSON counts where a line starts, or anywhere when Llama is the known family.
  */
 export const llama3Family: FamilyParser = {
   id: 'llama3',
-  markers: (mode) => [PYTHON_TAG, mode.preferred ? BARE_ANYWHERE : BARE_LINE_START],
+  markers: (mode) => [PYTHON_TAG, FUNCTION_TAG, mode.preferred ? BARE_ANYWHERE : BARE_LINE_START],
 };

@@ -21,6 +21,7 @@ const MINIMAX_M2: InvokeDialect = {
   blockClose: '</minimax:tool_call>',
   skip: [],
   junk: 'end',
+  jsonBody: false,
 };
 
 const TAG: MarkerSpec = {

@@ -15,6 +15,7 @@ function qwenParams(format: TextCallFormat, ends: string[]): ParamDialect {
 }
 
 function qwenDialect(format: TextCallFormat, blockClose: string): InvokeDialect {
+  // Llama 3.1's custom tools write the same tag with a JSON body: `<function=NAME>{…}</function>`
   return {
     format,
     invoke: '<function=',
@@ -24,6 +25,7 @@ function qwenDialect(format: TextCallFormat, blockClose: string): InvokeDialect 
     blockClose,
     skip: [],
     junk: 'end',
+    jsonBody: true,
   };
 }
 
@@ -32,3 +34,5 @@ export const QWEN_IN_TOOL_CALL = qwenDialect('qwen3-coder', '</tool_call>');
 /** Seed-OSS wraps the same body in `<seed:tool_call>`. */
 export const SEED_OSS = qwenDialect('seed-oss', '</seed:tool_call>');
 export const QWEN_BARE = qwenDialect('qwen3-coder', '');
+/** Llama 3.1's custom tool calls, `<function=NAME>{…}</function>`, when Llama is the chosen family. */
+export const LLAMA_FUNCTION = qwenDialect('llama', '');

@@ -21,6 +21,7 @@ const STEP3: InvokeDialect = {
   // each call is wrapped in begin/end tokens, optionally with `function<｜tool_sep｜>NAME` before it
   skip: ['<｜tool_call_begin｜>', '<｜tool_call_end｜>', '<｜tool_sep｜>'],
   junk: 'drop',
+  jsonBody: false,
 };
 
 const BLOCK: MarkerSpec = {
