@@ -53,7 +53,9 @@ describe('connections: toolCallFormat', () => {
       expect(res.body.details).toEqual([
         {
           field: 'toolCallFormat',
-          message: expect.stringMatching(/^toolCallFormat must be "auto" .*glm.*gemma4, nemotron, command\.$/),
+          message: expect.stringMatching(
+            /^toolCallFormat must be "auto" .*glm.*gemma4, nemotron, command\.$/,
+          ),
         },
       ]);
     }
