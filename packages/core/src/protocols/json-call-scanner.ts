@@ -1,8 +1,9 @@
 /**
  * An incremental, one-pass scanner over one JSON value (starting at `{` or `[`) that spots tool calls
  * inside it as they stream: a root call object, a root array of calls, or `{"tool_calls":[...]}`, each call
- * as `{"name"|"tool_name", "arguments"|"parameters"|"args"}` or OpenAI's `{"function":{"name","arguments"}}`. It reports
- * a call's name as soon as its string closes and its argument text piece by piece, so deltas can stream.
+ * as `{"name"|"tool_name", "arguments"|"parameters"|"args"}` or OpenAI's `{"function":{"name","arguments"}}`.
+ * It reports a call's name as soon as its string closes and its argument text piece by piece, so deltas can
+ * stream.
  * It only balances brackets and strings; the argument text itself is checked by JSON.parse at the end.
  */
 

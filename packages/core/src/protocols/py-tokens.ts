@@ -1,6 +1,6 @@
 /** The small pieces of Python literal syntax: scalar tokens, escapes, object keys. */
 
-/** Python's literal names and JSON's, as JSON (a Map: a word a model writes is no key into Object.prototype). */
+/** Python's literal names and JSON's, as JSON (a Map: no word a model writes finds Object.prototype's). */
 export const LITERALS: ReadonlyMap<string, string> = new Map([
   ['True', 'true'],
   ['False', 'false'],

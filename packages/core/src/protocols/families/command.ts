@@ -16,6 +16,7 @@ const RESPONSE_TAGS = [wrapperTag('<|START_RESPONSE|>'), wrapperTag('<|END_RESPO
 
 /**
  * Cohere Command R7B / Command A: the plan in `<|START_THINKING|>…<|END_THINKING|>` (reasoning, read as
- * for every family), the calls as a JSON list of actions, the answer in `<|START_RESPONSE|>…<|END_RESPONSE|>`.
+ * for every family), the calls as a JSON list of actions, the answer in `<|START_RESPONSE|>…<|END_RESPONSE|>`
+ * (layout).
  */
 export const commandFamily: FamilyParser = { id: 'command', markers: () => [START_ACTION, ...RESPONSE_TAGS] };

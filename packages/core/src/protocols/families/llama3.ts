@@ -31,7 +31,7 @@ const PYTHON_TAG: MarkerSpec = {
   },
 };
 
-/** Llama 3.1's custom tools: `<function=NAME>{"key": "v"}</function>` (under `auto`, read with Qwen3-Coder's tag). */
+/** Llama 3.1's custom tools: `<function=NAME>{"key": "v"}</function>` (under `auto`, Qwen3-Coder's tag reads it). */
 const FUNCTION_TAG: MarkerSpec = {
   open: '<function=',
   enter: (ctx, at, length) => {
@@ -44,7 +44,8 @@ const BARE_LINE_START = bareJsonMarker(true);
 
 /**
  * Llama 3.x JSON: `{"name":..,"parameters":{..}}`, several separated by `;` or new lines, or after
- * `<|python_tag|>`; 3.1's custom tools as `<function=NAME>{..}</function>`. Bare JSON counts where a line starts, or anywhere when Llama is the known family.
+ * `<|python_tag|>`; 3.1's custom tools as `<function=NAME>{..}</function>`. Bare JSON counts where a line
+ * starts, or anywhere when Llama is the known family.
  */
 export const llama3Family: FamilyParser = {
   id: 'llama3',

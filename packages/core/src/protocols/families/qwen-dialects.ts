@@ -15,7 +15,6 @@ function qwenParams(format: TextCallFormat, ends: string[]): ParamDialect {
 }
 
 function qwenDialect(format: TextCallFormat, blockClose: string): InvokeDialect {
-  // Llama 3.1's custom tools write the same tag with a JSON body: `<function=NAME>{…}</function>`
   return {
     format,
     invoke: '<function=',
@@ -25,6 +24,7 @@ function qwenDialect(format: TextCallFormat, blockClose: string): InvokeDialect 
     blockClose,
     skip: [],
     junk: 'end',
+    // Llama 3.1's custom tools write the same tag with a JSON body: `<function=NAME>{…}</function>`
     jsonBody: true,
   };
 }
