@@ -198,7 +198,7 @@ export class InvokeBlockState implements ParserState {
   }
 }
 
-/** After `<function=NAME>` of a known tool and blanks (layout either way): a JSON object or tagged parameters. */
+/** After `<function=NAME>` of a known tool and blanks (layout): a JSON object or tagged parameters. */
 class BodyStartState implements ParserState {
   constructor(
     private readonly dialect: InvokeDialect,

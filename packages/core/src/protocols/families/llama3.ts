@@ -31,7 +31,7 @@ const PYTHON_TAG: MarkerSpec = {
   },
 };
 
-/** Llama 3.1's custom tools: `<function=NAME>{"key": "v"}</function>` (under `auto`, Qwen3-Coder's tag reads it). */
+/** Llama 3.1's custom tools: `<function=NAME>{"key": "v"}</function>` (Qwen3-Coder's tag, with JSON). */
 const FUNCTION_TAG: MarkerSpec = {
   open: '<function=',
   enter: (ctx, at, length) => {
