@@ -91,6 +91,12 @@ describe('toolsmith CLI', () => {
     const unknown = captureCli({});
     expect(await runCli(['tools', 'frobnicate', 'x.zip'], unknown.cli)).toBe(2);
     expect(unknown.io.err).toContain('Unknown command');
+    // a word naming an Object member is no command either (it found Object.prototype's function)
+    for (const word of ['constructor', 'toString']) {
+      const member = captureCli({});
+      expect(await runCli([word], member.cli)).toBe(2);
+      expect(member.io.err).toContain(`Unknown command: ${word}`);
+    }
     const help = captureCli({});
     expect(await runCli(['help'], help.cli)).toBe(0);
     expect(help.io.out).toContain('toolsmith tools dry-run NAME --args JSON');

@@ -106,8 +106,9 @@ interface Parsed {
 /** Strict parsing: an unknown flag or a stray argument is an error, never silently ignored. */
 function parseCommand(argv: string[]): Parsed {
   const twoWord = `${argv[0]} ${argv[1] ?? ''}`;
-  const command = COMMANDS[twoWord] ? twoWord : argv[0];
-  const spec = COMMANDS[command];
+  const command = Object.hasOwn(COMMANDS, twoWord) ? twoWord : argv[0];
+  // own keys only: `toolsmith constructor` must not find Object.prototype's function
+  const spec = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   if (!spec) throw new UsageError(`Unknown command: ${argv.join(' ')}`, true);
   const rest = argv.slice(command.split(' ').length);
   let parsed: ReturnType<typeof parseArgs>;
