@@ -104,6 +104,31 @@ describe('connections: toolCallFormat', () => {
     expect(second.find((m: any) => m.role === 'tool').content).toContain('Open 9 to 5');
   });
 
+  it('native mode: a Llama 3.1 custom tool call written as content runs with its arguments', async () => {
+    // `<function=NAME>{json}</function>` was read as a call with no arguments (the JSON dropped)
+    const chatId = await chatFor({
+      ...base('llama-native'),
+      model: 'Llama-3.1-8B-Instruct',
+      functionCalling: { enabled: true, mode: 'native' },
+    });
+    const markup = 'Let me look.\n<function=store_hours>{"store": "Main St"}</function>';
+    let answered = 0;
+    emulator.on('/v1/chat/completions', () =>
+      openaiStream(contentCallChunks(answered++ === 0 ? markup : 'It is open 9 to 5.')),
+    );
+    const events = await collect(
+      await postSse(`${server.url}/api/chats/${chatId}/generate`, { content: 'Hours?' }),
+    );
+    expect(ofType(events, 'error')).toEqual([]);
+    expect(ofType(events, 'tool-call')[0]).toMatchObject({ name: 'store_hours', args: { store: 'Main St' } });
+    expect(ofType(events, 'tool-result')[0]).toMatchObject({ ok: true, result: 'Open 9 to 5' });
+    const text = ofType(events, 'text-delta')
+      .map((d) => d.text)
+      .join('');
+    expect(text).not.toMatch(/function|store_hours/);
+    expect(text).toContain('Let me look.');
+  });
+
   it('a connection set to one family does not read another family’s markup', async () => {
     const chatId = await chatFor({
       ...base('glm-only'),
