@@ -82,6 +82,21 @@ const MARKUP: [string, Partial<Connection>, string][] = [
     { model: 'local', toolCallFormat: 'pythonic' },
     "[get_weather(city='Paris', days=3)]",
   ],
+  [
+    'Llama 3.1 custom tool via KoboldCpp',
+    { model: 'Meta-Llama-3.1-8B-Instruct-Q4_K_M' },
+    '<function=get_weather>{"city": "Paris", "days": 3}</function>',
+  ],
+  [
+    'Nemotron Nano v2 via vLLM',
+    { model: 'nvidia/NVIDIA-Nemotron-Nano-9B-v2' },
+    '<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "Paris", "days": 3}}]</TOOLCALL>',
+  ],
+  [
+    'Command R7B via llama.cpp',
+    { model: 'c4ai-command-r7b-12-2024-Q4_K_M.gguf' },
+    '<|START_ACTION|>[\n    {"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "Paris", "days": 3}}\n]<|END_ACTION|>',
+  ],
 ];
 
 describe('native mode: calls written as content', () => {
@@ -116,6 +131,27 @@ describe('native mode: calls written as content', () => {
     const result = await runtime().generateTask({ taskMessages: ask });
     expect(result.assistantText).toBe('Hello! <tool_call> tags are for tools.');
     expect(result.reasoning).toBe('Greeting.');
+    expect(result.toolCalls).toEqual([]);
+  });
+
+  it('an answer that is only a call it cannot read fails naming why, streamed and not', async () => {
+    answerWith("[get_weather(city=Paris')]");
+    const rt = runtime({ toolCallFormat: 'pythonic' });
+    await expect(rt.generateTask({ taskMessages: ask, tools: [weather] })).rejects.toMatchObject({
+      code: 'tool_call_parse',
+      message: expect.stringContaining('get_weather'),
+    });
+    const events = await stream(rt, { taskMessages: ask, tools: [weather] }).catch((e) => [e]);
+    expect(events.at(-1)).toMatchObject({ code: 'tool_call_parse' });
+  });
+
+  it('keeps the text when a call it cannot read comes with an answer', async () => {
+    answerWith("It is sunny.\n[get_weather(city=Paris')]");
+    const result = await runtime({ toolCallFormat: 'pythonic' }).generateTask({
+      taskMessages: ask,
+      tools: [weather],
+    });
+    expect(result.assistantText).toBe('It is sunny.\n');
     expect(result.toolCalls).toEqual([]);
   });
 

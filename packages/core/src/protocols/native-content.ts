@@ -20,6 +20,8 @@ export class NativeContentFilter {
   private readonly parser: TextToolCallParser;
   private readonly indexes = new Map<string, number>();
   private fromContent = 0;
+  /** the answer so far has visible text or a call (native or from the content) */
+  private answered = false;
 
   constructor(options: NativeContentOptions) {
     this.parser = createTextToolCallParser({
@@ -40,6 +42,16 @@ export class NativeContentFilter {
         return this.renumber([event], 'native');
       case 'finish': {
         const out = this.renumber(this.parser.end(), 'content');
+        const unread = this.parser.result().errors;
+        if (!this.answered && unread.length > 0) {
+          // the whole answer was a call that could not be read: say why, rather than "an empty answer"
+          out.push({
+            type: 'error',
+            code: 'tool_call_parse',
+            message: `The model wrote a tool call that could not be read: ${unread[0].message}`,
+          });
+          return out;
+        }
         // calls written as text are calls all the same
         const reason = this.fromContent > 0 && event.reason === 'stop' ? 'tool_calls' : event.reason;
         out.push(reason === event.reason ? event : { ...event, reason });
@@ -53,6 +65,7 @@ export class NativeContentFilter {
   private renumber(events: StreamEvent[], source: 'content' | 'native'): StreamEvent[] {
     for (let i = 0; i < events.length; i++) {
       const e = events[i];
+      if (e.type === 'tool-call' || (e.type === 'text-delta' && /\S/.test(e.text))) this.answered = true;
       if (e.type !== 'tool-call-start' && e.type !== 'tool-call-delta' && e.type !== 'tool-call') continue;
       const key = `${source}:${e.index}`;
       let index = this.indexes.get(key);

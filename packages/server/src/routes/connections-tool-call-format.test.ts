@@ -129,6 +129,29 @@ describe('connections: toolCallFormat', () => {
     expect(text).toContain('Let me look.');
   });
 
+  it('native mode: a pythonic call with a bare word named like an Object member is reported, not a crash', async () => {
+    // `constructor` found Object.prototype's function in the literal table: the parser threw mid-stream and
+    // the chat showed "Could not reach the provider."
+    const chatId = await chatFor({
+      ...base('pythonic-native'),
+      model: 'Llama-4-Scout-17B-16E-Instruct',
+      functionCalling: { enabled: true, mode: 'native' },
+    });
+    emulator.on('/v1/chat/completions', () =>
+      openaiStream(contentCallChunks('[store_hours(store=constructor)]')),
+    );
+    const events = await collect(
+      await postSse(`${server.url}/api/chats/${chatId}/generate`, { content: 'Hours?' }),
+    );
+    expect(ofType(events, 'tool-call')).toEqual([]);
+    expect(ofType(events, 'error')).toEqual([
+      {
+        code: 'tool_call_parse',
+        message: expect.stringMatching(/could not be read: .*"constructor" is not a value/),
+      },
+    ]);
+  });
+
   it('a connection set to one family does not read another family’s markup', async () => {
     const chatId = await chatFor({
       ...base('glm-only'),
