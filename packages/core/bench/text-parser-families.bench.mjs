@@ -90,6 +90,7 @@ const RENDER = {
   functiongemma: (n, a) => `<start_function_call>call:${n}${gemma(a, '<escape>')}<end_function_call>`,
   gemma4: (n, a) => `<|tool_call>call:${n}${gemma(a, '<|"|>')}<tool_call|>`,
   nemotron: (n, a) => `<TOOLCALL>[${json(n, a)}]</TOOLCALL>`,
+  apertus: (n, a) => `<|tools_prefix|>[${JSON.stringify({ [n]: a })}]<|tools_suffix|>`,
   command: (n, a) =>
     `<|START_ACTION|>[\n    ${JSON.stringify({ tool_call_id: '0', tool_name: n, parameters: a })}\n]<|END_ACTION|>`,
 };
@@ -270,6 +271,7 @@ const ADVERSARIAL = [
   '```json\n{',
   '<TOOLCALL>[',
   '<|START_ACTION|>[',
+  '<|tools_prefix|>[{"search_notes": ',
 ];
 function onePiece(text) {
   const parser = createTextToolCallParser({ tools });

@@ -96,6 +96,8 @@ describe('auto: prose, code samples and JSON in prose stay text', () => {
     'Nemotron wraps its list in `<TOOLCALL>[{"name": "ping", "arguments": {}}]</TOOLCALL>` tags.',
     'Command writes "<|START_ACTION|>[{"tool_name": "ping", "parameters": {}}]<|END_ACTION|>" for a call.',
     '<TOOLCALL>[{"name": "launch_rockets", "arguments": {}}]</TOOLCALL>',
+    '<|tools_prefix|>[{"launch_rockets": {}}]<|tools_suffix|>',
+    'Apertus opens its list with <|tools_prefix|> and closes it with <|tools_suffix|>.',
     'a < b, c > d, x<y>z, [1, 2], {a: 1}, <b>bold</b> and <br/>',
   ];
   for (const text of NEGATIVES) {
@@ -112,6 +114,7 @@ describe('auto: prose, code samples and JSON in prose stay text', () => {
       '<|tool_call>call:ping{}<tool_call|>',
       '<TOOLCALL>[{"name": "ping", "arguments": {}}]</TOOLCALL>',
       '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "ping", "parameters": {}}]<|END_ACTION|>',
+      '<|tools_prefix|>[{"ping": {}}]<|tools_suffix|>',
       '[ping()]',
     ].join('\n');
     for (const [open, close] of [
@@ -119,6 +122,7 @@ describe('auto: prose, code samples and JSON in prose stay text', () => {
       ['<thinking>', '</thinking>'],
       ['<seed:think>', '</seed:think>'],
       ['<|START_THINKING|>', '<|END_THINKING|>'],
+      ['<|inner_prefix|>', '<|inner_suffix|>'],
     ]) {
       expect(parse(`${open}${inner}${close}No call needed.`)).toEqual({
         content: 'No call needed.',

@@ -20,6 +20,8 @@ const THINK_TAGS: [open: string, close: string][] = [
   ['<seed:think>', '</seed:think>'],
   // Cohere Command R7B / Command A: the plan before its actions
   ['<|START_THINKING|>', '<|END_THINKING|>'],
+  // Apertus: the inner monologue
+  ['<|inner_prefix|>', '<|inner_suffix|>'],
 ];
 
 function afterReasoning(ctx: ParserContext): void {

@@ -39,6 +39,7 @@ const MODELS: Record<ToolCallFamily, string> = {
   gemma4: 'google/gemma-4-31b-it',
   nemotron: 'nvidia/Llama-3_3-Nemotron-Super-49B-v1_5',
   command: 'CohereLabs/c4ai-command-r7b-12-2024',
+  apertus: 'swiss-ai/Apertus-8B-Instruct-2509',
 };
 
 function brief(text: string, options: Partial<TextParserOptions>) {

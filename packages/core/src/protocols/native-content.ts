@@ -48,7 +48,8 @@ export class NativeContentFilter {
           out.push({
             type: 'error',
             code: 'tool_call_parse',
-            message: `The model wrote a tool call that could not be read: ${unread[0].message}`,
+            // worded as text mode words it
+            message: `The tool call could not be read: ${unread[0].message}`,
           });
           return out;
         }
@@ -65,7 +66,8 @@ export class NativeContentFilter {
   private renumber(events: StreamEvent[], source: 'content' | 'native'): StreamEvent[] {
     for (let i = 0; i < events.length; i++) {
       const e = events[i];
-      if (e.type === 'tool-call' || (e.type === 'text-delta' && /\S/.test(e.text))) this.answered = true;
+      if (!this.answered)
+        this.answered = e.type === 'tool-call' || (e.type === 'text-delta' && /\S/.test(e.text));
       if (e.type !== 'tool-call-start' && e.type !== 'tool-call-delta' && e.type !== 'tool-call') continue;
       const key = `${source}:${e.index}`;
       let index = this.indexes.get(key);

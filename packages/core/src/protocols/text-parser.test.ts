@@ -326,6 +326,21 @@ describe('parseToolCallsFromText — tolerated model formats', () => {
     }
   });
 
+  it('Apertus: an unknown tool after a call is reported and the rest of the list dropped; a non-list is text', () => {
+    expect(
+      brief('<|tools_prefix|>[{"get_weather": {"city": "Oslo"}}, {"launch": {}}]<|tools_suffix|>Done.', null),
+    ).toEqual({
+      content: 'Done.',
+      calls: [{ name: 'get_weather', args: { city: 'Oslo' } }],
+      errors: ['unknown_tool'],
+    });
+    expect(brief('<|tools_prefix|> is where Apertus lists calls.', null)).toEqual({
+      content: '<|tools_prefix|> is where Apertus lists calls.',
+      calls: [],
+      errors: [],
+    });
+  });
+
   it('keeps look-alike markers in prose as content', () => {
     const text = 'a < b, [x], `c`, {y}, <tool_calls>, [TOOL_CALL], <Function_12_Start/>, ``` end';
     expect(brief(text)).toEqual({ content: text, calls: [], errors: [] });

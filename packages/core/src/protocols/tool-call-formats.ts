@@ -32,6 +32,7 @@ export const TOOL_CALL_FAMILIES = [
   'gemma4',
   'nemotron',
   'command',
+  'apertus',
 ] as const;
 
 export type ToolCallFamily = (typeof TOOL_CALL_FAMILIES)[number];
@@ -145,6 +146,12 @@ export const TOOL_CALL_FAMILY_INFO: readonly ToolCallFamilyInfo[] = [
     label: 'Command R7B / Command A',
     example: '<|START_ACTION|>[{"tool_call_id":"0","tool_name":"NAME","parameters":{...}}]<|END_ACTION|>',
     models: /command[-_]?(?:r7b|a)(?![a-z0-9])/,
+  },
+  {
+    id: 'apertus',
+    label: 'Apertus',
+    example: '<|tools_prefix|>[{"NAME":{...}}]<|tools_suffix|>',
+    models: /apertus/,
   },
   {
     id: 'granite-20b-fc',

@@ -42,6 +42,7 @@ export const RENDER_CALL: Record<ToolCallFamily, (c: Call) => string> = {
     `<start_function_call>call:${c.name}${gemmaValue(c.args, '<escape>')}<end_function_call>`,
   gemma4: (c) => `<|tool_call>call:${c.name}${gemmaValue(c.args, '<|"|>')}<tool_call|>`,
   nemotron: (c) => `<TOOLCALL>[${jsonCall(c)}]</TOOLCALL>`,
+  apertus: (c) => `<|tools_prefix|>[${dumps({ [c.name]: c.args })}]<|tools_suffix|>`,
   command: (c) =>
     `<|START_ACTION|>[\n    ${dumps({ tool_call_id: '0', tool_name: c.name, parameters: c.args })}\n]<|END_ACTION|>`,
 };
@@ -88,5 +89,7 @@ export const CALL_MARKUP = [
   '<invoke',
   'TOOLCALL>',
   'ACTION|>',
+  'tools_prefix',
+  'tools_suffix',
   '"tool_name"',
 ];

@@ -1,6 +1,7 @@
 /**
  * Model outputs of the families that write a JSON list of calls between special tokens: Nemotron's
- * `<TOOLCALL>` and Cohere Command's `<|START_ACTION|>`, each as the family's chat template has it:
+ * `<TOOLCALL>`, Cohere Command's `<|START_ACTION|>` and Apertus's `<|tools_prefix|>`, each as the family's
+ * chat template has it:
  * multi-call, text around, reasoning, unicode and escapes, nested arguments, no arguments, a truncated
  * last call.
  */
@@ -25,6 +26,10 @@ const action = (calls: Call[]) =>
   `<|START_ACTION|>[\n${calls
     .map((c, i) => `    ${dumps({ tool_call_id: String(i), tool_name: c.name, parameters: c.args })}`)
     .join(',\n')}\n]<|END_ACTION|>`;
+
+/** Apertus: a list of objects keyed by the tool's name. */
+const tools = (calls: Call[]) =>
+  `<|tools_prefix|>[${calls.map((c) => dumps({ [c.name]: c.args })).join(', ')}]<|tools_suffix|>`;
 
 export const JSON_LIST_FAMILY_CASES: FamilyCase[] = [
   {
@@ -101,6 +106,44 @@ export const JSON_LIST_FAMILY_CASES: FamilyCase[] = [
     family: 'command',
     label: 'truncated',
     text: cut(action([PING, WEATHER]), 24),
+    calls: [PING],
+    content: '',
+    errors: ['truncated'],
+  },
+  {
+    family: 'apertus',
+    label: 'inner monologue, then a call',
+    text: `<|inner_prefix|>The user wants the weather in Paris.<|inner_suffix|>${tools([WEATHER])}`,
+    calls: [WEATHER],
+    content: '',
+    reasoning: 'The user wants the weather in Paris.',
+  },
+  {
+    family: 'apertus',
+    label: 'text before, two calls',
+    text: `Checking both.\n${tools([OSLO, PING])}`,
+    calls: [OSLO, PING],
+    content: 'Checking both.\n',
+  },
+  {
+    family: 'apertus',
+    label: 'unicode and escapes, text after',
+    text: `${tools([UNICODE])}\nDone.`,
+    calls: [UNICODE],
+    content: '\nDone.',
+  },
+  { family: 'apertus', label: 'nested', text: tools([NESTED]), calls: [NESTED], content: '' },
+  {
+    family: 'apertus',
+    label: 'no arguments',
+    text: '<|tools_prefix|>[{"ping": {}}]<|tools_suffix|>',
+    calls: [PING],
+    content: '',
+  },
+  {
+    family: 'apertus',
+    label: 'truncated',
+    text: cut(tools([PING, WEATHER]), 24),
     calls: [PING],
     content: '',
     errors: ['truncated'],

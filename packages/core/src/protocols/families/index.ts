@@ -1,3 +1,4 @@
+import { apertusFamily } from './apertus.js';
 import { commandFamily } from './command.js';
 import { deepseekFamily } from './deepseek.js';
 import type { FamilyParser } from './family.js';
@@ -51,4 +52,5 @@ export const FAMILY_PARSERS: readonly FamilyParser[] = [
   gemma4Family,
   nemotronFamily,
   commandFamily,
+  apertusFamily,
 ];
