@@ -326,14 +326,18 @@ describe('parseToolCallsFromText — tolerated model formats', () => {
     }
   });
 
-  it('Apertus: an unknown tool after a call is reported and the rest of the list dropped; a non-list is text', () => {
-    expect(
-      brief('<|tools_prefix|>[{"get_weather": {"city": "Oslo"}}, {"launch": {}}]<|tools_suffix|>Done.', null),
-    ).toEqual({
-      content: 'Done.',
-      calls: [{ name: 'get_weather', args: { city: 'Oslo' } }],
-      errors: ['unknown_tool'],
-    });
+  it('Apertus: an unknown tool among calls is reported and passed over; a non-list is text', () => {
+    const list = '[{"get_weather": {"city": "Oslo"}}, {"launch": {"at": "}]"}}, {"ping": {}}]';
+    for (const end of ['<|tools_suffix|>Done.', '\nDone.']) {
+      expect(brief(`<|tools_prefix|>${list}${end}`, null)).toEqual({
+        content: end === '\nDone.' ? '\nDone.' : 'Done.',
+        calls: [
+          { name: 'get_weather', args: { city: 'Oslo' } },
+          { name: 'ping', args: {} },
+        ],
+        errors: ['unknown_tool'],
+      });
+    }
     expect(brief('<|tools_prefix|> is where Apertus lists calls.', null)).toEqual({
       content: '<|tools_prefix|> is where Apertus lists calls.',
       calls: [],

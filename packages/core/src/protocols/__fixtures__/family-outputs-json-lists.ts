@@ -142,6 +142,14 @@ export const JSON_LIST_FAMILY_CASES: FamilyCase[] = [
   },
   {
     family: 'apertus',
+    label: 'truncated in the name',
+    text: '<|tools_prefix|>[{"ping": {}}, {"get_wea',
+    calls: [PING],
+    content: '',
+    errors: ['truncated'],
+  },
+  {
+    family: 'apertus',
     label: 'truncated',
     text: cut(tools([PING, WEATHER]), 24),
     calls: [PING],

@@ -1,3 +1,4 @@
+import { type JsonCallListener, JsonCallScanner, newSlot } from '../json-call-scanner.js';
 import { JsonRegionState } from '../json-region.js';
 import type { MarkerSpec } from '../marker-table.js';
 import {
@@ -10,13 +11,17 @@ import {
   takeWhitespace,
 } from '../parser-context.js';
 import { readName } from '../scan-names.js';
-import { matchLiteral } from '../scan-utils.js';
+import { isWhitespace, matchLiteral } from '../scan-utils.js';
 import type { FamilyParser } from './family.js';
 
 const PREFIX = '<|tools_prefix|>';
 const SUFFIX = '<|tools_suffix|>';
+/** Blanks looked past for the closing token after the list. */
+const MAX_BLANKS = 64;
 
 type Part = 'list' | 'item' | 'quote' | 'name' | 'colon' | 'args' | 'itemEnd' | 'suffix';
+/** Parts between a call's `{` and its arguments: input ending there cuts a call off. */
+const MID_CALL: ReadonlySet<Part> = new Set(['quote', 'name', 'colon', 'args']);
 
 /**
  * Apertus: `<|tools_prefix|>[{"NAME": {…args}}, …]<|tools_suffix|>`, each call an object whose one key is
@@ -55,15 +60,7 @@ class ToolsListState implements ParserState {
       this.part = 'colon';
       return true;
     }
-    if (this.part === 'suffix') {
-      takeWhitespace(ctx);
-      if (ctx.pos >= ctx.buf.length && !ctx.final) return false;
-      const m = matchLiteral(ctx.buf, ctx.pos, SUFFIX, ctx.final);
-      if (m === 'partial') return false;
-      if (typeof m === 'number') ctx.pos += m;
-      ctx.toText();
-      return true;
-    }
+    if (this.part === 'suffix') return this.suffix(ctx);
     const c = this.peek(ctx);
     if (c === '') return false;
     switch (this.part) {
@@ -84,6 +81,22 @@ class ToolsListState implements ParserState {
         // the end of the object around one call
         return c === '}' ? this.next(ctx, 'item') : this.leave(ctx);
     }
+  }
+
+  /**
+   * After the list: its closing token, blanks before it included; without it the blanks are content. Looked
+   * at without consuming, as far as a short run of blanks reaches (a long one is content at once).
+   */
+  private suffix(ctx: ParserContext): boolean {
+    let i = ctx.pos;
+    while (i < ctx.buf.length && isWhitespace(ctx.buf.charCodeAt(i)) && i - ctx.pos <= MAX_BLANKS) i++;
+    const near = i - ctx.pos <= MAX_BLANKS;
+    if (i >= ctx.buf.length && near && !ctx.final) return false;
+    const m = near ? matchLiteral(ctx.buf, i, SUFFIX, ctx.final) : 'no';
+    if (m === 'partial') return false;
+    if (typeof m === 'number') ctx.pos = i + m;
+    ctx.toText();
+    return true;
   }
 
   private next(ctx: ParserContext, part: Part): boolean {
@@ -107,7 +120,9 @@ class ToolsListState implements ParserState {
         name: this.name,
         raw: this.name,
       });
-      ctx.state = new DropState();
+      this.part = 'itemEnd';
+      this.name = '';
+      ctx.state = new SkipArgsState(this);
       return true;
     }
     this.calls++;
@@ -125,42 +140,47 @@ class ToolsListState implements ParserState {
     return true;
   }
 
-  /** The list ended early or was never one: held text goes back as content, later text is read as text. */
+  /**
+   * The list ended early or was never one: held text goes back as content, later text is read as text. A call
+   * begun when the input ended is reported cut off.
+   */
   private leave(ctx: ParserContext): boolean {
     if (this.calls === 0) ctx.sink.emitText(this.raw);
+    else if (ctx.final && MID_CALL.has(this.part)) this.cutOff(ctx);
     ctx.toText();
     return true;
   }
 
+  private cutOff(ctx: ParserContext): void {
+    const name = this.name || undefined;
+    ctx.sink.error({
+      kind: 'truncated',
+      message: `${name ?? 'A tool call'}: the call was cut off before it ended.`,
+      format: 'apertus',
+      name,
+      raw: this.name,
+    });
+  }
+
   finish(ctx: ParserContext): void {
-    if (this.calls === 0) {
-      ctx.sink.emitText(this.raw);
-      return;
-    }
-    if (this.part !== 'suffix' && this.name) {
-      ctx.sink.error({
-        kind: 'truncated',
-        message: `${this.name}: the call was cut off before it ended.`,
-        format: 'apertus',
-        name: this.name,
-        raw: this.name,
-      });
-    }
+    if (this.calls === 0) ctx.sink.emitText(this.raw);
+    else if (MID_CALL.has(this.part)) this.cutOff(ctx);
   }
 }
 
-/** After an unknown tool among known calls (reported): the rest of the list is dropped. */
-class DropState implements ParserState {
+const IGNORE: JsonCallListener = { onName() {}, onArgs() {}, onCallEnd() {} };
+
+/** The arguments of an unknown tool among known calls (reported): read past, then the list goes on. */
+class SkipArgsState implements ParserState {
+  private readonly scanner = new JsonCallScanner(IGNORE, newSlot(), false);
+
+  constructor(private readonly list: ParserState) {}
+
   step(ctx: ParserContext): boolean {
-    const at = ctx.buf.indexOf(SUFFIX, ctx.pos);
-    if (at >= 0) {
-      ctx.pos = at + SUFFIX.length;
-      ctx.toText();
-      return true;
-    }
-    // keep what could be the start of the suffix
-    ctx.pos = Math.max(ctx.pos, ctx.buf.length - SUFFIX.length + 1);
-    return false;
+    ctx.pos = this.scanner.feed(ctx.buf, ctx.pos);
+    if (!this.scanner.done) return false;
+    ctx.state = this.list;
+    return true;
   }
 
   finish(): void {}
