@@ -394,6 +394,13 @@ export const JSON_FAMILY_CASES: FamilyCase[] = [
   },
   {
     family: 'granite',
+    label: 'a closing <|/tool_call|> token after the list, text after',
+    text: `<|tool_call|>${list([OSLO])}<|/tool_call|>\nChecking.`,
+    calls: [OSLO],
+    content: '\nChecking.',
+  },
+  {
+    family: 'granite',
     label: 'granite 3.0 tag',
     text: `<tool_call>${list([PING])}`,
     calls: [PING],

@@ -17,11 +17,14 @@ const FUNCTOOLS: MarkerSpec = {
 
 export const phi4MiniFamily: FamilyParser = { id: 'phi4-mini', markers: () => [FUNCTOOLS] };
 
-/** Granite 3.x: `<|tool_call|>[{"name":..,"arguments":{..}}]` (3.0 also wrote `<tool_call>[…]`, read as Hermes). */
+/**
+ * Granite 3.x: `<|tool_call|>[{"name":..,"arguments":{..}}]` (3.0 also wrote `<tool_call>[…]`, read as
+ * Hermes); a closing `<|/tool_call|>` after the list, as Phi-4's tokens have it, is markup too.
+ */
 const GRANITE_TOOL_CALL: MarkerSpec = {
   open: '<|tool_call|>',
   enter: (ctx, at, length) => {
-    ctx.state = new JsonOpenState(take(ctx, at + length), undefined, 'granite', false);
+    ctx.state = new JsonOpenState(take(ctx, at + length), '<|/tool_call|>', 'granite', false);
   },
 };
 
