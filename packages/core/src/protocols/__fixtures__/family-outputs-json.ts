@@ -319,6 +319,13 @@ export const JSON_FAMILY_CASES: FamilyCase[] = [
   },
   {
     family: 'llama3',
+    label: 'after <|python_tag|>, ended by <|eom_id|> (special tokens passed on as text)',
+    text: `<|python_tag|>${jsonCall(OSLO, 'parameters')}<|eom_id|>`,
+    calls: [OSLO],
+    content: '',
+  },
+  {
+    family: 'llama3',
     label: 'python tag, unicode',
     text: `<|python_tag|>${jsonCall(UNICODE, 'parameters')}`,
     calls: [UNICODE],
@@ -436,6 +443,13 @@ export const JSON_FAMILY_CASES: FamilyCase[] = [
     errors: ['truncated'],
   },
   // Granite-20B-FunctionCalling: `<function_call> {...}` per call
+  {
+    family: 'granite-20b-fc',
+    label: 'a closing tag after the call, text after',
+    text: `<function_call> ${jsonCall(OSLO)}</function_call>\nDone.`,
+    calls: [OSLO],
+    content: '\nDone.',
+  },
   {
     family: 'granite-20b-fc',
     label: 'two calls',

@@ -34,13 +34,14 @@ export const graniteFamily: FamilyParser = {
 };
 
 /**
- * Granite-20B-FunctionCalling: `<function_call> {"name":..,"arguments":{..}}`, repeated per call. (The
- * same tag followed by `<tool>` is our own XML protocol written without its trigger: text.)
+ * Granite-20B-FunctionCalling: `<function_call> {"name":..,"arguments":{..}}`, repeated per call; a closing
+ * `</function_call>` some models add is markup too. (The same tag followed by `<tool>` is our own XML
+ * protocol written without its trigger: text.)
  */
 const FUNCTION_CALL: MarkerSpec = {
   open: '<function_call>',
   enter: (ctx, at, length) => {
-    ctx.state = new JsonOpenState(take(ctx, at + length), undefined, 'granite-20b-fc', false);
+    ctx.state = new JsonOpenState(take(ctx, at + length), '</function_call>', 'granite-20b-fc', false);
   },
 };
 

@@ -15,7 +15,13 @@ export class PythonTagState implements ParserState {
     if (ctx.pos >= ctx.buf.length) return false;
     const c = ctx.buf[ctx.pos];
     if (c !== '{' && c !== '[') return revert(ctx, this.raw);
-    ctx.state = new JsonRegionState(ctx, { format: 'llama', triggered: false, prefix: this.raw });
+    // `<|eom_id|>`, the end of a message that awaits a tool's answer, when special tokens come as text
+    ctx.state = new JsonRegionState(ctx, {
+      format: 'llama',
+      triggered: false,
+      prefix: this.raw,
+      closer: '<|eom_id|>',
+    });
     return true;
   }
 
