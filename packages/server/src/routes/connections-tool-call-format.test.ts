@@ -77,13 +77,11 @@ describe('connections: toolCallFormat', () => {
     ).body.id as string;
   };
 
-  it('native mode: a GLM call written as content (llama.cpp without a tool parser) runs, markup never shown', async () => {
-    const chatId = await chatFor({
-      ...base('glm-native'),
-      functionCalling: { enabled: true, mode: 'native' },
-    });
-    const markup =
-      '<think>The user asks for hours.</think>\nChecking.\n<tool_call>store_hours\n<arg_key>store</arg_key>\n<arg_value>Main St</arg_value>\n</tool_call>';
+  /**
+   * The model answers `markup` (a store_hours call for Main St written as content), then a sentence: the call
+   * runs with its arguments and no error comes. Returns the text the chat showed.
+   */
+  const expectStoreHoursRun = async (chatId: string, markup: string) => {
     let answered = 0;
     emulator.on('/v1/chat/completions', () =>
       openaiStream(contentCallChunks(answered++ === 0 ? markup : 'It is open 9 to 5.')),
@@ -94,9 +92,20 @@ describe('connections: toolCallFormat', () => {
     expect(ofType(events, 'error')).toEqual([]);
     expect(ofType(events, 'tool-call')[0]).toMatchObject({ name: 'store_hours', args: { store: 'Main St' } });
     expect(ofType(events, 'tool-result')[0]).toMatchObject({ ok: true, result: 'Open 9 to 5' });
-    const text = ofType(events, 'text-delta')
+    return ofType(events, 'text-delta')
       .map((d) => d.text)
       .join('');
+  };
+
+  it('native mode: a GLM call written as content (llama.cpp without a tool parser) runs, markup never shown', async () => {
+    const chatId = await chatFor({
+      ...base('glm-native'),
+      functionCalling: { enabled: true, mode: 'native' },
+    });
+    const text = await expectStoreHoursRun(
+      chatId,
+      '<think>The user asks for hours.</think>\nChecking.\n<tool_call>store_hours\n<arg_key>store</arg_key>\n<arg_value>Main St</arg_value>\n</tool_call>',
+    );
     expect(text).not.toMatch(/tool_call|arg_key|think>/);
     expect(text).toContain('Checking.');
     // the second request carries the call back as a native tool call and its result
@@ -112,20 +121,10 @@ describe('connections: toolCallFormat', () => {
       model: 'Llama-3.1-8B-Instruct',
       functionCalling: { enabled: true, mode: 'native' },
     });
-    const markup = 'Let me look.\n<function=store_hours>{"store": "Main St"}</function>';
-    let answered = 0;
-    emulator.on('/v1/chat/completions', () =>
-      openaiStream(contentCallChunks(answered++ === 0 ? markup : 'It is open 9 to 5.')),
+    const text = await expectStoreHoursRun(
+      chatId,
+      'Let me look.\n<function=store_hours>{"store": "Main St"}</function>',
     );
-    const events = await collect(
-      await postSse(`${server.url}/api/chats/${chatId}/generate`, { content: 'Hours?' }),
-    );
-    expect(ofType(events, 'error')).toEqual([]);
-    expect(ofType(events, 'tool-call')[0]).toMatchObject({ name: 'store_hours', args: { store: 'Main St' } });
-    expect(ofType(events, 'tool-result')[0]).toMatchObject({ ok: true, result: 'Open 9 to 5' });
-    const text = ofType(events, 'text-delta')
-      .map((d) => d.text)
-      .join('');
     expect(text).not.toMatch(/function|store_hours/);
     expect(text).toContain('Let me look.');
   });
