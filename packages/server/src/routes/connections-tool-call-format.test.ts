@@ -1,6 +1,6 @@
 // A connection's toolCallFormat: checked and stored by the API, and used by chat generation over real HTTP
 // (the native-mode fallback for servers that return a model's calls as content, and text mode).
-import { TOOL_CALL_FAMILIES } from '@toolsmith/core/schema';
+import { TOOL_CALL_FAMILIES } from '@toolsmith/core';
 import { contentCallChunks, type Emulator, openaiStream } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, postSse, type SseEvent } from '../generation/__fixtures__/sse-client.js';
