@@ -93,6 +93,7 @@ export type {
   TextProtocolErrorKind,
   TextToolCallParseResult,
 } from './protocols/parser-types.js';
+export { openReasoningTag } from './protocols/reasoning-tags.js';
 export {
   createTextToolCallParser,
   parseToolCallsFromText,

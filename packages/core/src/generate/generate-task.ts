@@ -230,7 +230,7 @@ export async function* runGenerateTask(
       // servers without a tool parser for the model return its calls as text: read them there too
       const adapter = withContentToolCalls(resolved.adapter, {
         tools: norm.jsonSchema ? [] : norm.tools,
-        ...markupOf(resolved.connection),
+        ...markupOf(resolved.connection, messages),
       });
       for await (const event of sendAndCollect(adapter, request, outcome)) {
         // function calling off: a call the model made anyway is neither relayed nor returned
@@ -329,7 +329,7 @@ async function* runTextMode(
   let messages = textModeMessages(history, norm.tools, { style, trigger, toolChoice: norm.toolChoice });
   for (let attempt = 0; ; attempt++) {
     const outcome = emptyOutcome();
-    const router = createTextRouter(norm.tools, trigger, outcome, markupOf(resolved.connection));
+    const router = createTextRouter(norm.tools, trigger, outcome, markupOf(resolved.connection, messages));
     const request: ProviderRequest = { ...base, messages };
     const names = requiredNames(norm.tools, norm.toolChoice);
     if (names) request.requiredTextCall = { style, trigger, names };

@@ -2,14 +2,27 @@ import {
   isToolCallFormat,
   NativeContentFilter,
   type NativeContentOptions,
+  openReasoningTag,
   type ToolCallFormat,
 } from '../protocols/index.js';
-import type { Connection, ProviderAdapter, StreamEvent } from '../providers/types.js';
+import { replyStart } from '../providers/reply-start.js';
+import type { ChatMessage, Connection, ProviderAdapter, StreamEvent } from '../providers/types.js';
 
-/** Which markup to read for a connection: its `toolCallFormat` (when valid) and its model name. */
-export function markupOf(connection: Connection): { format?: ToolCallFormat; model: string } {
+/**
+ * How to read a reply's text: the connection's `toolCallFormat` (when valid), its model name, and the
+ * reasoning block the prompt leaves open for the reply (a DeepSeek-R1 template, a prefilled `<think>`).
+ */
+export function markupOf(
+  connection: Connection,
+  messages: readonly ChatMessage[],
+): { format?: ToolCallFormat; model: string; openReasoning?: string } {
   const format = connection.toolCallFormat;
-  return { format: isToolCallFormat(format) ? format : undefined, model: connection.model };
+  const openReasoning = openReasoningTag(replyStart(connection, messages));
+  return {
+    format: isToolCallFormat(format) ? format : undefined,
+    model: connection.model,
+    ...(openReasoning ? { openReasoning } : {}),
+  };
 }
 
 async function* filtered(events: AsyncIterable<StreamEvent>, filter: NativeContentFilter) {

@@ -44,9 +44,9 @@ export function createTextRouter(
   tools: ToolSpec[],
   trigger: string,
   outcome: AttemptOutcome,
-  markup: { format?: ToolCallFormat; model?: string } = {},
+  markup: { format?: ToolCallFormat; model?: string; openReasoning?: string } = {},
 ) {
-  const parser = createTextToolCallParser({ tools, trigger, format: markup.format, model: markup.model });
+  const parser = createTextToolCallParser({ tools, trigger, ...markup });
   const held: Extract<StreamEvent, { type: 'tool-call' }>[] = [];
   const route = (events: Iterable<StreamEvent>): StreamEvent[] => {
     const relay: StreamEvent[] = [];

@@ -8,21 +8,10 @@ import {
   SkipWhitespaceState,
   take,
 } from './parser-context.js';
+import { THINK_TAGS } from './reasoning-tags.js';
 import { findFirst, type MatchResult, matchLiteral } from './scan-utils.js';
 import { matchAnyTrigger, matchBareJsonCall, matchFence } from './text-markers.js';
 import { AfterTriggerState } from './xml-states.js';
-
-/** Reasoning blocks: never parsed for calls, returned as reasoning. */
-const THINK_TAGS: [open: string, close: string][] = [
-  ['<think>', '</think>'],
-  ['<thinking>', '</thinking>'],
-  ['<thought>', '</thought>'],
-  ['<seed:think>', '</seed:think>'],
-  // Cohere Command R7B / Command A: the plan before its actions
-  ['<|START_THINKING|>', '<|END_THINKING|>'],
-  // Apertus: the inner monologue
-  ['<|inner_prefix|>', '<|inner_suffix|>'],
-];
 
 function afterReasoning(ctx: ParserContext): void {
   ctx.sink.endReasoning();
@@ -52,6 +41,11 @@ export const REASONING_MARKERS: readonly MarkerSpec[] = [
     }),
   ),
 ];
+
+/** Where a reply that begins inside a reasoning block (closed by `close`) starts. */
+export function insideReasoning(close: string): ParserState {
+  return new SkipThenReason(close);
+}
 
 class SkipThenReason implements ParserState {
   constructor(private readonly close: string) {}

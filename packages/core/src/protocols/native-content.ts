@@ -7,6 +7,8 @@ export interface NativeContentOptions {
   tools: readonly TextParserTool[];
   format?: ToolCallFormat;
   model?: string;
+  /** the reasoning block the prompt left open (TextParserOptions.openReasoning) */
+  openReasoning?: string;
 }
 
 /**
@@ -28,6 +30,7 @@ export class NativeContentFilter {
       tools: options.tools,
       format: options.format,
       model: options.model,
+      openReasoning: options.openReasoning,
     });
   }
 

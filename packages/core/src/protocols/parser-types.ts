@@ -71,4 +71,9 @@ export interface TextParserOptions {
   format?: ToolCallFormat;
   /** the model name: under `auto` a family it names is preferred (its looser forms are read too) */
   model?: string;
+  /**
+   * The reasoning block the prompt left open, by its opening tag (`<think>`; see `openReasoningTag`): the
+   * reply starts as reasoning, up to the block's closing tag.
+   */
+  openReasoning?: string;
 }

@@ -1,10 +1,12 @@
 import type { StreamEvent } from '../providers/types.js';
+import { insideReasoning } from './common-markers.js';
 import { EventSink } from './event-sink.js';
 import type { MarkerSpec } from './marker-table.js';
 import { parserConfig } from './parser-config.js';
 import type { ParserContext, ParserState } from './parser-context.js';
 import { normalizeParserTools } from './parser-tools.js';
 import type { TextParserOptions, TextParserTool, TextToolCallParseResult } from './parser-types.js';
+import { reasoningCloseOf, THINK_TAGS } from './reasoning-tags.js';
 import { type FastLaneContext, plainEnd, TextState } from './text-state.js';
 import { Utf8Chunks } from './utf8-chunks.js';
 
@@ -67,6 +69,16 @@ class StreamingTextParser implements TextToolCallParser, FastLaneContext {
     this.table = config.table;
     this.preferred = config.preferred;
     this.state = this.text;
+    if (options.openReasoning !== undefined) {
+      const close = reasoningCloseOf(options.openReasoning);
+      if (close === undefined) {
+        throw new TypeError(
+          `openReasoning: "${options.openReasoning}" opens no reasoning block; use one of ${THINK_TAGS.map(([open]) => open).join(', ')}.`,
+        );
+      }
+      this.state = insideReasoning(close);
+      this.plain = false;
+    }
   }
 
   toText(): void {

@@ -2,7 +2,8 @@ import { completionsResponse, createEmulator } from '@toolsmith/emulator';
 import { describe, expect, it } from 'vitest';
 import { isGenerateTaskError } from '../../base/errors.js';
 import { textCompletionAdapter } from './adapter.js';
-import { getInstructTemplate, type InstructTurn, parseCustomTemplate } from './templates.js';
+import { parseCustomTemplate } from './custom-template.js';
+import { getInstructTemplate, type InstructTurn } from './templates.js';
 
 const TURNS: InstructTurn[] = [
   { role: 'system', content: 'S' },
@@ -46,6 +47,37 @@ describe('instruct templates of each family (from their chat templates)', () => 
   });
 });
 
+describe('reasoning model templates: the reply starts inside <think>', () => {
+  it.each([
+    [
+      'deepseek-r1',
+      'S\n\n<｜User｜>U1<｜Assistant｜>A1<｜end▁of▁sentence｜><｜User｜>U2<｜Assistant｜><think>\n',
+    ],
+    [
+      'chatml-think',
+      '<|im_start|>system\nS<|im_end|>\n<|im_start|>user\nU1<|im_end|>\n<|im_start|>assistant\nA1<|im_end|>\n<|im_start|>user\nU2<|im_end|>\n<|im_start|>assistant\n<think>\n',
+    ],
+    ['QwQ', render('chatml-think')],
+  ])('%s opens the block for the new reply only, never in the history', (name, prompt) => {
+    expect(render(name)).toBe(prompt);
+    expect(getInstructTemplate(name).replyPrefix).toBe('<think>\n');
+    expect(getInstructTemplate(name).stop).toEqual(
+      getInstructTemplate(name.startsWith('deep') ? 'deepseek' : 'chatml').stop,
+    );
+  });
+
+  it("a continued assistant turn (a prefill) gets no reply prefix: it holds the reply's start itself", () => {
+    const turns: InstructTurn[] = [
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: '<think>\nThe user' },
+    ];
+    expect(getInstructTemplate('deepseek-r1').render(turns)).toBe(
+      '<｜User｜>Hi<｜Assistant｜><think>\nThe user',
+    );
+    expect(getInstructTemplate('chatml').replyPrefix).toBeUndefined();
+  });
+});
+
 describe('user-defined templates', () => {
   it('a JSON object of sequences renders and brings its stops', () => {
     const template = getInstructTemplate(
@@ -63,6 +95,23 @@ describe('user-defined templates', () => {
       '### System\nS\n### Human\nU1\n### Bot\nA1\n### Human\nU2\n### Bot\n',
     );
     expect(template.stop).toEqual(['### Human']);
+  });
+
+  it('replyPrefix starts each new reply (SillyTavern\'s "Start Reply With")', () => {
+    const template = parseCustomTemplate(
+      JSON.stringify({
+        userPrefix: 'U: ',
+        userSuffix: '\n',
+        assistantPrefix: 'A: ',
+        assistantSuffix: '\n',
+        replyPrefix: '<think>',
+      }),
+    );
+    expect(template.render(TURNS.slice(1))).toBe('U: U1\nA: A1\nU: U2\nA: <think>');
+    expect(template.replyPrefix).toBe('<think>');
+    expect(() => parseCustomTemplate('{"userPrefix":"U","assistantPrefix":"A","replyPrefix":1}')).toThrow(
+      /replyPrefix must be a string/,
+    );
   });
 
   it.each([

@@ -1,5 +1,7 @@
 import { GenerateTaskError } from '../../base/errors.js';
 import type { ChatMessage } from '../types.js';
+import { parseCustomTemplate } from './custom-template.js';
+import { sequenceTemplate } from './sequence-template.js';
 
 /** A flattened turn: tool traffic has already become text. */
 export interface InstructTurn {
@@ -13,6 +15,11 @@ export interface InstructTemplate {
   stop: string[];
   /** turns → prompt text ending where the assistant's reply begins (or continues, if the last turn is the assistant's) */
   render(turns: InstructTurn[]): string;
+  /**
+   * What a new reply starts with after the assistant's header (SillyTavern's "Start Reply With"): `<think>\n`
+   * for reasoning models whose own templates open the block there. Part of the rendered prompt, not the reply.
+   */
+  replyPrefix?: string;
 }
 
 /**
@@ -152,65 +159,6 @@ export const rawTemplate: InstructTemplate = {
   render: (turns) => turns.map((turn) => turn.content).join('\n\n'),
 };
 
-/**
- * Wrappers around each role's text, as SillyTavern's instruct sequences name them; also how a user-defined
- * template is written (a JSON object in `instructTemplate`, docs/providers.md).
- */
-export interface InstructSequences {
-  /** text before the whole prompt (GLM's `[gMASK]<sop>`) */
-  prefix?: string;
-  systemPrefix?: string;
-  systemSuffix?: string;
-  userPrefix: string;
-  userSuffix?: string;
-  assistantPrefix: string;
-  assistantSuffix?: string;
-  /** models without a system role: system text joins the next user turn */
-  systemAsUser?: boolean;
-  stop?: string[];
-}
-
-/** A template from role wrappers: each turn is prefix + text + suffix; the prompt ends with the assistant prefix. */
-export function sequenceTemplate(name: string, seq: InstructSequences): InstructTemplate {
-  const wrap = (turn: InstructTurn): string => {
-    if (turn.role === 'system') return (seq.systemPrefix ?? '') + turn.content + (seq.systemSuffix ?? '');
-    if (turn.role === 'user') return seq.userPrefix + turn.content + (seq.userSuffix ?? '');
-    return seq.assistantPrefix + turn.content + (seq.assistantSuffix ?? '');
-  };
-  return {
-    name,
-    stop: seq.stop ?? [],
-    render(input) {
-      let turns = input;
-      if (seq.systemAsUser) {
-        // system text goes into the next user turn (or stands as a user turn of its own)
-        const merged: InstructTurn[] = [];
-        let pending: string[] = [];
-        for (const turn of input) {
-          if (turn.role === 'system') pending.push(turn.content);
-          else if (turn.role === 'user' && pending.length) {
-            merged.push({ role: 'user', content: [...pending, turn.content].join('\n\n') });
-            pending = [];
-          } else {
-            if (pending.length) merged.push({ role: 'user', content: pending.join('\n\n') });
-            pending = [];
-            merged.push(turn);
-          }
-        }
-        if (pending.length) merged.push({ role: 'user', content: pending.join('\n\n') });
-        turns = merged;
-      }
-      let out = seq.prefix ?? '';
-      turns.forEach((turn, i) => {
-        const continuing = i === turns.length - 1 && turn.role === 'assistant';
-        out += continuing ? seq.assistantPrefix + turn.content : wrap(turn);
-      });
-      if (turns.at(-1)?.role !== 'assistant') out += seq.assistantPrefix;
-      return out;
-    },
-  };
-}
-
 // Formats from each model family's own chat template (tokenizer_config.json); BOS is left to the backend.
 export const gemmaTemplate = sequenceTemplate('gemma', {
   userPrefix: '<start_of_turn>user\n',
@@ -266,6 +214,24 @@ export const vicunaTemplate = sequenceTemplate('vicuna', {
   stop: ['</s>', '\nUSER:'],
 });
 
+/**
+ * A template whose new replies start with `replyPrefix`; a continued assistant turn (a prefill) is left as
+ * it is, since it already holds the reply's start.
+ */
+export function withReplyPrefix(name: string, base: InstructTemplate, replyPrefix: string): InstructTemplate {
+  return {
+    name,
+    stop: base.stop,
+    replyPrefix,
+    render: (turns) => base.render(turns) + (turns.at(-1)?.role === 'assistant' ? '' : replyPrefix),
+  };
+}
+
+// The reasoning models' own templates open the reasoning block for the reply: DeepSeek-R1 (and its distills),
+// QwQ and the Qwen3 Thinking models (ChatML). The answer then holds only `</think>`.
+export const deepseekR1Template = withReplyPrefix('deepseek-r1', deepseekTemplate, '<think>\n');
+export const chatmlThinkTemplate = withReplyPrefix('chatml-think', chatmlTemplate, '<think>\n');
+
 // Mistral V3-Tekken (Nemo): no spaces around the text; V7 adds a system slot.
 export const mistralTekkenTemplate = slotTemplate('mistral-tekken', ['</s>', '[INST]'], {
   preamble: () => '',
@@ -285,6 +251,7 @@ export const mistralV7Template = slotTemplate('mistral-v7', ['</s>', '[INST]'], 
 
 export const instructTemplates: Readonly<Record<string, InstructTemplate>> = Object.freeze({
   chatml: chatmlTemplate,
+  chatmlthink: chatmlThinkTemplate,
   llama3: llama3Template,
   mistral: mistralTemplate,
   mistraltekken: mistralTekkenTemplate,
@@ -292,69 +259,13 @@ export const instructTemplates: Readonly<Record<string, InstructTemplate>> = Obj
   gemma: gemmaTemplate,
   phi: phiTemplate,
   deepseek: deepseekTemplate,
+  deepseekr1: deepseekR1Template,
   glm: glmTemplate,
   commandr: commandRTemplate,
   alpaca: alpacaTemplate,
   vicuna: vicunaTemplate,
   raw: rawTemplate,
 });
-
-const SEQUENCE_KEYS = [
-  'prefix',
-  'systemPrefix',
-  'systemSuffix',
-  'userPrefix',
-  'userSuffix',
-  'assistantPrefix',
-  'assistantSuffix',
-] as const;
-
-function invalidTemplate(message: string): GenerateTaskError {
-  return new GenerateTaskError('invalid_input', `instructTemplate: ${message}`, {
-    details: { field: 'instructTemplate' },
-  });
-}
-
-/**
- * A user-defined template: a JSON object of sequences (`userPrefix` and `assistantPrefix` required; the other
- * wrappers, `systemAsUser` and `stop` optional). Throws `invalid_input` naming what is wrong.
- */
-export function parseCustomTemplate(json: string): InstructTemplate {
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    throw invalidTemplate(
-      'a custom template must be a JSON object such as {"userPrefix":"USER: ","assistantPrefix":"BOT: "}.',
-    );
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw invalidTemplate('a custom template must be a JSON object.');
-  const raw = value as Record<string, unknown>;
-  const known = new Set<string>([...SEQUENCE_KEYS, 'systemAsUser', 'stop', 'name']);
-  const unknown = Object.keys(raw).find((key) => !known.has(key));
-  if (unknown) throw invalidTemplate(`unknown key "${unknown}"; use ${[...known].join(', ')}.`);
-  const seq: Record<string, unknown> = {};
-  for (const key of SEQUENCE_KEYS) {
-    if (raw[key] === undefined) continue;
-    if (typeof raw[key] !== 'string') throw invalidTemplate(`${key} must be a string.`);
-    seq[key] = raw[key];
-  }
-  if (typeof seq.userPrefix !== 'string' || typeof seq.assistantPrefix !== 'string')
-    throw invalidTemplate('a custom template needs userPrefix and assistantPrefix.');
-  if (raw.systemAsUser !== undefined && typeof raw.systemAsUser !== 'boolean')
-    throw invalidTemplate('systemAsUser must be true or false.');
-  if (
-    raw.stop !== undefined &&
-    !(Array.isArray(raw.stop) && raw.stop.every((s) => typeof s === 'string' && s !== ''))
-  )
-    throw invalidTemplate('stop must be a list of non-empty strings.');
-  return sequenceTemplate(typeof raw.name === 'string' ? raw.name : 'custom', {
-    ...(seq as unknown as InstructSequences),
-    ...(raw.systemAsUser !== undefined ? { systemAsUser: raw.systemAsUser as boolean } : {}),
-    ...(raw.stop !== undefined ? { stop: raw.stop as string[] } : {}),
-  });
-}
 
 /**
  * Looks a template up by name (case-insensitive, `llama-3`/`llama3`, `command-r`/`commandr` alike); default
@@ -369,6 +280,7 @@ export function getInstructTemplate(name?: string): InstructTemplate {
     glm4: 'glm',
     tekken: 'mistraltekken',
     vicuna11: 'vicuna',
+    qwq: 'chatmlthink',
   };
   const found = alias[key] ?? key;
   if (Object.hasOwn(instructTemplates, found)) return instructTemplates[found];

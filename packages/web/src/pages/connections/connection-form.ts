@@ -41,6 +41,7 @@ export const TEXT_BACKENDS: ReadonlyArray<{ value: string; label: string }> = [
 export const INSTRUCT_TEMPLATES: ReadonlyArray<{ value: string; label: string }> = [
   { value: '', label: 'Default (ChatML)' },
   { value: 'chatml', label: 'ChatML' },
+  { value: 'chatml-think', label: 'ChatML, reply opens <think> (QwQ, Qwen3 Thinking)' },
   { value: 'llama3', label: 'Llama 3' },
   { value: 'mistral', label: 'Mistral (v2/v3)' },
   { value: 'mistral-tekken', label: 'Mistral Tekken (Nemo)' },
@@ -48,6 +49,7 @@ export const INSTRUCT_TEMPLATES: ReadonlyArray<{ value: string; label: string }>
   { value: 'gemma', label: 'Gemma' },
   { value: 'phi', label: 'Phi-3' },
   { value: 'deepseek', label: 'DeepSeek' },
+  { value: 'deepseek-r1', label: 'DeepSeek-R1, reply opens <think>' },
   { value: 'glm', label: 'GLM-4' },
   { value: 'command-r', label: 'Command-R' },
   { value: 'alpaca', label: 'Alpaca' },
@@ -66,6 +68,7 @@ export const CUSTOM_TEMPLATE_STARTER = JSON.stringify(
     userSuffix: '\n\n',
     assistantPrefix: '### Assistant:\n',
     assistantSuffix: '\n\n',
+    replyPrefix: '',
     stop: ['### User:'],
   },
   null,

@@ -1,0 +1,154 @@
+// Replies that start inside a reasoning block the prompt opened (DeepSeek-R1 / QwQ templates, a prefilled
+// `<think>`): the model writes only `</think>`, and what comes before it is reasoning, never the answer.
+// Over real HTTP against the emulator: KoboldCpp (text completion) and an OpenAI-compatible server.
+import {
+  contentCallChunks,
+  contentCallCompletion,
+  createEmulator,
+  type Emulator,
+  koboldGenerateResponse,
+  koboldStream,
+  openaiStream,
+  type RecordedRequest,
+} from '@toolsmith/emulator';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Connection } from '../providers/types.js';
+import { createRuntime } from '../runtime/create-runtime.js';
+import { ToolRegistry } from '../tools/registry.js';
+import { body, openaiConnection, TRIGGER_RE, xmlCalls } from './__fixtures__/answers.js';
+import type { GenerateTaskOptions, GenerateTaskResult } from './types.js';
+
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await createEmulator();
+});
+afterAll(async () => {
+  await emulator.close();
+});
+beforeEach(() => emulator.reset());
+
+const ask = [{ role: 'user' as const, content: 'What is 1 + 2?' }];
+const promptOf = (req: RecordedRequest) => String((req.body as { prompt: string }).prompt);
+
+function kobold(instructTemplate: string): Connection {
+  return {
+    name: 'kobold',
+    api: 'text-completion',
+    baseUrl: emulator.url,
+    model: 'DeepSeek-R1-Distill-Qwen-14B',
+    functionCalling: { enabled: true, mode: 'auto' },
+    textBackend: 'koboldcpp',
+    instructTemplate,
+  };
+}
+
+function runtimeFor(connection: Connection) {
+  const registry = new ToolRegistry({ logger: { warn() {} } });
+  const rt = createRuntime({ connections: [connection], registry });
+  rt.registerFunctionTool({
+    name: 'add',
+    description: 'Add two numbers',
+    parameters: {
+      type: 'object',
+      properties: { a: { type: 'number' }, b: { type: 'number' } },
+      required: ['a', 'b'],
+    },
+    action: (args) => ({ sum: (args.a as number) + (args.b as number) }),
+  });
+  return rt;
+}
+
+/** The result of a streamed request (generateTaskStream) and of a one-piece one (generateTask). */
+async function streamedAndNot(
+  rt: ReturnType<typeof runtimeFor>,
+  options: GenerateTaskOptions,
+): Promise<GenerateTaskResult[]> {
+  let streamed: GenerateTaskResult | undefined;
+  for await (const event of rt.generateTaskStream(options))
+    if (event.type === 'result') streamed = event.result;
+  if (!streamed) throw new Error('no result event');
+  return [streamed, await rt.generateTask(options)];
+}
+
+/** KoboldCpp answers `answer(request)`, streamed in 5-character tokens or in one piece. */
+function koboldAnswers(answer: (req: RecordedRequest) => string) {
+  emulator.on('/api/extra/generate/stream', (req) => koboldStream(answer(req).match(/[\s\S]{1,5}/g) ?? []));
+  emulator.on('/api/v1/generate', (req) => koboldGenerateResponse(answer(req)));
+}
+
+describe('text completion with a reasoning model template', () => {
+  it('deepseek-r1 opens <think> for the reply; the text before </think> is reasoning, streamed or not', async () => {
+    koboldAnswers(() => 'The user wants 1 + 2.\nThat is 3.\n</think>\n\n1 + 2 = **3**.');
+    const rt = runtimeFor(kobold('deepseek-r1'));
+    let text = '';
+    let reasoning = '';
+    for await (const event of rt.generateTaskStream({ taskMessages: ask })) {
+      if (event.type === 'text-delta') text += event.text;
+      if (event.type === 'reasoning-delta') reasoning += event.text;
+    }
+    expect([reasoning, text]).toEqual(['The user wants 1 + 2.\nThat is 3.\n', '1 + 2 = **3**.']);
+    expect(emulator.requests[0].path).toBe('/api/extra/generate/stream');
+    for (const result of await streamedAndNot(rt, { taskMessages: ask })) {
+      expect(result.reasoning).toBe('The user wants 1 + 2.\nThat is 3.\n');
+      expect(result.assistantText).toBe('1 + 2 = **3**.');
+      expect(result.message.content).toBe('1 + 2 = **3**.');
+    }
+    expect(emulator.requests.map((r) => r.path)).toContain('/api/v1/generate');
+    for (const request of emulator.requests)
+      expect(promptOf(request)).toMatch(/<｜User｜>What is 1 \+ 2\?<｜Assistant｜><think>\n$/);
+  });
+
+  it('the same reply under plain deepseek shows no reasoning: the prompt opened none', async () => {
+    koboldAnswers(() => 'The user wants 1 + 2.\n</think>\n\n3.');
+    const result = await runtimeFor(kobold('deepseek')).generateTask({ taskMessages: ask });
+    expect(promptOf(emulator.requests[0])).toMatch(/<｜Assistant｜>$/);
+    expect(result.reasoning).toBe('');
+  });
+
+  it('text-mode tool loop: the reasoning is not read for calls, the call after </think> runs', async () => {
+    let n = 0;
+    koboldAnswers((req) => {
+      const trigger = TRIGGER_RE.exec(promptOf(req))?.[0] ?? 'missing';
+      const quoted = xmlCalls(trigger, [{ name: 'add', args: { a: 9, b: 9 } }]);
+      return n++ === 0
+        ? `I could write ${quoted} but the user asked 1 + 2.\n</think>\n\n${xmlCalls(trigger, [{ name: 'add', args: { a: 1, b: 2 } }])}`
+        : 'Added them.\n</think>\n\nIt is 3.';
+    });
+    const result = await runtimeFor(kobold('qwq')).runToolLoop({ taskMessages: ask, stream: true });
+    expect(result.stoppedBecause).toBe('completed');
+    expect(result.steps[0].mode).toBe('prompt_xml');
+    expect(result.trace).toHaveLength(1);
+    expect(result.trace[0]).toMatchObject({ name: 'add', args: { a: 1, b: 2 }, result: { sum: 3 } });
+    expect(result.finalText).toBe('It is 3.');
+    expect(promptOf(emulator.requests[0])).toMatch(/<\|im_start\|>assistant\n<think>\n$/);
+  });
+
+  it('a custom template with a replyPrefix opens the block too', async () => {
+    koboldAnswers(() => 'Hmm.\n</think>\nThree.');
+    const custom = JSON.stringify({
+      userPrefix: '### User\n',
+      userSuffix: '\n',
+      assistantPrefix: '### Assistant\n',
+      replyPrefix: '<think>\n',
+    });
+    for (const result of await streamedAndNot(runtimeFor(kobold(custom)), { taskMessages: ask }))
+      expect(result).toMatchObject({ reasoning: 'Hmm.\n', assistantText: 'Three.' });
+    expect(promptOf(emulator.requests[0])).toBe('### User\nWhat is 1 + 2?\n### Assistant\n<think>\n');
+  });
+});
+
+describe('a chat API with a prefilled <think>', () => {
+  it('the continued reply is reasoning up to </think>, streamed or not', async () => {
+    const reply = 'Simple sum.\n</think>\n\nIt is 3.';
+    emulator.on('/v1/chat/completions', (req) =>
+      body(req).stream ? openaiStream(contentCallChunks(reply)) : { json: contentCallCompletion(reply) },
+    );
+    const rt = runtimeFor(openaiConnection(emulator.url));
+    const options: GenerateTaskOptions = {
+      taskMessages: [...ask, { role: 'assistant', content: '<think>\n' }],
+    };
+    for (const result of await streamedAndNot(rt, options))
+      expect(result).toMatchObject({ reasoning: 'Simple sum.\n', assistantText: 'It is 3.' });
+    expect(emulator.requests.map((r) => body(r).stream === true)).toEqual([true, false]);
+  });
+});

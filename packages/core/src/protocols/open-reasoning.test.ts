@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { StreamEvent } from '../providers/types.js';
+import { createSeededRandom } from '../worldinfo/random.js';
+import { NativeContentFilter } from './native-content.js';
+import { openReasoningTag } from './reasoning-tags.js';
+import { createTextToolCallParser, parseToolCallsFromText } from './text-parser.js';
+
+const TOOLS = [
+  {
+    name: 'get_weather',
+    description: 'Weather for a city',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  },
+];
+const options = { tools: TOOLS, createId: (i: number) => `id${i}`, openReasoning: '<think>' };
+
+/** A DeepSeek-R1 / QwQ reply after a prompt that ends in `<think>\n`: only the closing tag is written. */
+const R1_REPLY =
+  'Okay, the user asks about Paris. 天氣 matters.\nI should call get_weather.\n</think>\n\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
+
+describe('openReasoningTag: the reasoning block the start of a reply leaves open', () => {
+  it.each([
+    ['<think>\n', '<think>'],
+    ['<think>', '<think>'],
+    ['<think>\nSo far I know', '<think>'],
+    ['<|START_THINKING|>', '<|START_THINKING|>'],
+    ['<seed:think>', '<seed:think>'],
+    ['<think>a</think>\n<thinking>', '<thinking>'],
+    ['<think>a</think>\n<think>\n', '<think>'],
+  ])('%j opens %s', (start, open) => {
+    expect(openReasoningTag(start)).toBe(open);
+  });
+
+  it.each([[''], ['Sure'], ['<think>done</think>\nThe answer'], ['<thinking>x</thinking>'], ['</think>']])(
+    '%j opens nothing',
+    (start) => {
+      expect(openReasoningTag(start)).toBeUndefined();
+    },
+  );
+});
+
+describe('a reply that starts inside a reasoning block', () => {
+  it('is reasoning up to the closing tag; the call after it runs and no markup is left', () => {
+    const result = parseToolCallsFromText(R1_REPLY, options);
+    expect(result.reasoning).toBe(
+      'Okay, the user asks about Paris. 天氣 matters.\nI should call get_weather.\n',
+    );
+    expect(result.content).toBe('');
+    expect(result.calls.map((c) => [c.name, c.args])).toEqual([['get_weather', { city: 'Paris' }]]);
+    expect(result.errors).toEqual([]);
+  });
+
+  it('an answer after the block is content; without the option the reasoning would have been content', () => {
+    const reply = 'The user greets me.\n</think>\n\nHello! How can I help?';
+    expect(parseToolCallsFromText(reply, options)).toMatchObject({
+      reasoning: 'The user greets me.\n',
+      content: 'Hello! How can I help?',
+    });
+    expect(parseToolCallsFromText(reply, { ...options, openReasoning: undefined })).toMatchObject({
+      reasoning: '',
+      content: 'The user greets me.\nHello! How can I help?',
+    });
+  });
+
+  it('a reply cut off before the closing tag is all reasoning, and markup inside it is never a call', () => {
+    const reply = 'Maybe <tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call> then';
+    expect(parseToolCallsFromText(reply, options)).toMatchObject({
+      reasoning: reply,
+      content: '',
+      calls: [],
+      errors: [],
+    });
+  });
+
+  it('streams the same in any chunking, as strings or UTF-8 bytes', () => {
+    const whole = parseToolCallsFromText(R1_REPLY, options);
+    const bytes = new TextEncoder().encode(R1_REPLY);
+    const rand = createSeededRandom(7);
+    for (let round = 0; round < 300; round++) {
+      const parser = createTextToolCallParser(options);
+      const events: StreamEvent[] = [];
+      const byBytes = round % 2 === 1;
+      const input: (string | Uint8Array)[] = [];
+      for (let i = 0; i < (byBytes ? bytes.length : R1_REPLY.length); ) {
+        const n = 1 + Math.floor(rand() * 12);
+        input.push(byBytes ? bytes.slice(i, i + n) : R1_REPLY.slice(i, i + n));
+        i += n;
+      }
+      for (const chunk of input) events.push(...parser.push(chunk));
+      events.push(...parser.end());
+      expect(parser.result()).toEqual(whole);
+      const reasoning = events.flatMap((e) => (e.type === 'reasoning-delta' ? [e.text] : [])).join('');
+      expect(reasoning).toBe(whole.reasoning);
+      expect(events.some((e) => e.type === 'text-delta' && /\S/.test(e.text))).toBe(false);
+      expect(events.filter((e) => e.type === 'tool-call')).toHaveLength(1);
+    }
+  });
+
+  it('a tag that opens no reasoning block is refused, naming the option and the tags', () => {
+    expect(() => createTextToolCallParser({ ...options, openReasoning: '<reasoning>' })).toThrow(
+      /openReasoning: "<reasoning>" opens no reasoning block; use one of <think>, <thinking>/,
+    );
+  });
+
+  it('native mode: a server that passes the reply on as content gets its reasoning separated too', () => {
+    const filter = new NativeContentFilter({ tools: [], openReasoning: '<think>' });
+    const out = [
+      ...filter.push({ type: 'text-delta', text: 'The user greets me.\n</th' }),
+      ...filter.push({ type: 'text-delta', text: 'ink>\n\nHello!' }),
+      ...filter.push({ type: 'finish', reason: 'stop', rawReason: 'stop' }),
+    ];
+    expect(out).toEqual([
+      { type: 'reasoning-delta', text: 'The user greets me.\n' },
+      { type: 'text-delta', text: 'Hello!' },
+      { type: 'finish', reason: 'stop', rawReason: 'stop' },
+    ]);
+  });
+});
