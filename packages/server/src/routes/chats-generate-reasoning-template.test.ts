@@ -1,0 +1,96 @@
+// A text-completion connection whose template opens the reasoning block for the reply (DeepSeek-R1, QwQ):
+// the model writes only `</think>`; through the real server to KoboldCpp's wire format on the emulator, the
+// chat streams the text before it as reasoning and stores the answer alone.
+import { type Emulator, koboldStream, type RecordedRequest } from '@toolsmith/emulator';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { collect, postSse, type SseEvent } from '../generation/__fixtures__/sse-client.js';
+import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
+import type { TestServer } from '../test-support/test-server.js';
+
+const ofType = (events: SseEvent[], type: string) =>
+  events.filter((e) => e.event === type).map((e) => e.data);
+const joined = (events: SseEvent[], type: string) =>
+  ofType(events, type)
+    .map((d) => d.text)
+    .join('');
+const promptOf = (req: RecordedRequest) => String((req.body as { prompt: string }).prompt);
+
+describe('chats: a reasoning model template on a text-completion connection', () => {
+  let setup: EmulatedServer;
+  let server: TestServer;
+  let emulator: Emulator;
+  beforeAll(async () => {
+    setup = await startEmulatedServer({ connection: false });
+    ({ server, emulator } = setup);
+  });
+  afterAll(() => setup.close());
+  beforeEach(() => emulator.reset());
+
+  const chatWith = async (instructTemplate: string) => {
+    const created = await server.request('POST', '/api/connections', {
+      name: `kobold-${instructTemplate.length}-${Math.random().toString(36).slice(2, 6)}`,
+      api: 'text-completion',
+      textBackend: 'koboldcpp',
+      baseUrl: emulator.url,
+      model: 'DeepSeek-R1-Distill-Qwen-14B',
+      instructTemplate,
+    });
+    expect(created.status).toBe(201);
+    return (await server.request('POST', '/api/chats', { connectionId: created.body.id })).body.id as string;
+  };
+
+  it('deepseek-r1: the reply before </think> streams as reasoning and is stored apart from the answer', async () => {
+    const chatId = await chatWith('deepseek-r1');
+    const reply = 'The user says hi. 我應該友善地回答。\n</think>\n\nHello! How can I help?';
+    emulator.on('/api/extra/generate/stream', () => koboldStream(reply.match(/[\s\S]{1,4}/gu) ?? []));
+    const events = await collect(
+      await postSse(`${server.url}/api/chats/${chatId}/generate`, { content: 'Hi' }),
+    );
+    expect(ofType(events, 'error')).toEqual([]);
+    expect(promptOf(emulator.requests[0])).toMatch(/<｜User｜>Hi<｜Assistant｜><think>\n$/);
+    expect(joined(events, 'reasoning-delta')).toBe('The user says hi. 我應該友善地回答。\n');
+    expect(joined(events, 'text-delta')).toBe('Hello! How can I help?');
+    const messages = (await server.request('GET', `/api/chats/${chatId}/messages`)).body.messages;
+    expect(messages[1]).toMatchObject({
+      role: 'assistant',
+      content: 'Hello! How can I help?',
+      reasoning: 'The user says hi. 我應該友善地回答。\n',
+    });
+
+    // the next request's history holds the answer only, and opens the block for the new reply once
+    emulator.on('/api/extra/generate/stream', () => koboldStream(['Again.\n</th', 'ink>\nHi again!']));
+    await collect(await postSse(`${server.url}/api/chats/${chatId}/generate`, { content: 'Hi again' }));
+    const second = promptOf(emulator.requests[1]);
+    expect(second).toContain('<｜Assistant｜>Hello! How can I help?<｜end▁of▁sentence｜>');
+    expect(second.match(/<think>/g)).toHaveLength(1);
+    expect(second).not.toContain('我應該');
+  });
+
+  it('a custom template with a replyPrefix is previewed with it, and a bad one is refused naming the field', async () => {
+    const custom = JSON.stringify({ userPrefix: 'U: ', assistantPrefix: 'A: ', replyPrefix: '<think>\n' });
+    const preview = await server.request('POST', '/api/connections/instruct-preview', {
+      instructTemplate: custom,
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.prompt).toMatch(/A: <think>\n$/);
+
+    const bad = await server.request('POST', '/api/connections', {
+      name: 'kobold-bad-reply-prefix',
+      api: 'text-completion',
+      textBackend: 'koboldcpp',
+      baseUrl: emulator.url,
+      model: 'm',
+      instructTemplate: JSON.stringify({
+        userPrefix: 'U: ',
+        assistantPrefix: 'A: ',
+        replyPrefix: ['<think>'],
+      }),
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toMatch(/instructTemplate.*replyPrefix must be a string/);
+    const names = (await server.request('GET', '/api/connections')).body.connections.map(
+      (c: { name: string }) => c.name,
+    );
+    expect(names).not.toContain('kobold-bad-reply-prefix');
+  });
+});
