@@ -274,7 +274,7 @@ export async function* runGenerateTask(
 
   if (signal?.aborted) throw abortedError(signal.reason);
   if (outcome.text.trim() === '' && outcome.calls.length === 0) {
-    throw new GenerateTaskError('no_response', 'The model returned an empty answer.', {
+    throw new GenerateTaskError('no_response', emptyAnswerMessage(outcome), {
       details: { finishReason: outcome.finishReason, rawFinishReason: outcome.rawFinishReason },
     });
   }
@@ -306,6 +306,19 @@ export async function* runGenerateTask(
   };
   yield { type: 'result', result };
   return result;
+}
+
+/**
+ * Why an answer with no text and no call is empty, in words the user can act on: a reasoning model that
+ * thought until the token limit (a reply opened inside `<think>` that never closed it, too) has its
+ * reasoning streamed but no answer.
+ */
+function emptyAnswerMessage(outcome: AttemptOutcome): string {
+  if (outcome.reasoning.trim() === '') return 'The model returned an empty answer.';
+  if (outcome.finishReason === 'length') {
+    return 'The model used all its tokens on reasoning and gave no answer: raise the maximum tokens (maxTokens) or lower the reasoning effort.';
+  }
+  return 'The model reasoned but gave no answer.';
 }
 
 /** The tools a text-mode answer must call one of (tool choice `required` or a named tool); else undefined. */

@@ -151,4 +151,30 @@ describe('a chat API with a prefilled <think>', () => {
       expect(result).toMatchObject({ reasoning: 'Simple sum.\n', assistantText: 'It is 3.' });
     expect(emulator.requests.map((r) => body(r).stream === true)).toEqual([true, false]);
   });
+
+  it('a reply that reasons until the token limit and never closes the block says so, not "an empty answer"', async () => {
+    emulator.on('/v1/chat/completions', () =>
+      openaiStream(contentCallChunks('Let me think about every case. First', 'length')),
+    );
+    const rt = runtimeFor(openaiConnection(emulator.url));
+    const options: GenerateTaskOptions = {
+      taskMessages: [...ask, { role: 'assistant', content: '<think>\n' }],
+    };
+    let reasoning = '';
+    let failure: unknown;
+    try {
+      for await (const event of rt.generateTaskStream(options))
+        if (event.type === 'reasoning-delta') reasoning += event.text;
+    } catch (error) {
+      failure = error;
+    }
+    expect(reasoning).toBe('Let me think about every case. First');
+    expect(failure).toMatchObject({
+      code: 'no_response',
+      message: expect.stringMatching(
+        /used all its tokens on reasoning and gave no answer: raise the maximum tokens/,
+      ),
+      details: { finishReason: 'length' },
+    });
+  });
 });
