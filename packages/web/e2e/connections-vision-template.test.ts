@@ -1,4 +1,5 @@
-// Connections page in Chromium (desktop and phone): the Vision select stores true / false / null, and a
+// Connections page in Chromium (desktop and phone): the Vision select stores true / false / null, the
+// "Replies start inside <think>" box is stored (and deepseek-r1 previews the block it opens), and a
 // text-completion connection's custom instruct template is edited with a live preview of the prompt it renders
 // (from the server), a broken one is explained before saving, and the saved template is what the backend gets.
 import { koboldGenerateResponse } from '@toolsmith/emulator';
@@ -54,6 +55,40 @@ describe.each(VIEWPORTS)('Connections form at $width×$height', (viewport) => {
     await vision().selectOption('');
     await form.getByRole('button', { name: 'Save connection' }).click();
     await poll(async () => (await stored(name))?.vision).toBe(null);
+    await context.close();
+  });
+
+  it('reasoning models: "Replies start inside <think>" is stored, and deepseek-r1 previews the opened block', async () => {
+    const name = `r1-${viewport.name}`;
+    await apiPost(app.stack, '/api/connections', {
+      name,
+      api: 'text-completion',
+      baseUrl: app.stack.emulator.url,
+      model: 'DeepSeek-R1-Distill-Qwen-14B',
+      textBackend: 'koboldcpp',
+    });
+    const context = await app.browser.newContext({ baseURL: app.stack.serverUrl, viewport });
+    const page = await context.newPage();
+    let form = await editForm(page, name);
+    const box = () => form.getByLabel('Replies start inside <think>');
+    expect(await box().isChecked()).toBe(false);
+    await box().check();
+    await form.getByLabel('Instruct template').selectOption('deepseek-r1');
+    await form.getByText('Preview of the prompt').click();
+    await poll(() => form.getByTestId('instruct-preview').textContent()).toMatch(
+      /<｜Assistant｜><think>\s*$/,
+    );
+    await screenshot(page, `connections-reply-reasoning-${viewport.name}`);
+    await form.getByRole('button', { name: 'Save connection' }).click();
+    await poll(async () => {
+      const c = await stored(name);
+      return [c?.replyStartsInReasoning, c?.instructTemplate];
+    }).toEqual([true, 'deepseek-r1']);
+    form = await editForm(page, name);
+    expect(await box().isChecked()).toBe(true);
+    await box().uncheck();
+    await form.getByRole('button', { name: 'Save connection' }).click();
+    await poll(async () => (await stored(name))?.replyStartsInReasoning).toBe(false);
     await context.close();
   });
 

@@ -77,6 +77,13 @@ const writable = {
         'vision must be true (the model reads images), false (text only: images become a note) or null.',
     }),
   ),
+  /** the server's template opens `<think>` for every reply: the text up to `</think>` is reasoning */
+  replyStartsInReasoning: Type.Optional(
+    Type.Boolean({
+      'x-message':
+        "replyStartsInReasoning must be true (the server's template opens <think> for every reply, so the text up to </think> is reasoning) or false.",
+    }),
+  ),
 };
 
 const readOnly = {
@@ -133,6 +140,7 @@ export const ConnectionResource = Type.Object({
   }),
   quirks: Type.Object({ profile: Type.Enum(QUIRK_PROFILES), omit: Type.Array(Type.Enum(OMITTABLE_FIELDS)) }),
   vision: nullable(Type.Boolean()),
+  replyStartsInReasoning: Type.Boolean(),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });

@@ -10,14 +10,17 @@ import type { ChatMessage, Connection, ProviderAdapter, StreamEvent } from '../p
 
 /**
  * How to read a reply's text: the connection's `toolCallFormat` (when valid), its model name, and the
- * reasoning block the prompt leaves open for the reply (a DeepSeek-R1 template, a prefilled `<think>`).
+ * reasoning block the prompt leaves open for the reply (a DeepSeek-R1 template, a prefilled `<think>`, or
+ * the server's own template as the connection says with `replyStartsInReasoning`).
  */
 export function markupOf(
   connection: Connection,
   messages: readonly ChatMessage[],
 ): { format?: ToolCallFormat; model: string; openReasoning?: string } {
   const format = connection.toolCallFormat;
-  const openReasoning = openReasoningTag(replyStart(connection, messages));
+  const openReasoning =
+    openReasoningTag(replyStart(connection, messages)) ??
+    (connection.replyStartsInReasoning ? '<think>' : undefined);
   return {
     format: isToolCallFormat(format) ? format : undefined,
     model: connection.model,

@@ -137,6 +137,23 @@ describe('text completion with a reasoning model template', () => {
   });
 });
 
+describe('a chat server whose own template opens <think> (replyStartsInReasoning)', () => {
+  it('the reply is reasoning up to </think>; without the setting it is the answer, as the server sent it', async () => {
+    const reply = 'Okay, the user wants a sum.\n</think>\n\nIt is 3.';
+    emulator.on('/v1/chat/completions', (req) =>
+      body(req).stream ? openaiStream(contentCallChunks(reply)) : { json: contentCallCompletion(reply) },
+    );
+    const on = runtimeFor(openaiConnection(emulator.url, { model: 'QwQ-32B', replyStartsInReasoning: true }));
+    for (const result of await streamedAndNot(on, { taskMessages: ask }))
+      expect(result).toMatchObject({ reasoning: 'Okay, the user wants a sum.\n', assistantText: 'It is 3.' });
+    const off = runtimeFor(openaiConnection(emulator.url, { model: 'QwQ-32B' }));
+    expect(await off.generateTask({ taskMessages: ask })).toMatchObject({
+      reasoning: '',
+      assistantText: 'Okay, the user wants a sum.\nIt is 3.',
+    });
+  });
+});
+
 describe('a chat API with a prefilled <think>', () => {
   it('the continued reply is reasoning up to </think>, streamed or not', async () => {
     const reply = 'Simple sum.\n</think>\n\nIt is 3.';

@@ -70,6 +70,8 @@ export interface ConnectionProviderSettings {
   quirks: StoredQuirks;
   /** whether the model reads images: null = send them where the API can (docs/providers.md, "Images") */
   vision: boolean | null;
+  /** the server's template opens `<think>` for every reply (Connection.replyStartsInReasoning) */
+  replyStartsInReasoning: boolean;
 }
 
 /** What a preset stores besides its sampling numbers. */
@@ -91,6 +93,7 @@ export function defaultConnectionProviderSettings(): ConnectionProviderSettings 
     promptCaching: { tools: false, system: false, history: false, ttl: '5m' },
     quirks: { profile: 'auto', omit: [] },
     vision: null,
+    replyStartsInReasoning: false,
   };
 }
 
@@ -344,6 +347,17 @@ export function readVision(value: unknown, errors: FieldError[]): boolean | null
   errors.push({
     field: 'vision',
     message: 'vision must be true (the model reads images), false (text only: images become a note) or null.',
+  });
+  return undefined;
+}
+
+/** Checks `replyStartsInReasoning` (true or false); problems are added to `errors`. */
+export function readReplyStartsInReasoning(value: unknown, errors: FieldError[]): boolean | undefined {
+  if (value === undefined || typeof value === 'boolean') return value;
+  errors.push({
+    field: 'replyStartsInReasoning',
+    message:
+      "replyStartsInReasoning must be true (the server's template opens <think> for every reply, so the text up to </think> is reasoning) or false.",
   });
   return undefined;
 }

@@ -39,6 +39,11 @@ export interface Connection {
    * was not shown; unset: images are sent wherever the wire format can carry them (docs/providers.md, "Images")
    */
   vision?: boolean;
+  /**
+   * The model's replies start inside `<think>`: the server's chat template opens the block (DeepSeek-R1, QwQ and
+   * Qwen3 Thinking served without a reasoning parser), so the text up to `</think>` is reasoning.
+   */
+  replyStartsInReasoning?: boolean;
 }
 
 /** Reasoning effort levels as OpenAI names them (`none` and `xhigh` only on newer models). */

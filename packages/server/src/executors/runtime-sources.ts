@@ -34,6 +34,7 @@ export function toCoreConnection(stored: StoredConnection, apiKey: string | unde
   const quirks = toQuirkSettings(stored.quirks);
   if (quirks) connection.quirks = quirks;
   if (stored.vision !== null && stored.vision !== undefined) connection.vision = stored.vision;
+  if (stored.replyStartsInReasoning) connection.replyStartsInReasoning = true;
   return connection;
 }
 

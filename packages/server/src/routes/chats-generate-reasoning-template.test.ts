@@ -1,7 +1,13 @@
 // A text-completion connection whose template opens the reasoning block for the reply (DeepSeek-R1, QwQ):
 // the model writes only `</think>`; through the real server to KoboldCpp's wire format on the emulator, the
 // chat streams the text before it as reasoning and stores the answer alone.
-import { type Emulator, koboldStream, type RecordedRequest } from '@toolsmith/emulator';
+import {
+  contentCallChunks,
+  type Emulator,
+  koboldStream,
+  openaiStream,
+  type RecordedRequest,
+} from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { collect, postSse, type SseEvent } from '../generation/__fixtures__/sse-client.js';
 import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
@@ -92,5 +98,42 @@ describe('chats: a reasoning model template on a text-completion connection', ()
       (c: { name: string }) => c.name,
     );
     expect(names).not.toContain('kobold-bad-reply-prefix');
+  });
+
+  it('replyStartsInReasoning: stored and served, a bad value refused naming it, and a chat reads the reply so', async () => {
+    const created = await server.request('POST', '/api/connections', {
+      name: 'vllm-qwq',
+      api: 'openai',
+      baseUrl: `${emulator.url}/v1`,
+      model: 'Qwen/QwQ-32B',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.replyStartsInReasoning).toBe(false);
+    const id = created.body.id as string;
+
+    const bad = await server.request('PATCH', `/api/connections/${id}`, { replyStartsInReasoning: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toMatch(/replyStartsInReasoning must be true .* or false/);
+    expect((await server.request('GET', `/api/connections/${id}`)).body.replyStartsInReasoning).toBe(false);
+
+    const patched = await server.request('PATCH', `/api/connections/${id}`, { replyStartsInReasoning: true });
+    expect(patched.status).toBe(200);
+    expect((await server.request('GET', `/api/connections/${id}`)).body.replyStartsInReasoning).toBe(true);
+    // other changes keep it
+    await server.request('PATCH', `/api/connections/${id}`, { model: 'Qwen/QwQ-32B-AWQ' });
+    expect((await server.request('GET', `/api/connections/${id}`)).body.replyStartsInReasoning).toBe(true);
+
+    const chatId = (await server.request('POST', '/api/chats', { connectionId: id })).body.id as string;
+    emulator.on('/v1/chat/completions', () =>
+      openaiStream(contentCallChunks('Greeting, keep it short.\n</think>\n\nHi there!')),
+    );
+    const events = await collect(
+      await postSse(`${server.url}/api/chats/${chatId}/generate`, { content: 'Hi' }),
+    );
+    expect(ofType(events, 'error')).toEqual([]);
+    expect(joined(events, 'reasoning-delta')).toBe('Greeting, keep it short.\n');
+    expect(joined(events, 'text-delta')).toBe('Hi there!');
+    const messages = (await server.request('GET', `/api/chats/${chatId}/messages`)).body.messages;
+    expect(messages[1]).toMatchObject({ content: 'Hi there!', reasoning: 'Greeting, keep it short.\n' });
   });
 });

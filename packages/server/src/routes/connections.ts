@@ -93,6 +93,7 @@ export async function connectionRoutes(fastify: FastifyInstance): Promise<void> 
       promptCaching: input.promptCaching,
       quirks: input.quirks,
       vision: input.vision,
+      replyStartsInReasoning: input.replyStartsInReasoning,
     });
     return reply.code(201).send(created);
   });

@@ -3,13 +3,14 @@ import {
   readExtraBody,
   readPromptCaching,
   readQuirks,
+  readReplyStartsInReasoning,
   readThinking,
   readVision,
 } from '@toolsmith/core/internal';
 import type { ConnectionInput, PresetInput } from '../storage/types.js';
 
 type ProviderSettingFields = Record<
-  'extraBody' | 'thinking' | 'promptCaching' | 'quirks' | 'vision',
+  'extraBody' | 'thinking' | 'promptCaching' | 'quirks' | 'vision' | 'replyStartsInReasoning',
   unknown
 >;
 
@@ -31,6 +32,7 @@ export function parseProviderSettings(
     promptCaching: readPromptCaching(body.promptCaching, errors, api),
     quirks: readQuirks(body.quirks, errors, api),
     vision: readVision(body.vision, errors),
+    replyStartsInReasoning: readReplyStartsInReasoning(body.replyStartsInReasoning, errors),
   };
 }
 

@@ -183,6 +183,7 @@ describe('connections', () => {
         'toolCallFormat',
         'updatedAt',
         'vision',
+        'replyStartsInReasoning',
       ].sort(),
     );
     expect(fetched).toMatchObject({

@@ -42,6 +42,8 @@ export interface ConnectionInput {
   quirks?: ConnectionProviderSettings['quirks'];
   /** true, false, or null (not set); undefined leaves it as it is */
   vision?: ConnectionProviderSettings['vision'];
+  /** undefined leaves it as it is */
+  replyStartsInReasoning?: boolean;
 }
 
 export interface ConnectionRepository {

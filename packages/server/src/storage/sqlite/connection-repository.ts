@@ -38,6 +38,7 @@ function readSettings(json: string): ConnectionProviderSettings {
     promptCaching: { ...defaults.promptCaching, ...stored.promptCaching },
     quirks: { ...defaults.quirks, ...stored.quirks },
     vision: typeof stored.vision === 'boolean' ? stored.vision : null,
+    replyStartsInReasoning: stored.replyStartsInReasoning === true,
   };
 }
 
@@ -70,6 +71,7 @@ function mergeSettings(
     promptCaching: changes.promptCaching ?? current.promptCaching,
     quirks: changes.quirks ?? current.quirks,
     vision: changes.vision !== undefined ? changes.vision : current.vision,
+    replyStartsInReasoning: changes.replyStartsInReasoning ?? current.replyStartsInReasoning,
   };
 }
 

@@ -173,6 +173,10 @@ const en = {
     hint_on: 'Images attached in chats go to the model in its provider’s format.',
     hint_off: 'The model gets a note saying an image was attached instead of the image; the chat says so.',
   },
+  connReplyReasoning: {
+    label: 'Replies start inside <think>',
+    hint: 'Turn on when the server’s chat template opens the reasoning block for every reply and the model writes only </think> (DeepSeek-R1, QwQ or Qwen3 Thinking on a server without a reasoning parser): the text before it is then shown as reasoning. Leave off when the server separates reasoning itself.',
+  },
   instructEditor: {
     label: 'Instruct template',
     custom: 'Custom…',

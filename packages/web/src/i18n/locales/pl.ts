@@ -182,6 +182,10 @@ const pl: Messages = {
     hint_on: 'Obrazy dołączone w czatach trafiają do modelu w formacie jego dostawcy.',
     hint_off: 'Model dostaje notatkę, że dołączono obraz, zamiast samego obrazu; czat o tym informuje.',
   },
+  connReplyReasoning: {
+    label: 'Odpowiedzi zaczynają się wewnątrz <think>',
+    hint: 'Włącz, gdy szablon czatu serwera otwiera blok rozumowania dla każdej odpowiedzi, a model pisze tylko </think> (DeepSeek-R1, QwQ lub Qwen3 Thinking na serwerze bez parsera rozumowania): tekst przed nim jest wtedy pokazywany jako rozumowanie. Zostaw wyłączone, gdy serwer sam oddziela rozumowanie.',
+  },
   instructEditor: {
     label: 'Szablon instrukcji',
     custom: 'Własny…',

@@ -165,6 +165,10 @@ const zhTW: Messages = {
     hint_on: '聊天中附加的圖片會以供應商的格式傳給模型。',
     hint_off: '模型只會收到「附有圖片」的說明，而不是圖片本身；聊天畫面也會提示。',
   },
+  connReplyReasoning: {
+    label: '回覆從 <think> 內開始',
+    hint: '當伺服器的聊天範本為每個回覆開啟推理區塊、模型只寫出 </think> 時請開啟（例如在沒有推理解析器的伺服器上執行 DeepSeek-R1、QwQ 或 Qwen3 Thinking）：之前的文字會顯示為推理。若伺服器會自行分離推理，請保持關閉。',
+  },
   instructEditor: {
     label: '指令模板',
     custom: '自訂…',

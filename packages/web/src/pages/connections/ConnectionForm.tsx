@@ -22,6 +22,7 @@ import { FetchModels } from './FetchModels';
 import { InstructTemplateField } from './InstructTemplateField';
 import { KeyOriginNotice } from './KeyOriginNotice';
 import { keyMove } from './key-origin';
+import { ReplyReasoningField } from './ReplyReasoningField';
 import { ToolCallFormatSelect } from './ToolCallFormatSelect';
 import { VisionField } from './VisionField';
 
@@ -235,6 +236,11 @@ export function ConnectionForm({
         </fieldset>
       )}
       <VisionField value={draft.vision} onChange={(v) => set('vision', v)} error={fieldErrors.vision} />
+      <ReplyReasoningField
+        value={draft.replyStartsInReasoning}
+        onChange={(v) => set('replyStartsInReasoning', v)}
+        error={fieldErrors.replyStartsInReasoning}
+      />
       <ConnectionProviderSettings
         api={draft.api}
         value={providerDraft}

@@ -25,6 +25,7 @@ const stored: Connection = {
   promptCaching: { tools: false, system: false, history: false, ttl: '5m' },
   quirks: { profile: 'auto', omit: [] },
   vision: null,
+  replyStartsInReasoning: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
@@ -42,6 +43,7 @@ describe('connection form', () => {
       textBackend: '',
       toolCallFormat: 'auto',
       vision: null,
+      replyStartsInReasoning: false,
     });
     expect(body).not.toHaveProperty('apiKey');
   });
@@ -55,6 +57,14 @@ describe('connection form', () => {
       const draft = draftFrom({ ...stored, vision });
       expect(draft.vision).toBe(choice);
       expect(connectionBody(draft, false).vision).toBe(vision);
+    }
+  });
+
+  it('replyStartsInReasoning round-trips', () => {
+    for (const on of [true, false]) {
+      const draft = draftFrom({ ...stored, replyStartsInReasoning: on });
+      expect(draft.replyStartsInReasoning).toBe(on);
+      expect(connectionBody(draft, false).replyStartsInReasoning).toBe(on);
     }
   });
 

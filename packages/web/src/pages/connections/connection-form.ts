@@ -91,6 +91,8 @@ export interface ConnectionDraft {
   toolCallFormat: string;
   /** '' = not set (images are sent), 'on' = the model reads images, 'off' = text only */
   vision: '' | 'on' | 'off';
+  /** the server's template opens `<think>` for every reply */
+  replyStartsInReasoning: boolean;
 }
 
 export function emptyDraft(): ConnectionDraft {
@@ -107,6 +109,7 @@ export function emptyDraft(): ConnectionDraft {
     textBackend: '',
     toolCallFormat: 'auto',
     vision: '',
+    replyStartsInReasoning: false,
   };
 }
 
@@ -124,6 +127,7 @@ export function draftFrom(connection: Connection): ConnectionDraft {
     textBackend: connection.textBackend ?? '',
     toolCallFormat: connection.toolCallFormat ?? 'auto',
     vision: connection.vision === true ? 'on' : connection.vision === false ? 'off' : '',
+    replyStartsInReasoning: connection.replyStartsInReasoning === true,
   };
 }
 
@@ -144,6 +148,7 @@ export function connectionBody(draft: ConnectionDraft, creating: boolean): Recor
     textBackend: textCompletion ? draft.textBackend : '',
     toolCallFormat: draft.toolCallFormat,
     vision: draft.vision === '' ? null : draft.vision === 'on',
+    replyStartsInReasoning: draft.replyStartsInReasoning,
   };
   if (draft.apiKey !== '') body.apiKey = draft.apiKey;
   else if (draft.clearKey && !creating) body.apiKey = null;

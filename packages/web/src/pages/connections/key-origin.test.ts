@@ -19,6 +19,7 @@ const stored: Connection = {
   promptCaching: { tools: false, system: false, history: false, ttl: '5m' },
   quirks: { profile: 'auto', omit: [] },
   vision: null,
+  replyStartsInReasoning: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
