@@ -49,7 +49,7 @@ describe('auto: every family without a model name', () => {
       withCalls.filter((c) => {
         const r = parse(c.text, typeof options === 'function' ? options(c.family) : options);
         const want = {
-          content: c.content,
+          content: typeof options === 'function' ? c.content : (c.autoContent ?? c.content),
           reasoning: c.reasoning ?? '',
           calls: c.calls,
           errors: c.errors ?? [],
@@ -59,8 +59,9 @@ describe('auto: every family without a model name', () => {
     const auto = count({});
     const named = count((family) => ({ model: family }));
     const chosen = count((family) => ({ format: family as TextParserOptions['format'] }));
+    const labelled = withCalls.filter((c) => c.autoContent !== undefined).length;
     console.log(
-      `fixture outputs with calls read completely right: auto ${auto} of ${withCalls.length}, auto with the model named ${named} of ${withCalls.length}, format chosen ${chosen} of ${withCalls.length}`,
+      `fixture outputs with calls read completely right: auto ${auto} of ${withCalls.length} (${labelled} keeping a label only a named family reads as markup), auto with the model named ${named} of ${withCalls.length}, format chosen ${chosen} of ${withCalls.length}`,
     );
     expect([auto, named, chosen]).toEqual([withCalls.length, withCalls.length, withCalls.length]);
   });

@@ -114,8 +114,10 @@ describe('model families: realistic outputs', () => {
       ['nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B', 'qwen3-coder'],
       ['CohereLabs/c4ai-command-a-03-2025', 'command'],
       ['command-r7b-arabic-02-2025', 'command'],
-      // Command R / R+ (2024) wrote another format
-      ['CohereLabs/c4ai-command-r-plus-08-2024', undefined],
+      // Command R / R+ (2024): `Action: ```json` with the same list
+      ['CohereLabs/c4ai-command-r-plus-08-2024', 'command'],
+      ['command-r:35b-08-2024-q4_K_M', 'command'],
+      ['command-r-plus', 'command'],
       ['commander-7b', undefined],
     ];
     for (const [model, family] of names) expect([model, familyForModel(model)]).toEqual([model, family]);

@@ -143,9 +143,9 @@ export const TOOL_CALL_FAMILY_INFO: readonly ToolCallFamilyInfo[] = [
   },
   {
     id: 'command',
-    label: 'Command R7B / Command A',
+    label: 'Command R7B / Command A / Command R(+)',
     example: '<|START_ACTION|>[{"tool_call_id":"0","tool_name":"NAME","parameters":{...}}]<|END_ACTION|>',
-    models: /command[-_]?(?:r7b|a)(?![a-z0-9])/,
+    models: /command(?:[-_]?(?:r7b|r|a))?(?![a-z0-9])/,
   },
   {
     id: 'apertus',

@@ -27,6 +27,17 @@ const action = (calls: Call[]) =>
     .map((c, i) => `    ${dumps({ tool_call_id: String(i), tool_name: c.name, parameters: c.args })}`)
     .join(',\n')}\n]<|END_ACTION|>`;
 
+/**
+ * Command R / R+ (2024), as Cohere's tool-use template has it: `Action:` and a JSON fence holding the list,
+ * indented four spaces.
+ */
+const actionFence = (calls: Call[]) =>
+  `Action: \`\`\`json\n${JSON.stringify(
+    calls.map((c) => ({ tool_name: c.name, parameters: c.args })),
+    null,
+    4,
+  )}\n\`\`\``;
+
 /** Apertus: a list of objects keyed by the tool's name. */
 const tools = (calls: Call[]) =>
   `<|tools_prefix|>[${calls.map((c) => dumps({ [c.name]: c.args })).join(', ')}]<|tools_suffix|>`;
@@ -109,6 +120,29 @@ export const JSON_LIST_FAMILY_CASES: FamilyCase[] = [
     calls: [PING],
     content: '',
     errors: ['truncated'],
+  },
+  {
+    family: 'command',
+    label: 'Command R+: a plan, then Action: ```json',
+    text: `Plan: I will look up the weather in Paris.\n${actionFence([WEATHER])}`,
+    calls: [WEATHER],
+    content: 'Plan: I will look up the weather in Paris.\n',
+    autoContent: 'Plan: I will look up the weather in Paris.\nAction: ',
+  },
+  {
+    family: 'command',
+    label: 'Command R: two actions in one fence, unicode',
+    text: actionFence([OSLO, UNICODE]),
+    calls: [OSLO, UNICODE],
+    content: '',
+    autoContent: 'Action: ',
+  },
+  {
+    family: 'command',
+    label: 'Command R: the word Action: in prose stays',
+    text: 'Action: the knight draws his sword.\nAction: ```\nnot json\n```',
+    calls: [],
+    content: 'Action: the knight draws his sword.\nAction: ```\nnot json\n```',
   },
   {
     family: 'apertus',

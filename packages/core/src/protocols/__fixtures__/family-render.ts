@@ -60,6 +60,11 @@ export interface FamilyCase {
   reasoning?: string;
   /** error kinds, in order */
   errors?: string[];
+  /**
+   * the content under `auto` with no model name, where it differs: a label only the chosen or named family
+   * reads as markup (Command R's `Action:`) stays text there
+   */
+  autoContent?: string;
 }
 
 export const WEATHER: Call = { name: 'get_weather', args: { city: 'Paris', days: 3 } };
