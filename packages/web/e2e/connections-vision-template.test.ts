@@ -79,6 +79,26 @@ describe.each(VIEWPORTS)('Connections form at $width×$height', (viewport) => {
       /<｜Assistant｜><think>\s*$/,
     );
     await screenshot(page, `connections-reply-reasoning-${viewport.name}`);
+    // a SillyTavern instruct template pasted as exported previews the same way
+    await form.getByLabel('Instruct template').selectOption('custom');
+    await form.getByLabel('Custom template (JSON sequences)').fill(
+      JSON.stringify({
+        name: 'ChatML Thinking',
+        input_sequence: '<|im_start|>user',
+        output_sequence: '<|im_start|>assistant',
+        last_output_sequence: '<|im_start|>assistant\n<think>',
+        system_sequence: '<|im_start|>system',
+        input_suffix: '<|im_end|>\n',
+        output_suffix: '<|im_end|>\n',
+        system_suffix: '<|im_end|>\n',
+        stop_sequence: '<|im_end|>',
+        wrap: true,
+      }),
+    );
+    await poll(() => form.getByTestId('instruct-preview').textContent()).toMatch(
+      /<\|im_start\|>assistant\n<think>\s*$/,
+    );
+    await form.getByLabel('Instruct template').selectOption('deepseek-r1');
     await form.getByRole('button', { name: 'Save connection' }).click();
     await poll(async () => {
       const c = await stored(name);

@@ -136,4 +136,42 @@ describe('chats: a reasoning model template on a text-completion connection', ()
     const messages = (await server.request('GET', `/api/chats/${chatId}/messages`)).body.messages;
     expect(messages[1]).toMatchObject({ content: 'Hi there!', reasoning: 'Greeting, keep it short.\n' });
   });
+
+  it('a SillyTavern instruct template pasted as exported: its last output sequence opens <think>', async () => {
+    const chatmlThinking = {
+      name: 'ChatML Thinking',
+      input_sequence: '<|im_start|>user',
+      input_suffix: '<|im_end|>\n',
+      output_sequence: '<|im_start|>assistant',
+      output_suffix: '<|im_end|>\n',
+      last_output_sequence: '<|im_start|>assistant\n<think>',
+      system_sequence: '<|im_start|>system',
+      system_suffix: '<|im_end|>\n',
+      stop_sequence: '<|im_end|>',
+      wrap: true,
+      macro: true,
+      names_behavior: 'force',
+      system_same_as_user: false,
+      sequences_as_stop_strings: true,
+    };
+    const chatId = await chatWith(JSON.stringify(chatmlThinking));
+    emulator.on('/api/extra/generate/stream', () =>
+      koboldStream(['Short greeting.', '\n</think>\n\n', 'Hey!']),
+    );
+    const events = await collect(
+      await postSse(`${server.url}/api/chats/${chatId}/generate`, { content: 'Hi' }),
+    );
+    expect(ofType(events, 'error')).toEqual([]);
+    const request = emulator.requests[0].body as { prompt: string; stop_sequence: string[] };
+    expect(request.prompt).toMatch(/<\|im_start\|>user\nHi<\|im_end\|>\n<\|im_start\|>assistant\n<think>\n$/);
+    expect(request.stop_sequence).toEqual(expect.arrayContaining(['<|im_end|>', '\n<|im_start|>user']));
+    expect(joined(events, 'reasoning-delta')).toBe('Short greeting.\n');
+    expect(joined(events, 'text-delta')).toBe('Hey!');
+
+    const macro = await server.request('POST', '/api/connections/instruct-preview', {
+      instructTemplate: JSON.stringify({ ...chatmlThinking, output_sequence: '<|im_start|>{{char}}' }),
+    });
+    expect(macro.status).toBe(400);
+    expect(JSON.stringify(macro.body)).toMatch(/output_sequence uses a SillyTavern macro \({{char}}\)/);
+  });
 });

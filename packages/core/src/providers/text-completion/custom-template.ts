@@ -1,5 +1,6 @@
 import { GenerateTaskError } from '../../base/errors.js';
 import { type InstructSequences, sequenceTemplate } from './sequence-template.js';
+import { fromSillyTavern, isSillyTavernTemplate, SillyTavernTemplateError } from './sillytavern-template.js';
 import type { InstructTemplate } from './templates.js';
 
 // A user-defined instruct template: SillyTavern-style sequences written as a JSON object on the connection.
@@ -12,6 +13,7 @@ const SEQUENCE_KEYS = [
   'userSuffix',
   'assistantPrefix',
   'assistantSuffix',
+  'lastAssistantPrefix',
   'replyPrefix',
 ] as const;
 
@@ -23,7 +25,8 @@ function invalidTemplate(message: string): GenerateTaskError {
 
 /**
  * A user-defined template: a JSON object of sequences (`userPrefix` and `assistantPrefix` required; the other
- * wrappers, `systemAsUser` and `stop` optional). Throws `invalid_input` naming what is wrong.
+ * wrappers, `systemAsUser` and `stop` optional), or a SillyTavern instruct template's JSON as exported. Throws
+ * `invalid_input` naming what is wrong.
  */
 export function parseCustomTemplate(json: string): InstructTemplate {
   let value: unknown;
@@ -37,6 +40,7 @@ export function parseCustomTemplate(json: string): InstructTemplate {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw invalidTemplate('a custom template must be a JSON object.');
   const raw = value as Record<string, unknown>;
+  if (isSillyTavernTemplate(raw)) return sillyTavernTemplate(raw);
   const known = new Set<string>([...SEQUENCE_KEYS, 'systemAsUser', 'stop', 'name']);
   const unknown = Object.keys(raw).find((key) => !known.has(key));
   if (unknown) throw invalidTemplate(`unknown key "${unknown}"; use ${[...known].join(', ')}.`);
@@ -59,5 +63,23 @@ export function parseCustomTemplate(json: string): InstructTemplate {
     ...(seq as unknown as InstructSequences),
     ...(raw.systemAsUser !== undefined ? { systemAsUser: raw.systemAsUser as boolean } : {}),
     ...(raw.stop !== undefined ? { stop: raw.stop as string[] } : {}),
+  });
+}
+
+/** A SillyTavern instruct template pasted as it is (see fromSillyTavern), plus Toolsmith's `replyPrefix`. */
+function sillyTavernTemplate(raw: Record<string, unknown>): InstructTemplate {
+  let seq: InstructSequences;
+  try {
+    seq = fromSillyTavern(raw);
+  } catch (error) {
+    if (error instanceof SillyTavernTemplateError)
+      throw invalidTemplate(`a SillyTavern template's ${error.message}`);
+    throw error;
+  }
+  if (raw.replyPrefix !== undefined && typeof raw.replyPrefix !== 'string')
+    throw invalidTemplate('replyPrefix must be a string.');
+  return sequenceTemplate(typeof raw.name === 'string' ? raw.name : 'custom', {
+    ...seq,
+    ...(typeof raw.replyPrefix === 'string' ? { replyPrefix: raw.replyPrefix } : {}),
   });
 }

@@ -60,7 +60,7 @@ describe('reasoning model templates: the reply starts inside <think>', () => {
     ['QwQ', render('chatml-think')],
   ])('%s opens the block for the new reply only, never in the history', (name, prompt) => {
     expect(render(name)).toBe(prompt);
-    expect(getInstructTemplate(name).replyPrefix).toBe('<think>\n');
+    expect(getInstructTemplate(name).replyStart).toMatch(/<think>\n$/);
     expect(getInstructTemplate(name).stop).toEqual(
       getInstructTemplate(name.startsWith('deep') ? 'deepseek' : 'chatml').stop,
     );
@@ -74,7 +74,7 @@ describe('reasoning model templates: the reply starts inside <think>', () => {
     expect(getInstructTemplate('deepseek-r1').render(turns)).toBe(
       '<｜User｜>Hi<｜Assistant｜><think>\nThe user',
     );
-    expect(getInstructTemplate('chatml').replyPrefix).toBeUndefined();
+    expect(getInstructTemplate('chatml').replyStart).toBe('<|im_start|>assistant\n');
   });
 });
 
@@ -108,7 +108,7 @@ describe('user-defined templates', () => {
       }),
     );
     expect(template.render(TURNS.slice(1))).toBe('U: U1\nA: A1\nU: U2\nA: <think>');
-    expect(template.replyPrefix).toBe('<think>');
+    expect(template.replyStart).toBe('A: <think>');
     expect(() => parseCustomTemplate('{"userPrefix":"U","assistantPrefix":"A","replyPrefix":1}')).toThrow(
       /replyPrefix must be a string/,
     );

@@ -13,7 +13,12 @@ export interface InstructSequences {
   userSuffix?: string;
   assistantPrefix: string;
   assistantSuffix?: string;
-  /** what a new reply starts with after `assistantPrefix` (SillyTavern's "Start Reply With"), e.g. `<think>\n` */
+  /**
+   * the assistant's header for the reply being generated, in place of `assistantPrefix` (SillyTavern's "last
+   * output sequence")
+   */
+  lastAssistantPrefix?: string;
+  /** what a new reply starts with after its header (SillyTavern's "Start Reply With"), e.g. `<think>\n` */
   replyPrefix?: string;
   /** models without a system role: system text joins the next user turn */
   systemAsUser?: boolean;
@@ -27,10 +32,11 @@ export function sequenceTemplate(name: string, seq: InstructSequences): Instruct
     if (turn.role === 'user') return seq.userPrefix + turn.content + (seq.userSuffix ?? '');
     return seq.assistantPrefix + turn.content + (seq.assistantSuffix ?? '');
   };
+  const replyStart = (seq.lastAssistantPrefix ?? seq.assistantPrefix) + (seq.replyPrefix ?? '');
   return {
     name,
     stop: seq.stop ?? [],
-    ...(seq.replyPrefix ? { replyPrefix: seq.replyPrefix } : {}),
+    replyStart,
     render(input) {
       let turns = input;
       if (seq.systemAsUser) {
@@ -56,7 +62,7 @@ export function sequenceTemplate(name: string, seq: InstructSequences): Instruct
         const continuing = i === turns.length - 1 && turn.role === 'assistant';
         out += continuing ? seq.assistantPrefix + turn.content : wrap(turn);
       });
-      if (turns.at(-1)?.role !== 'assistant') out += seq.assistantPrefix + (seq.replyPrefix ?? '');
+      if (turns.at(-1)?.role !== 'assistant') out += replyStart;
       return out;
     },
   };

@@ -16,10 +16,10 @@ export interface InstructTemplate {
   /** turns → prompt text ending where the assistant's reply begins (or continues, if the last turn is the assistant's) */
   render(turns: InstructTurn[]): string;
   /**
-   * What a new reply starts with after the assistant's header (SillyTavern's "Start Reply With"): `<think>\n`
-   * for reasoning models whose own templates open the block there. Part of the rendered prompt, not the reply.
+   * How the prompt ends for a new reply: the assistant's header and any reply prefix (`<think>\n` for reasoning
+   * models whose own templates open the block there). Read to tell whether a reply starts inside reasoning.
    */
-  replyPrefix?: string;
+  replyStart: string;
 }
 
 /**
@@ -56,6 +56,7 @@ function roleTemplate(
   return {
     name,
     stop,
+    replyStart: open('assistant'),
     render(turns) {
       let out = '';
       turns.forEach((turn, i) => {
@@ -101,6 +102,7 @@ function slotTemplate(
   return {
     name,
     stop,
+    replyStart: parts.response,
     render(turns) {
       let i = 0;
       const leading: string[] = [];
@@ -156,6 +158,7 @@ export const alpacaTemplate = slotTemplate('alpaca', ['### Instruction:', '### I
 export const rawTemplate: InstructTemplate = {
   name: 'raw',
   stop: [],
+  replyStart: '',
   render: (turns) => turns.map((turn) => turn.content).join('\n\n'),
 };
 
@@ -222,7 +225,7 @@ export function withReplyPrefix(name: string, base: InstructTemplate, replyPrefi
   return {
     name,
     stop: base.stop,
-    replyPrefix,
+    replyStart: base.replyStart + replyPrefix,
     render: (turns) => base.render(turns) + (turns.at(-1)?.role === 'assistant' ? '' : replyPrefix),
   };
 }

@@ -181,7 +181,7 @@ const en = {
     label: 'Instruct template',
     custom: 'Custom…',
     sequences: 'Custom template (JSON sequences)',
-    help: 'SillyTavern-style sequences: userPrefix and assistantPrefix are required; systemPrefix, systemSuffix, userSuffix, assistantSuffix, prefix, systemAsUser and stop are optional. Checked when saved.',
+    help: 'SillyTavern-style sequences: userPrefix and assistantPrefix are required; systemPrefix, systemSuffix, userSuffix, assistantSuffix, lastAssistantPrefix, replyPrefix (e.g. <think>), prefix, systemAsUser and stop are optional. A template exported from SillyTavern can also be pasted as it is. Checked when saved.',
     preview: 'Preview of the prompt',
     stops: 'Stop strings: {{stops}}',
     noStops: 'No stop strings.',

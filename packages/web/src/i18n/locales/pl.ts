@@ -190,7 +190,7 @@ const pl: Messages = {
     label: 'Szablon instrukcji',
     custom: 'Własny…',
     sequences: 'Własny szablon (sekwencje JSON)',
-    help: 'Sekwencje w stylu SillyTavern: userPrefix i assistantPrefix są wymagane; systemPrefix, systemSuffix, userSuffix, assistantSuffix, prefix, systemAsUser i stop są opcjonalne. Sprawdzane przy zapisie.',
+    help: 'Sekwencje w stylu SillyTavern: userPrefix i assistantPrefix są wymagane; systemPrefix, systemSuffix, userSuffix, assistantSuffix, lastAssistantPrefix, replyPrefix (np. <think>), prefix, systemAsUser i stop są opcjonalne. Można też wkleić szablon instrukcji SillyTavern w postaci wyeksportowanej. Sprawdzane przy zapisie.',
     preview: 'Podgląd promptu',
     stops: 'Ciągi zatrzymania: {{stops}}',
     noStops: 'Brak ciągów zatrzymania.',

@@ -173,7 +173,7 @@ const zhTW: Messages = {
     label: '指令模板',
     custom: '自訂…',
     sequences: '自訂模板（JSON 序列）',
-    help: 'SillyTavern 風格的序列：userPrefix 與 assistantPrefix 為必填；systemPrefix、systemSuffix、userSuffix、assistantSuffix、prefix、systemAsUser 與 stop 為選填。儲存時會檢查。',
+    help: 'SillyTavern 風格的序列：userPrefix 與 assistantPrefix 為必填；systemPrefix、systemSuffix、userSuffix、assistantSuffix、lastAssistantPrefix、replyPrefix（例如 <think>）、prefix、systemAsUser 與 stop 為選填。也可以直接貼上從 SillyTavern 匯出的指令範本。儲存時會檢查。',
     preview: '提示詞預覽',
     stops: '停止字串：{{stops}}',
     noStops: '沒有停止字串。',
