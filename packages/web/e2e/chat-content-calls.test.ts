@@ -1,6 +1,6 @@
 // What a user of vLLM, llama.cpp or LM Studio without a tool parser for their model sees: the server answers
 // in native mode with the model's own call markup in `content` (gpt-oss harmony, Qwen3 XML after a <think>
-// block, DeepSeek's full-width tokens), streamed token by token. The chat shows the reasoning as reasoning,
+// block, DeepSeek's full-width tokens, QwQ's reasoning closed by a lone </think>), streamed token by token. The chat shows the reasoning as reasoning,
 // each call as a tool card with its arguments and result, and the answer — never the markup, neither while
 // it streams nor after a reload. Chromium at desktop and phone widths, against the built server.
 import { contentCallChunks, openaiStream, type RecordedRequest } from '@toolsmith/emulator';
@@ -40,6 +40,17 @@ const FAMILIES = [
     answer: `Let me check.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>store_hours<｜tool▁sep｜>${JSON.stringify({ store: STORE })}<｜tool▁call▁end｜><｜tool▁calls▁end｜>`,
     final: 'The **Harbour** store is open 9 to 5.',
   },
+  {
+    // QwQ / DeepSeek-R1 on a server whose chat template opens <think> and that does not separate the
+    // reasoning: the model writes only </think>, and the connection says so
+    name: 'QwQ, template opens <think>',
+    model: 'QwQ-32B',
+    replyStartsInReasoning: true,
+    reasoning: 'The user asks for the Harbour hours. I will call store_hours.',
+    text: '',
+    answer: `The user asks for the Harbour hours. I will call store_hours.\n</think>\n\n<tool_call>\n${JSON.stringify({ name: 'store_hours', arguments: { store: STORE } })}\n</tool_call>`,
+    final: '</think>\n\nThe **Harbour** store is open 9 to 5.',
+  },
 ] as const;
 
 /** Any of the families' markup tokens, as a user would see them if they leaked. */
@@ -64,6 +75,7 @@ beforeAll(async () => {
       baseUrl: `${app.stack.emulator.url}/v1`,
       model: family.model,
       functionCalling: { enabled: true, mode: 'native' },
+      replyStartsInReasoning: 'replyStartsInReasoning' in family,
     });
     for (const viewport of VIEWPORTS) {
       const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
