@@ -8,6 +8,8 @@ export const THINK_TAGS: readonly (readonly [open: string, close: string])[] = [
   ['<|START_THINKING|>', '<|END_THINKING|>'],
   // Apertus: the inner monologue
   ['<|inner_prefix|>', '<|inner_suffix|>'],
+  // Gemma 4: the thought channel (empty when thinking is off)
+  ['<|channel>thought', '<channel|>'],
 ];
 
 /** The closing tag of a reasoning block opened by `open`; undefined when `open` opens none. */

@@ -24,6 +24,10 @@ describe('instruct templates of each family (from their chat templates)', () => 
       '<|system|>\nS<|end|>\n<|user|>\nU1<|end|>\n<|assistant|>\nA1<|end|>\n<|user|>\nU2<|end|>\n<|assistant|>\n',
     ],
     ['DeepSeek', 'S\n\n<｜User｜>U1<｜Assistant｜>A1<｜end▁of▁sentence｜><｜User｜>U2<｜Assistant｜>'],
+    [
+      'gemma-4',
+      '<|turn>system\nS<turn|>\n<|turn>user\nU1<turn|>\n<|turn>model\nA1<turn|>\n<|turn>user\nU2<turn|>\n<|turn>model\n',
+    ],
     ['glm4', '[gMASK]<sop><|system|>\nS<|user|>\nU1<|assistant|>\nA1<|user|>\nU2<|assistant|>\n'],
     [
       'command-r',

@@ -172,6 +172,17 @@ export const gemmaTemplate = sequenceTemplate('gemma', {
   stop: ['<end_of_turn>', '<start_of_turn>'],
 });
 
+// Gemma 4: a system role of its own, each turn between `<|turn>ROLE\n` and `<turn|>`.
+export const gemma4Template = sequenceTemplate('gemma4', {
+  systemPrefix: '<|turn>system\n',
+  systemSuffix: '<turn|>\n',
+  userPrefix: '<|turn>user\n',
+  userSuffix: '<turn|>\n',
+  assistantPrefix: '<|turn>model\n',
+  assistantSuffix: '<turn|>\n',
+  stop: ['<turn|>', '<|turn>'],
+});
+
 export const phiTemplate = sequenceTemplate('phi', {
   systemPrefix: '<|system|>\n',
   systemSuffix: '<|end|>\n',
@@ -260,6 +271,7 @@ export const instructTemplates: Readonly<Record<string, InstructTemplate>> = Obj
   mistraltekken: mistralTekkenTemplate,
   mistralv7: mistralV7Template,
   gemma: gemmaTemplate,
+  gemma4: gemma4Template,
   phi: phiTemplate,
   deepseek: deepseekTemplate,
   deepseekr1: deepseekR1Template,
