@@ -129,6 +129,20 @@ describe('connections: toolCallFormat', () => {
     expect(text).toContain('Let me look.');
   });
 
+  it('native mode: Gemma 4 thinks in its thought channel, then calls; neither shows as text', async () => {
+    // the thought channel stayed in the answer as raw markup (`<|channel>thought …<channel|>`)
+    const chatId = await chatFor({
+      ...base('gemma4-native'),
+      model: 'google/gemma-4-31b-it',
+      functionCalling: { enabled: true, mode: 'native' },
+    });
+    const text = await expectStoreHoursRun(
+      chatId,
+      '<|channel>thought\nThe user asks for Main St hours.<channel|><|tool_call>call:store_hours{store:<|"|>Main St<|"|>}<tool_call|>',
+    );
+    expect(text).not.toMatch(/channel|thought|tool_call|Main St hours/);
+  });
+
   it('native mode: a pythonic call with a bare word named like an Object member is reported, not a crash', async () => {
     // `constructor` found Object.prototype's function in the literal table: the parser threw mid-stream and
     // the chat showed "Could not reach the provider."
