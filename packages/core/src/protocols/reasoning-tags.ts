@@ -8,6 +8,8 @@ export const THINK_TAGS: readonly (readonly [open: string, close: string])[] = [
   ['<|START_THINKING|>', '<|END_THINKING|>'],
   // Apertus: the inner monologue
   ['<|inner_prefix|>', '<|inner_suffix|>'],
+  // Mistral Magistral (2509 on): special tokens around the reasoning
+  ['[THINK]', '[/THINK]'],
   // Gemma 4: the thought channel (empty when thinking is off)
   ['<|channel>thought', '<channel|>'],
 ];

@@ -580,6 +580,14 @@ export const JSON_FAMILY_CASES: FamilyCase[] = [
   },
   {
     family: 'mistral',
+    label: 'Magistral: [THINK] reasoning, then a call',
+    text: `[THINK]The user wants Oslo. I will call get_weather.[/THINK][TOOL_CALLS]get_weather[ARGS]${dumps(OSLO.args)}`,
+    calls: [OSLO],
+    content: '',
+    reasoning: 'The user wants Oslo. I will call get_weather.',
+  },
+  {
+    family: 'mistral',
     label: 'name then object',
     text: `[TOOL_CALLS]write_note${dumps(UNICODE.args)}`,
     calls: [UNICODE],
