@@ -19,33 +19,33 @@ export interface NativeContentOptions {
  * are numbered in the order they start.
  */
 export class NativeContentFilter {
-  private readonly parser: TextToolCallParser;
+  /** made at the first content (or the end): by then it is known whether the server separates reasoning */
+  private parser: TextToolCallParser | undefined;
+  /** the server sent reasoning of its own before any content: it has a reasoning parser */
+  private serverReasons = false;
   private readonly indexes = new Map<string, number>();
   private fromContent = 0;
   /** the answer so far has visible text or a call (native or from the content) */
   private answered = false;
 
-  constructor(options: NativeContentOptions) {
-    this.parser = createTextToolCallParser({
-      tools: options.tools,
-      format: options.format,
-      model: options.model,
-      openReasoning: options.openReasoning,
-    });
-  }
+  constructor(private readonly options: NativeContentOptions) {}
 
   /** One provider event in; the events to pass on. */
   push(event: StreamEvent): StreamEvent[] {
     switch (event.type) {
+      case 'reasoning-delta':
+        if (!this.parser) this.serverReasons = true;
+        return [event];
       case 'text-delta':
-        return this.renumber(this.parser.push(event.text), 'content');
+        return this.renumber(this.contentParser().push(event.text), 'content');
       case 'tool-call-start':
       case 'tool-call-delta':
       case 'tool-call':
         return this.renumber([event], 'native');
       case 'finish': {
-        const out = this.renumber(this.parser.end(), 'content');
-        const unread = this.parser.result().errors;
+        const parser = this.contentParser();
+        const out = this.renumber(parser.end(), 'content');
+        const unread = parser.result().errors;
         if (!this.answered && unread.length > 0) {
           // the whole answer was a call that could not be read: say why, rather than "an empty answer"
           out.push({
@@ -64,6 +64,21 @@ export class NativeContentFilter {
       default:
         return [event];
     }
+  }
+
+  /**
+   * The parser of the content. A reply the prompt opened inside reasoning (`openReasoning`) is read so only
+   * when the server sent no reasoning of its own first: one that does has separated it already, and its
+   * content is the answer alone.
+   */
+  private contentParser(): TextToolCallParser {
+    this.parser ??= createTextToolCallParser({
+      tools: this.options.tools,
+      format: this.options.format,
+      model: this.options.model,
+      openReasoning: this.serverReasons ? undefined : this.options.openReasoning,
+    });
+    return this.parser;
   }
 
   private renumber(events: StreamEvent[], source: 'content' | 'native'): StreamEvent[] {

@@ -115,4 +115,20 @@ describe('a reply that starts inside a reasoning block', () => {
       { type: 'finish', reason: 'stop', rawReason: 'stop' },
     ]);
   });
+
+  it('native mode: a server that separates the reasoning itself keeps its answer as the answer', async () => {
+    // the connection says replies open <think>, but this server has a reasoning parser: reasoning comes apart
+    // first, and the content has no </think>; read as reasoning, the whole answer would have been lost
+    const filter = new NativeContentFilter({ tools: [], openReasoning: '<think>' });
+    const out = [
+      ...filter.push({ type: 'reasoning-delta', text: 'The user greets me.' }),
+      ...filter.push({ type: 'text-delta', text: 'Hello!' }),
+      ...filter.push({ type: 'finish', reason: 'stop', rawReason: 'stop' }),
+    ];
+    expect(out).toEqual([
+      { type: 'reasoning-delta', text: 'The user greets me.' },
+      { type: 'text-delta', text: 'Hello!' },
+      { type: 'finish', reason: 'stop', rawReason: 'stop' },
+    ]);
+  });
 });

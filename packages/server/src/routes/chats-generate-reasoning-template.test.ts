@@ -5,6 +5,7 @@ import {
   contentCallChunks,
   type Emulator,
   koboldStream,
+  openaiChunk,
   openaiStream,
   type RecordedRequest,
 } from '@toolsmith/emulator';
@@ -135,6 +136,23 @@ describe('chats: a reasoning model template on a text-completion connection', ()
     expect(joined(events, 'text-delta')).toBe('Hi there!');
     const messages = (await server.request('GET', `/api/chats/${chatId}/messages`)).body.messages;
     expect(messages[1]).toMatchObject({ content: 'Hi there!', reasoning: 'Greeting, keep it short.\n' });
+
+    // the same connection to a server that separates the reasoning itself: the answer stays the answer
+    emulator.on('/v1/chat/completions', () =>
+      openaiStream([
+        openaiChunk({ role: 'assistant', reasoning_content: 'Second greeting.' }),
+        openaiChunk({ content: 'Hello again!' }),
+        openaiChunk({}, { finishReason: 'stop' }),
+      ]),
+    );
+    const again = await collect(
+      await postSse(`${server.url}/api/chats/${chatId}/generate`, { content: 'Hi again' }),
+    );
+    expect(ofType(again, 'error')).toEqual([]);
+    expect([joined(again, 'reasoning-delta'), joined(again, 'text-delta')]).toEqual([
+      'Second greeting.',
+      'Hello again!',
+    ]);
   });
 
   it('a SillyTavern instruct template pasted as exported: its last output sequence opens <think>', async () => {
