@@ -367,6 +367,15 @@ export const TAGGED_FAMILY_CASES: FamilyCase[] = [
   },
   { family: 'harmony', label: 'unicode', text: harmonyCall(UNICODE), calls: [UNICODE], content: '' },
   {
+    // llama.cpp and others end generation at <|call|> (an end-of-generation token) without passing it on
+    family: 'harmony',
+    label: 'the call ends the output, <|call|> not passed on',
+    text: `<|channel|>analysis<|message|>Oslo, then done.<|end|>${harmonyCall(OSLO).replace('<|call|>', '')}`,
+    calls: [OSLO],
+    content: '',
+    reasoning: 'Oslo, then done.',
+  },
+  {
     family: 'harmony',
     label: 'truncated',
     text: cut(`${harmonyCall(PING)}${harmonyCall(WEATHER)}`, 15),

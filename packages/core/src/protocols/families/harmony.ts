@@ -1,3 +1,4 @@
+import { decodeArguments } from '../decode-args.js';
 import type { CallHandle } from '../event-sink.js';
 import type { MarkerSpec } from '../marker-table.js';
 import { type ParserContext, type ParserState, SkipWhitespaceState, take } from '../parser-context.js';
@@ -82,14 +83,19 @@ class MessageState implements ParserState {
   }
 
   finish(ctx: ParserContext): void {
-    if (this.call) {
-      ctx.sink.failCall(
-        this.call,
-        'truncated',
-        `${this.call.name}: the call was cut off before <|call|>.`,
-        this.args,
-      );
+    if (!this.call) return;
+    // <|call|> is an end-of-generation token: servers stop there and often leave it out, so arguments
+    // that are whole JSON end the call; anything less was cut off
+    if (this.args.trim() !== '' && decodeArguments(this.args).ok) {
+      ctx.sink.finishCall(this.call, this.args);
+      return;
     }
+    ctx.sink.failCall(
+      this.call,
+      'truncated',
+      `${this.call.name}: the call was cut off before <|call|>.`,
+      this.args,
+    );
   }
 }
 

@@ -28,6 +28,18 @@ describe('instruct templates of each family (from their chat templates)', () => 
       'gemma-4',
       '<|turn>system\nS<turn|>\n<|turn>user\nU1<turn|>\n<|turn>model\nA1<turn|>\n<|turn>user\nU2<turn|>\n<|turn>model\n',
     ],
+    [
+      'llama-4',
+      '<|header_start|>system<|header_end|>\n\nS<|eot|><|header_start|>user<|header_end|>\n\nU1<|eot|><|header_start|>assistant<|header_end|>\n\nA1<|eot|><|header_start|>user<|header_end|>\n\nU2<|eot|><|header_start|>assistant<|header_end|>\n\n',
+    ],
+    [
+      'kimi-k2',
+      '<|im_system|>system<|im_middle|>S<|im_end|><|im_user|>user<|im_middle|>U1<|im_end|><|im_assistant|>assistant<|im_middle|>A1<|im_end|><|im_user|>user<|im_middle|>U2<|im_end|><|im_assistant|>assistant<|im_middle|>',
+    ],
+    [
+      'gpt-oss',
+      '<|start|>system<|message|>You are ChatGPT, a large language model trained by OpenAI.\nKnowledge cutoff: 2024-06\n\nReasoning: medium\n\n# Valid channels: analysis, commentary, final. Channel must be included for every message.<|end|><|start|>developer<|message|># Instructions\n\nS<|end|><|start|>user<|message|>U1<|end|><|start|>assistant<|channel|>final<|message|>A1<|end|><|start|>user<|message|>U2<|end|><|start|>assistant',
+    ],
     ['glm4', '[gMASK]<sop><|system|>\nS<|user|>\nU1<|assistant|>\nA1<|user|>\nU2<|assistant|>\n'],
     [
       'command-r',

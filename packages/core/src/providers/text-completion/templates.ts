@@ -84,6 +84,14 @@ export const llama3Template = roleTemplate(
   '<|eot_id|>',
 );
 
+// Llama 4: the same shape with its own tokens.
+export const llama4Template = roleTemplate(
+  'llama4',
+  ['<|eot|>', '<|header_start|>', '<|end_of_text|>'],
+  (role) => `<|header_start|>${role}<|header_end|>\n\n`,
+  '<|eot|>',
+);
+
 /**
  * Templates with only instruction/response slots (Mistral, Alpaca): leading system turns become a
  * preamble, and everything between two assistant turns is merged into one instruction.
@@ -183,6 +191,36 @@ export const gemma4Template = sequenceTemplate('gemma4', {
   stop: ['<turn|>', '<|turn>'],
 });
 
+// Kimi K2 (Moonshot AI): each turn `<|im_ROLE|>ROLE<|im_middle|>…<|im_end|>`.
+export const kimiTemplate = sequenceTemplate('kimi', {
+  systemPrefix: '<|im_system|>system<|im_middle|>',
+  systemSuffix: '<|im_end|>',
+  userPrefix: '<|im_user|>user<|im_middle|>',
+  userSuffix: '<|im_end|>',
+  assistantPrefix: '<|im_assistant|>assistant<|im_middle|>',
+  assistantSuffix: '<|im_end|>',
+  stop: ['<|im_end|>', '<|im_user|>'],
+});
+
+/**
+ * gpt-oss (harmony): the model's system message as its own template writes it by default, the system text as
+ * the developer's instructions, earlier answers in the final channel, and the new reply opened at
+ * `<|start|>assistant` so the model picks its channels (analysis = reasoning, commentary = calls). `<|return|>`
+ * and `<|call|>` end generation.
+ */
+export const harmonyTemplate = sequenceTemplate('harmony', {
+  prefix:
+    '<|start|>system<|message|>You are ChatGPT, a large language model trained by OpenAI.\nKnowledge cutoff: 2024-06\n\nReasoning: medium\n\n# Valid channels: analysis, commentary, final. Channel must be included for every message.<|end|>',
+  systemPrefix: '<|start|>developer<|message|># Instructions\n\n',
+  systemSuffix: '<|end|>',
+  userPrefix: '<|start|>user<|message|>',
+  userSuffix: '<|end|>',
+  assistantPrefix: '<|start|>assistant<|channel|>final<|message|>',
+  assistantSuffix: '<|end|>',
+  lastAssistantPrefix: '<|start|>assistant',
+  stop: ['<|return|>', '<|call|>', '<|start|>user'],
+});
+
 export const phiTemplate = sequenceTemplate('phi', {
   systemPrefix: '<|system|>\n',
   systemSuffix: '<|end|>\n',
@@ -267,6 +305,7 @@ export const instructTemplates: Readonly<Record<string, InstructTemplate>> = Obj
   chatml: chatmlTemplate,
   chatmlthink: chatmlThinkTemplate,
   llama3: llama3Template,
+  llama4: llama4Template,
   mistral: mistralTemplate,
   mistraltekken: mistralTekkenTemplate,
   mistralv7: mistralV7Template,
@@ -276,6 +315,8 @@ export const instructTemplates: Readonly<Record<string, InstructTemplate>> = Obj
   deepseek: deepseekTemplate,
   deepseekr1: deepseekR1Template,
   glm: glmTemplate,
+  kimi: kimiTemplate,
+  harmony: harmonyTemplate,
   commandr: commandRTemplate,
   alpaca: alpacaTemplate,
   vicuna: vicunaTemplate,
@@ -296,6 +337,8 @@ export function getInstructTemplate(name?: string): InstructTemplate {
     tekken: 'mistraltekken',
     vicuna11: 'vicuna',
     qwq: 'chatmlthink',
+    kimik2: 'kimi',
+    gptoss: 'harmony',
   };
   const found = alias[key] ?? key;
   if (Object.hasOwn(instructTemplates, found)) return instructTemplates[found];

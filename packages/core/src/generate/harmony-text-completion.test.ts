@@ -1,0 +1,83 @@
+// gpt-oss through a text-completion backend (KoboldCpp's wire format on the emulator) with the harmony template:
+// the reply opens at `<|start|>assistant`, reasoning comes in the analysis channel, a call in the commentary
+// channel ends the output (the backend stops at <|call|> without passing it on), the answer in the final one.
+import {
+  createEmulator,
+  type Emulator,
+  koboldGenerateResponse,
+  koboldStream,
+  type RecordedRequest,
+} from '@toolsmith/emulator';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createRuntime } from '../runtime/create-runtime.js';
+import { ToolRegistry } from '../tools/registry.js';
+
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await createEmulator();
+});
+afterAll(async () => {
+  await emulator.close();
+});
+beforeEach(() => emulator.reset());
+
+const promptOf = (req: RecordedRequest) => String((req.body as { prompt: string }).prompt);
+
+function runtime() {
+  const registry = new ToolRegistry({ logger: { warn() {} } });
+  const rt = createRuntime({
+    connections: [
+      {
+        name: 'gpt-oss',
+        api: 'text-completion',
+        baseUrl: emulator.url,
+        model: 'gpt-oss-20b',
+        functionCalling: { enabled: true, mode: 'auto' },
+        textBackend: 'koboldcpp',
+        instructTemplate: 'gpt-oss',
+      },
+    ],
+    registry,
+  });
+  rt.registerFunctionTool({
+    name: 'add',
+    description: 'Add two numbers',
+    parameters: {
+      type: 'object',
+      properties: { a: { type: 'number' }, b: { type: 'number' } },
+      required: ['a', 'b'],
+    },
+    action: (args) => ({ sum: (args.a as number) + (args.b as number) }),
+  });
+  return rt;
+}
+
+describe('gpt-oss on a text-completion backend (harmony template)', () => {
+  it('runs the commentary-channel call and answers from the final channel, streamed and not', async () => {
+    let n = 0;
+    const answer = () =>
+      n++ % 2 === 0
+        ? '<|channel|>analysis<|message|>The user wants 1 + 2. Use add.<|end|><|start|>assistant<|channel|>commentary to=functions.add <|constrain|>json<|message|>{"a": 1, "b": 2}'
+        : '<|channel|>analysis<|message|>The sum is 3.<|end|><|start|>assistant<|channel|>final<|message|>1 + 2 = **3**.';
+    emulator.on('/api/extra/generate/stream', () => koboldStream(answer().match(/[\s\S]{1,7}/g) ?? []));
+    emulator.on('/api/v1/generate', () => koboldGenerateResponse(answer()));
+    for (const stream of [true, false]) {
+      emulator.requests.length = 0;
+      const result = await runtime().runToolLoop({
+        taskMessages: [{ role: 'user', content: 'What is 1 + 2?' }],
+        stream,
+      });
+      expect(result.stoppedBecause).toBe('completed');
+      expect(result.trace).toHaveLength(1);
+      expect(result.trace[0]).toMatchObject({ name: 'add', args: { a: 1, b: 2 }, result: { sum: 3 } });
+      expect(result.finalText).toBe('1 + 2 = **3**.');
+      const prompt = promptOf(emulator.requests[0]);
+      expect(prompt.startsWith('<|start|>system<|message|>')).toBe(true);
+      expect(prompt).toMatch(/<\|start\|>developer<\|message\|># Instructions\n\n/);
+      expect(prompt).toMatch(/<\|start\|>user<\|message\|>What is 1 \+ 2\?<\|end\|><\|start\|>assistant$/);
+      expect((emulator.requests[0].body as { stop_sequence: string[] }).stop_sequence).toEqual(
+        expect.arrayContaining(['<|return|>', '<|call|>']),
+      );
+    }
+  });
+});
