@@ -131,3 +131,20 @@ export function addUsage(total: Usage, usage: Usage | undefined): void {
     if (typeof usage[key] === 'number') total[key] = (total[key] ?? 0) + usage[key];
   }
 }
+
+/**
+ * The error for an answer with no text and no call, in words the user can act on: a reasoning model that
+ * thought until the token limit (a reply opened inside `<think>` that never closed it, too) has its reasoning
+ * streamed but no answer.
+ */
+export function emptyAnswerError(outcome: AttemptOutcome): GenerateTaskError {
+  const message =
+    outcome.reasoning.trim() === ''
+      ? 'The model returned an empty answer.'
+      : outcome.finishReason === 'length'
+        ? 'The model used all its tokens on reasoning and gave no answer: raise the maximum tokens (maxTokens) or lower the reasoning effort.'
+        : 'The model reasoned but gave no answer.';
+  return new GenerateTaskError('no_response', message, {
+    details: { finishReason: outcome.finishReason, rawFinishReason: outcome.rawFinishReason },
+  });
+}

@@ -12,7 +12,14 @@ import type {
   Usage,
 } from '../providers/types.js';
 import { assemblePrompt } from './assemble-prompt.js';
-import { type AttemptOutcome, abortedError, addUsage, emptyOutcome, sendAndCollect } from './attempt.js';
+import {
+  type AttemptOutcome,
+  abortedError,
+  addUsage,
+  emptyAnswerError,
+  emptyOutcome,
+  sendAndCollect,
+} from './attempt.js';
 import { assertJsonSchemaCompiles, jsonSchemaInstruction, parseJsonAnswer } from './json-output.js';
 import { markupOf, withContentToolCalls } from './native-content.js';
 import { hasToolTraffic, renderHistoryPlain } from './plain-history.js';
@@ -274,9 +281,7 @@ export async function* runGenerateTask(
 
   if (signal?.aborted) throw abortedError(signal.reason);
   if (outcome.text.trim() === '' && outcome.calls.length === 0) {
-    throw new GenerateTaskError('no_response', emptyAnswerMessage(outcome), {
-      details: { finishReason: outcome.finishReason, rawFinishReason: outcome.rawFinishReason },
-    });
+    throw emptyAnswerError(outcome);
   }
   const jsonData = norm.jsonSchema ? parseJsonAnswer(outcome.text, norm.jsonSchema.schema) : null;
   const message: GenerateTaskResult['message'] = { role: 'assistant', content: outcome.text };
@@ -306,19 +311,6 @@ export async function* runGenerateTask(
   };
   yield { type: 'result', result };
   return result;
-}
-
-/**
- * Why an answer with no text and no call is empty, in words the user can act on: a reasoning model that
- * thought until the token limit (a reply opened inside `<think>` that never closed it, too) has its
- * reasoning streamed but no answer.
- */
-function emptyAnswerMessage(outcome: AttemptOutcome): string {
-  if (outcome.reasoning.trim() === '') return 'The model returned an empty answer.';
-  if (outcome.finishReason === 'length') {
-    return 'The model used all its tokens on reasoning and gave no answer: raise the maximum tokens (maxTokens) or lower the reasoning effort.';
-  }
-  return 'The model reasoned but gave no answer.';
 }
 
 /** The tools a text-mode answer must call one of (tool choice `required` or a named tool); else undefined. */

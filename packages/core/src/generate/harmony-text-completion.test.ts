@@ -9,8 +9,7 @@ import {
   type RecordedRequest,
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createRuntime } from '../runtime/create-runtime.js';
-import { ToolRegistry } from '../tools/registry.js';
+import { runtimeWithAdd } from './__fixtures__/add-runtime.js';
 
 let emulator: Emulator;
 beforeAll(async () => {
@@ -24,32 +23,15 @@ beforeEach(() => emulator.reset());
 const promptOf = (req: RecordedRequest) => String((req.body as { prompt: string }).prompt);
 
 function runtime() {
-  const registry = new ToolRegistry({ logger: { warn() {} } });
-  const rt = createRuntime({
-    connections: [
-      {
-        name: 'gpt-oss',
-        api: 'text-completion',
-        baseUrl: emulator.url,
-        model: 'gpt-oss-20b',
-        functionCalling: { enabled: true, mode: 'auto' },
-        textBackend: 'koboldcpp',
-        instructTemplate: 'gpt-oss',
-      },
-    ],
-    registry,
+  return runtimeWithAdd({
+    name: 'gpt-oss',
+    api: 'text-completion',
+    baseUrl: emulator.url,
+    model: 'gpt-oss-20b',
+    functionCalling: { enabled: true, mode: 'auto' },
+    textBackend: 'koboldcpp',
+    instructTemplate: 'gpt-oss',
   });
-  rt.registerFunctionTool({
-    name: 'add',
-    description: 'Add two numbers',
-    parameters: {
-      type: 'object',
-      properties: { a: { type: 'number' }, b: { type: 'number' } },
-      required: ['a', 'b'],
-    },
-    action: (args) => ({ sum: (args.a as number) + (args.b as number) }),
-  });
-  return rt;
 }
 
 describe('gpt-oss on a text-completion backend (harmony template)', () => {

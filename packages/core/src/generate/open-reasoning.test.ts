@@ -13,8 +13,7 @@ import {
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Connection } from '../providers/types.js';
-import { createRuntime } from '../runtime/create-runtime.js';
-import { ToolRegistry } from '../tools/registry.js';
+import { runtimeWithAdd } from './__fixtures__/add-runtime.js';
 import { body, openaiConnection, TRIGGER_RE, xmlCalls } from './__fixtures__/answers.js';
 import type { GenerateTaskOptions, GenerateTaskResult } from './types.js';
 
@@ -42,25 +41,9 @@ function kobold(instructTemplate: string): Connection {
   };
 }
 
-function runtimeFor(connection: Connection) {
-  const registry = new ToolRegistry({ logger: { warn() {} } });
-  const rt = createRuntime({ connections: [connection], registry });
-  rt.registerFunctionTool({
-    name: 'add',
-    description: 'Add two numbers',
-    parameters: {
-      type: 'object',
-      properties: { a: { type: 'number' }, b: { type: 'number' } },
-      required: ['a', 'b'],
-    },
-    action: (args) => ({ sum: (args.a as number) + (args.b as number) }),
-  });
-  return rt;
-}
-
 /** The result of a streamed request (generateTaskStream) and of a one-piece one (generateTask). */
 async function streamedAndNot(
-  rt: ReturnType<typeof runtimeFor>,
+  rt: ReturnType<typeof runtimeWithAdd>,
   options: GenerateTaskOptions,
 ): Promise<GenerateTaskResult[]> {
   let streamed: GenerateTaskResult | undefined;
@@ -79,7 +62,7 @@ function koboldAnswers(answer: (req: RecordedRequest) => string) {
 describe('text completion with a reasoning model template', () => {
   it('deepseek-r1 opens <think> for the reply; the text before </think> is reasoning, streamed or not', async () => {
     koboldAnswers(() => 'The user wants 1 + 2.\nThat is 3.\n</think>\n\n1 + 2 = **3**.');
-    const rt = runtimeFor(kobold('deepseek-r1'));
+    const rt = runtimeWithAdd(kobold('deepseek-r1'));
     let text = '';
     let reasoning = '';
     for await (const event of rt.generateTaskStream({ taskMessages: ask })) {
@@ -100,7 +83,7 @@ describe('text completion with a reasoning model template', () => {
 
   it('the same reply under plain deepseek shows no reasoning: the prompt opened none', async () => {
     koboldAnswers(() => 'The user wants 1 + 2.\n</think>\n\n3.');
-    const result = await runtimeFor(kobold('deepseek')).generateTask({ taskMessages: ask });
+    const result = await runtimeWithAdd(kobold('deepseek')).generateTask({ taskMessages: ask });
     expect(promptOf(emulator.requests[0])).toMatch(/<｜Assistant｜>$/);
     expect(result.reasoning).toBe('');
   });
@@ -114,7 +97,7 @@ describe('text completion with a reasoning model template', () => {
         ? `I could write ${quoted} but the user asked 1 + 2.\n</think>\n\n${xmlCalls(trigger, [{ name: 'add', args: { a: 1, b: 2 } }])}`
         : 'Added them.\n</think>\n\nIt is 3.';
     });
-    const result = await runtimeFor(kobold('qwq')).runToolLoop({ taskMessages: ask, stream: true });
+    const result = await runtimeWithAdd(kobold('qwq')).runToolLoop({ taskMessages: ask, stream: true });
     expect(result.stoppedBecause).toBe('completed');
     expect(result.steps[0].mode).toBe('prompt_xml');
     expect(result.trace).toHaveLength(1);
@@ -131,7 +114,7 @@ describe('text completion with a reasoning model template', () => {
       assistantPrefix: '### Assistant\n',
       replyPrefix: '<think>\n',
     });
-    for (const result of await streamedAndNot(runtimeFor(kobold(custom)), { taskMessages: ask }))
+    for (const result of await streamedAndNot(runtimeWithAdd(kobold(custom)), { taskMessages: ask }))
       expect(result).toMatchObject({ reasoning: 'Hmm.\n', assistantText: 'Three.' });
     expect(promptOf(emulator.requests[0])).toBe('### User\nWhat is 1 + 2?\n### Assistant\n<think>\n');
   });
@@ -143,10 +126,12 @@ describe('a chat server whose own template opens <think> (replyStartsInReasoning
     emulator.on('/v1/chat/completions', (req) =>
       body(req).stream ? openaiStream(contentCallChunks(reply)) : { json: contentCallCompletion(reply) },
     );
-    const on = runtimeFor(openaiConnection(emulator.url, { model: 'QwQ-32B', replyStartsInReasoning: true }));
+    const on = runtimeWithAdd(
+      openaiConnection(emulator.url, { model: 'QwQ-32B', replyStartsInReasoning: true }),
+    );
     for (const result of await streamedAndNot(on, { taskMessages: ask }))
       expect(result).toMatchObject({ reasoning: 'Okay, the user wants a sum.\n', assistantText: 'It is 3.' });
-    const off = runtimeFor(openaiConnection(emulator.url, { model: 'QwQ-32B' }));
+    const off = runtimeWithAdd(openaiConnection(emulator.url, { model: 'QwQ-32B' }));
     expect(await off.generateTask({ taskMessages: ask })).toMatchObject({
       reasoning: '',
       assistantText: 'Okay, the user wants a sum.\nIt is 3.',
@@ -160,7 +145,7 @@ describe('a chat API with a prefilled <think>', () => {
     emulator.on('/v1/chat/completions', (req) =>
       body(req).stream ? openaiStream(contentCallChunks(reply)) : { json: contentCallCompletion(reply) },
     );
-    const rt = runtimeFor(openaiConnection(emulator.url));
+    const rt = runtimeWithAdd(openaiConnection(emulator.url));
     const options: GenerateTaskOptions = {
       taskMessages: [...ask, { role: 'assistant', content: '<think>\n' }],
     };
@@ -173,7 +158,7 @@ describe('a chat API with a prefilled <think>', () => {
     emulator.on('/v1/chat/completions', () =>
       openaiStream(contentCallChunks('Let me think about every case. First', 'length')),
     );
-    const rt = runtimeFor(openaiConnection(emulator.url));
+    const rt = runtimeWithAdd(openaiConnection(emulator.url));
     const options: GenerateTaskOptions = {
       taskMessages: [...ask, { role: 'assistant', content: '<think>\n' }],
     };

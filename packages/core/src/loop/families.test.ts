@@ -15,10 +15,9 @@ import {
   type ScriptedResponse,
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADD_PARAMS, runtimeWithAdd } from '../generate/__fixtures__/add-runtime.js';
 import { TRIGGER_RE, xmlCalls } from '../generate/__fixtures__/answers.js';
 import type { Connection } from '../providers/types.js';
-import { createRuntime } from '../runtime/create-runtime.js';
-import { ToolRegistry } from '../tools/registry.js';
 
 let emulator: Emulator;
 beforeAll(async () => {
@@ -30,29 +29,11 @@ afterAll(async () => {
 beforeEach(() => emulator.reset());
 
 const ask = [{ role: 'user' as const, content: 'What is 1 + 2?' }];
-const addParams = {
-  type: 'object',
-  properties: { a: { type: 'number' }, b: { type: 'number' } },
-  required: ['a', 'b'],
-  additionalProperties: false,
-};
 const moodSchema = {
   type: 'object',
   properties: { mood: { type: 'string' }, score: { type: 'number', maximum: 1 } },
   required: ['mood', 'score'],
 };
-
-function runtimeFor(connection: Connection) {
-  const registry = new ToolRegistry({ logger: { warn() {} } });
-  const rt = createRuntime({ connections: [connection], registry });
-  rt.registerFunctionTool({
-    name: 'add',
-    description: 'Add two numbers',
-    parameters: addParams,
-    action: (args) => ({ sum: (args.a as number) + (args.b as number) }),
-  });
-  return rt;
-}
 
 const isStream = (req: RecordedRequest) => (req.body as { stream?: boolean }).stream === true;
 
@@ -83,7 +64,7 @@ describe('anthropic', () => {
     for (const stream of [true, false]) {
       emulator.requests.length = 0;
       n = 0;
-      const result = await runtimeFor(connection()).runToolLoop({ taskMessages: ask, stream });
+      const result = await runtimeWithAdd(connection()).runToolLoop({ taskMessages: ask, stream });
       expect(result.stoppedBecause).toBe('completed');
       expect(result.finalText).toBe('It is 3.');
       expect(result.trace[0]).toMatchObject({ name: 'add', args: { a: 1, b: 2 }, result: { sum: 3 } });
@@ -110,7 +91,7 @@ describe('anthropic', () => {
 
   it('jsonSchema through the forced tool, validated', async () => {
     emulator.enqueue('/v1/messages', anthropicStream(anthropicScenarios.jsonOutput()));
-    const rt = runtimeFor(connection());
+    const rt = runtimeWithAdd(connection());
     const events = [];
     for await (const e of rt.generateTaskStream({ taskMessages: ask, jsonSchema: moodSchema }))
       events.push(e);
@@ -148,7 +129,7 @@ describe('google', () => {
     for (const stream of [true, false]) {
       emulator.requests.length = 0;
       n = 0;
-      const result = await runtimeFor(connection()).runToolLoop({ taskMessages: ask, stream });
+      const result = await runtimeWithAdd(connection()).runToolLoop({ taskMessages: ask, stream });
       expect(result.stoppedBecause).toBe('completed');
       expect(result.finalText).toBe('It is 3.');
       expect(result.trace[0]).toMatchObject({ name: 'add', result: { sum: 3 } });
@@ -167,7 +148,7 @@ describe('google', () => {
 
   it('jsonSchema as responseSchema, validated', async () => {
     emulator.on(path, () => ({ json: geminiResponse([{ text: '{"mood":"calm","score":2}' }]) }));
-    const rt = runtimeFor(connection());
+    const rt = runtimeWithAdd(connection());
     await expect(rt.generateTask({ taskMessages: ask, jsonSchema: moodSchema })).rejects.toMatchObject({
       code: 'json_schema_violation',
     });
@@ -205,7 +186,7 @@ describe('text-completion (KoboldCpp)', () => {
     for (const stream of [true, false]) {
       emulator.requests.length = 0;
       n = 0;
-      const result = await runtimeFor(connection()).runToolLoop({ taskMessages: ask, stream });
+      const result = await runtimeWithAdd(connection()).runToolLoop({ taskMessages: ask, stream });
       expect(result.stoppedBecause).toBe('completed');
       expect(result.steps[0].mode).toBe('prompt_xml');
       expect(result.finalText).toBe('It is 3.');
@@ -215,11 +196,11 @@ describe('text-completion (KoboldCpp)', () => {
   });
 
   it('native mode is refused; jsonSchema becomes an instruction', async () => {
-    const rt = runtimeFor(connection());
+    const rt = runtimeWithAdd(connection());
     await expect(
       rt.generateTask({
         taskMessages: ask,
-        tools: [{ name: 'add', description: 'x', parameters: addParams }],
+        tools: [{ name: 'add', description: 'x', parameters: ADD_PARAMS }],
         functionCallMode: 'native',
       }),
     ).rejects.toMatchObject({ code: 'invalid_input' });
