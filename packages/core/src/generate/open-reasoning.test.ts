@@ -8,6 +8,7 @@ import {
   type Emulator,
   koboldGenerateResponse,
   koboldStream,
+  openaiChunk,
   openaiStream,
   type RecordedRequest,
 } from '@toolsmith/emulator';
@@ -136,6 +137,33 @@ describe('a chat server whose own template opens <think> (replyStartsInReasoning
       reasoning: '',
       assistantText: 'Okay, the user wants a sum.\nIt is 3.',
     });
+  });
+});
+
+describe('replyStartsInReasoning with a server that separates the reasoning itself', () => {
+  it('native and text mode alike: reasoning of its own first means the content is the answer', async () => {
+    emulator.on('/v1/chat/completions', () =>
+      openaiStream([
+        openaiChunk({ role: 'assistant', reasoning_content: 'A sum.' }),
+        openaiChunk({ content: 'It is 3.' }),
+        openaiChunk({}, { finishReason: 'stop' }),
+      ]),
+    );
+    for (const mode of ['native', 'prompt_xml'] as const) {
+      const rt = runtimeWithAdd(
+        openaiConnection(emulator.url, {
+          model: 'QwQ-32B',
+          replyStartsInReasoning: true,
+          functionCalling: { enabled: true, mode },
+        }),
+      );
+      const result = await rt.runToolLoop({ taskMessages: ask, stream: true });
+      expect([result.steps[0].mode, result.steps[0].reasoning, result.finalText]).toEqual([
+        mode,
+        'A sum.',
+        'It is 3.',
+      ]);
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import {
   createTextToolCallParser,
   renderHistoryForTextProtocol,
   type TextProtocolError,
+  type TextToolCallParser,
   type ToolCallFormat,
 } from '../protocols/index.js';
 import type { ChatMessage, StreamEvent, ToolChoice, ToolSpec } from '../providers/types.js';
@@ -46,7 +47,18 @@ export function createTextRouter(
   outcome: AttemptOutcome,
   markup: { format?: ToolCallFormat; model?: string; openReasoning?: string } = {},
 ) {
-  const parser = createTextToolCallParser({ tools, trigger, ...markup });
+  // made at the first text: a reply the prompt opened inside reasoning is read so only when the server sent
+  // no reasoning of its own first (one that does has separated it, and its text is the answer alone)
+  let parser: TextToolCallParser | undefined;
+  const textParser = (): TextToolCallParser => {
+    parser ??= createTextToolCallParser({
+      tools,
+      trigger,
+      ...markup,
+      openReasoning: outcome.reasoning === '' ? markup.openReasoning : undefined,
+    });
+    return parser;
+  };
   const held: Extract<StreamEvent, { type: 'tool-call' }>[] = [];
   const route = (events: Iterable<StreamEvent>): StreamEvent[] => {
     const relay: StreamEvent[] = [];
@@ -68,10 +80,10 @@ export function createTextRouter(
     return relay;
   };
   return {
-    push: (text: string) => route(parser.push(text)),
-    end: () => route(parser.end()),
+    push: (text: string) => route(textParser().push(text)),
+    end: () => route(textParser().end()),
     /** the parser's errors (complete after `end()`) */
-    errors: (): TextProtocolError[] => parser.result().errors,
+    errors: (): TextProtocolError[] => textParser().result().errors,
     held,
   };
 }
