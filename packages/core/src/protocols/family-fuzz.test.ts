@@ -6,6 +6,7 @@ import { FAMILY_CASES } from './__fixtures__/family-cases.js';
 import { FAMILY_TOOLS } from './__fixtures__/family-render.js';
 import { OUTPUTS, TRIGGER } from './__fixtures__/model-outputs.js';
 import type { TextParserOptions } from './parser-types.js';
+import { THINK_TAGS } from './reasoning-tags.js';
 import { createTextToolCallParser } from './text-parser.js';
 import { TOOL_CALL_FAMILIES, TOOL_CALL_FAMILY_INFO } from './tool-call-formats.js';
 
@@ -39,6 +40,11 @@ const MARKERS = [
   '<think>',
   '</think>',
   '<seed:think>',
+  '[THINK]',
+  '[/THINK]',
+  '<|channel>thought\n',
+  '<channel|>',
+  'Action: ```json\n',
   '```',
   '```json\n',
   '```tool_code\n',
@@ -119,6 +125,8 @@ describe('seeded fuzz: streamed equals one-shot over generated outputs mixing ev
           : mode < 0.4
             ? { model: TOOL_CALL_FAMILY_INFO[Math.floor(rand() * TOOL_CALL_FAMILY_INFO.length)].id }
             : {}),
+        // now and then a reply the prompt opened inside a reasoning block
+        ...(rand() < 0.15 ? { openReasoning: THINK_TAGS[Math.floor(rand() * THINK_TAGS.length)][0] } : {}),
       };
       const expected = run([text], options);
       const splits: (string | Uint8Array)[][] = [];
