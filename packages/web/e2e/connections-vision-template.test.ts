@@ -72,7 +72,13 @@ describe.each(VIEWPORTS)('Connections form at $width×$height', (viewport) => {
     let form = await editForm(page, name);
     const box = () => form.getByLabel('Replies start inside <think>');
     expect(await box().isChecked()).toBe(false);
+    // the model's name says its template opens <think>: a word about the box, gone once it is on
+    const modelHint = form.getByRole('note').filter({ hasText: 'usually writes only </think>' });
+    expect(await modelHint.textContent()).toContain(
+      'DeepSeek-R1-Distill-Qwen-14B usually writes only </think>',
+    );
     await box().check();
+    expect(await modelHint.count()).toBe(0);
     await form.getByLabel('Instruct template').selectOption('deepseek-r1');
     await form.getByText('Preview of the prompt').click();
     await poll(() => form.getByTestId('instruct-preview').textContent()).toMatch(

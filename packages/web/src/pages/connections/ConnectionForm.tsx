@@ -238,6 +238,7 @@ export function ConnectionForm({
       <VisionField value={draft.vision} onChange={(v) => set('vision', v)} error={fieldErrors.vision} />
       <ReplyReasoningField
         value={draft.replyStartsInReasoning}
+        model={draft.model}
         onChange={(v) => set('replyStartsInReasoning', v)}
         error={fieldErrors.replyStartsInReasoning}
       />

@@ -6,10 +6,13 @@ import { useTranslation } from 'react-i18next';
  */
 export function ReplyReasoningField({
   value,
+  model,
   onChange,
   error,
 }: {
   value: boolean;
+  /** the connection's model: a reasoning model whose template opens `<think>` gets a word about this box */
+  model: string;
   onChange: (next: boolean) => void;
   error?: string;
 }) {
@@ -21,7 +24,17 @@ export function ReplyReasoningField({
         {t('connReplyReasoning.label')}
       </label>
       <span className="hint">{t('connReplyReasoning.hint')}</span>
+      {!value && opensThinkInTemplate(model) && (
+        <span className="hint" role="note">
+          {t('connReplyReasoning.modelHint', { model })}
+        </span>
+      )}
       {error && <span className="error hint">{error}</span>}
     </div>
   );
+}
+
+/** Models whose own chat template opens `<think>` for the reply: DeepSeek-R1 (and distills), QwQ, Qwen3 Thinking. */
+export function opensThinkInTemplate(model: string): boolean {
+  return /deepseek-r1|r1-distill|qwq|qwen3[\w.-]*-thinking/i.test(model);
 }
