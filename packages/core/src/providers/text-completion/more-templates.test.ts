@@ -40,6 +40,14 @@ describe('instruct templates of each family (from their chat templates)', () => 
       'gpt-oss',
       '<|start|>system<|message|>You are ChatGPT, a large language model trained by OpenAI.\nKnowledge cutoff: 2024-06\n\nReasoning: medium\n\n# Valid channels: analysis, commentary, final. Channel must be included for every message.<|end|><|start|>developer<|message|># Instructions\n\nS<|end|><|start|>user<|message|>U1<|end|><|start|>assistant<|channel|>final<|message|>A1<|end|><|start|>user<|message|>U2<|end|><|start|>assistant',
     ],
+    [
+      'deepseek-v3.1',
+      'S<｜User｜>U1<｜Assistant｜></think>A1<｜end▁of▁sentence｜><｜User｜>U2<｜Assistant｜></think>',
+    ],
+    [
+      'DeepSeek-V3.2-think',
+      'S<｜User｜>U1<｜Assistant｜></think>A1<｜end▁of▁sentence｜><｜User｜>U2<｜Assistant｜><think>',
+    ],
     ['glm4', '[gMASK]<sop><|system|>\nS<|user|>\nU1<|assistant|>\nA1<|user|>\nU2<|assistant|>\n'],
     [
       'command-r',
@@ -74,9 +82,10 @@ describe('reasoning model templates: the reply starts inside <think>', () => {
       '<|im_start|>system\nS<|im_end|>\n<|im_start|>user\nU1<|im_end|>\n<|im_start|>assistant\nA1<|im_end|>\n<|im_start|>user\nU2<|im_end|>\n<|im_start|>assistant\n<think>\n',
     ],
     ['QwQ', render('chatml-think')],
+    ['deepseek-v3.1-think', render('deepseek-v3.2-think')],
   ])('%s opens the block for the new reply only, never in the history', (name, prompt) => {
     expect(render(name)).toBe(prompt);
-    expect(getInstructTemplate(name).replyStart).toMatch(/<think>\n$/);
+    expect(getInstructTemplate(name).replyStart).toMatch(/<think>\n?$/);
     expect(getInstructTemplate(name).stop).toEqual(
       getInstructTemplate(name.startsWith('deep') ? 'deepseek' : 'chatml').stop,
     );

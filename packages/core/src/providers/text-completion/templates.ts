@@ -239,6 +239,21 @@ export const deepseekTemplate = sequenceTemplate('deepseek', {
   stop: ['<｜end▁of▁sentence｜>', '<｜User｜>'],
 });
 
+// DeepSeek V3.1 and V3.2: each answer opens with `</think>` (thinking off), and the thinking variant opens
+// `<think>` for the new reply instead; earlier answers keep the non-thinking form, as their template has it.
+const DEEPSEEK_V31 = {
+  systemSuffix: '',
+  userPrefix: '<｜User｜>',
+  assistantPrefix: '<｜Assistant｜></think>',
+  assistantSuffix: '<｜end▁of▁sentence｜>',
+  stop: ['<｜end▁of▁sentence｜>', '<｜User｜>'],
+};
+export const deepseekV31Template = sequenceTemplate('deepseek-v3.1', DEEPSEEK_V31);
+export const deepseekV31ThinkTemplate = sequenceTemplate('deepseek-v3.1-think', {
+  ...DEEPSEEK_V31,
+  lastAssistantPrefix: '<｜Assistant｜><think>',
+});
+
 export const glmTemplate = sequenceTemplate('glm', {
   prefix: '[gMASK]<sop>',
   systemPrefix: '<|system|>\n',
@@ -314,6 +329,8 @@ export const instructTemplates: Readonly<Record<string, InstructTemplate>> = Obj
   phi: phiTemplate,
   deepseek: deepseekTemplate,
   deepseekr1: deepseekR1Template,
+  deepseekv31: deepseekV31Template,
+  deepseekv31think: deepseekV31ThinkTemplate,
   glm: glmTemplate,
   kimi: kimiTemplate,
   harmony: harmonyTemplate,
@@ -337,6 +354,8 @@ export function getInstructTemplate(name?: string): InstructTemplate {
     tekken: 'mistraltekken',
     vicuna11: 'vicuna',
     qwq: 'chatmlthink',
+    deepseekv32: 'deepseekv31',
+    deepseekv32think: 'deepseekv31think',
     kimik2: 'kimi',
     gptoss: 'harmony',
   };

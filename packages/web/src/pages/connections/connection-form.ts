@@ -52,6 +52,8 @@ export const INSTRUCT_TEMPLATES: ReadonlyArray<{ value: string; label: string }>
   { value: 'phi', label: 'Phi-3' },
   { value: 'deepseek', label: 'DeepSeek' },
   { value: 'deepseek-r1', label: 'DeepSeek-R1, reply opens <think>' },
+  { value: 'deepseek-v3.1', label: 'DeepSeek V3.1 / V3.2' },
+  { value: 'deepseek-v3.1-think', label: 'DeepSeek V3.1 / V3.2, thinking (reply opens <think>)' },
   { value: 'glm', label: 'GLM-4' },
   { value: 'kimi', label: 'Kimi K2' },
   { value: 'harmony', label: 'gpt-oss (harmony)' },
