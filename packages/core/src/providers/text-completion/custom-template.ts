@@ -41,6 +41,12 @@ export function parseCustomTemplate(json: string): InstructTemplate {
     throw invalidTemplate('a custom template must be a JSON object.');
   const raw = value as Record<string, unknown>;
   if (isSillyTavernTemplate(raw)) return sillyTavernTemplate(raw);
+  // SillyTavern's "Master Export" of its formatting: the instruct template under `instruct`
+  const nested = raw.instruct;
+  if (typeof nested === 'object' && nested !== null && !Array.isArray(nested)) {
+    const instruct = nested as Record<string, unknown>;
+    if (isSillyTavernTemplate(instruct)) return sillyTavernTemplate(instruct);
+  }
   const known = new Set<string>([...SEQUENCE_KEYS, 'systemAsUser', 'stop', 'name']);
   const unknown = Object.keys(raw).find((key) => !known.has(key));
   if (unknown) throw invalidTemplate(`unknown key "${unknown}"; use ${[...known].join(', ')}.`);

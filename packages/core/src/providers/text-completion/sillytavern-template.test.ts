@@ -103,6 +103,16 @@ describe('SillyTavern instruct templates, pasted as exported', () => {
     expect(parse({ ...LLAMA3, sequences_as_stop_strings: false }).stop).toEqual(['<|eot_id|>']);
   });
 
+  it('a SillyTavern "Master Export" reads the instruct template inside it', () => {
+    const master = {
+      instruct: CHATML_THINKING,
+      context: { story_string: '{{system}}' },
+      sysprompt: { content: 'Be kind.' },
+    };
+    expect(parse(master).render(TURNS)).toBe(parse(CHATML_THINKING).render(TURNS));
+    expect(parse(master).name).toBe('ChatML Thinking');
+  });
+
   it('a continued assistant turn gets no new header; replyPrefix (Start Reply With) may be added', () => {
     const turns: InstructTurn[] = [
       { role: 'user', content: 'Hi' },
