@@ -3,6 +3,7 @@ import {
   buildToolProtocolPrompt,
   createTextToolCallParser,
   renderHistoryForTextProtocol,
+  replyOpenReasoning,
   type TextProtocolError,
   type TextToolCallParser,
   type ToolCallFormat,
@@ -47,15 +48,14 @@ export function createTextRouter(
   outcome: AttemptOutcome,
   markup: { format?: ToolCallFormat; model?: string; openReasoning?: string } = {},
 ) {
-  // made at the first text: a reply the prompt opened inside reasoning is read so only when the server sent
-  // no reasoning of its own first (one that does has separated it, and its text is the answer alone)
+  // made at the first text, once it is known whether the server sent reasoning of its own first
   let parser: TextToolCallParser | undefined;
   const textParser = (): TextToolCallParser => {
     parser ??= createTextToolCallParser({
       tools,
       trigger,
       ...markup,
-      openReasoning: outcome.reasoning === '' ? markup.openReasoning : undefined,
+      openReasoning: replyOpenReasoning(markup.openReasoning, outcome.reasoning !== ''),
     });
     return parser;
   };

@@ -1,5 +1,6 @@
 import type { StreamEvent } from '../providers/types.js';
 import type { TextParserTool, ToolCallFormat } from './parser-types.js';
+import { replyOpenReasoning } from './reasoning-tags.js';
 import { createTextToolCallParser, type TextToolCallParser } from './text-parser.js';
 
 export interface NativeContentOptions {
@@ -66,17 +67,13 @@ export class NativeContentFilter {
     }
   }
 
-  /**
-   * The parser of the content. A reply the prompt opened inside reasoning (`openReasoning`) is read so only
-   * when the server sent no reasoning of its own first: one that does has separated it already, and its
-   * content is the answer alone.
-   */
+  /** The parser of the content, made once it is known whether the server sent reasoning of its own first. */
   private contentParser(): TextToolCallParser {
     this.parser ??= createTextToolCallParser({
       tools: this.options.tools,
       format: this.options.format,
       model: this.options.model,
-      openReasoning: this.serverReasons ? undefined : this.options.openReasoning,
+      openReasoning: replyOpenReasoning(this.options.openReasoning, this.serverReasons),
     });
     return this.parser;
   }

@@ -37,3 +37,14 @@ export function openReasoningTag(replyStart: string): string | undefined {
   }
   return found;
 }
+
+/**
+ * The reasoning block a reply is read as starting in: the one the prompt left open, unless the server sent
+ * reasoning of its own before any text (it has a reasoning parser, so its text is the answer alone).
+ */
+export function replyOpenReasoning(
+  openReasoning: string | undefined,
+  serverSentReasoning: boolean,
+): string | undefined {
+  return serverSentReasoning ? undefined : openReasoning;
+}
