@@ -60,6 +60,7 @@ const RENDER = {
   ernie: (n, a) => `<tool_call>\n${json(n, a)}\n</tool_call>`,
   jamba: (n, a) => `<tool_calls>[${json(n, a)}]</tool_calls>`,
   hunyuan: (n, a) => `<answer>\n<tool_calls>[${json(n, a)}]</tool_calls>\n</answer>`,
+  apriel: (n, a) => `[BEGIN FINAL RESPONSE]\n<tool_calls>[${json(n, a)}]</tool_calls>\n[END FINAL RESPONSE]`,
   'minimax-m1': (n, a) => `<tool_calls>\n${json(n, a)}\n</tool_calls>`,
   'qwen3-coder': (n, a) =>
     `<tool_call>\n<function=${n}>\n${kv(a, '<parameter=', '>\n', '\n</parameter>\n')}</function>\n</tool_call>`,

@@ -93,7 +93,7 @@ export type {
   TextProtocolErrorKind,
   TextToolCallParseResult,
 } from './protocols/parser-types.js';
-export { openReasoningTag } from './protocols/reasoning-tags.js';
+export { openReasoningTag, templateOpenReasoning } from './protocols/reasoning-tags.js';
 export {
   createTextToolCallParser,
   parseToolCallsFromText,

@@ -4,6 +4,7 @@ import {
   type NativeContentOptions,
   openReasoningTag,
   type ToolCallFormat,
+  templateOpenReasoning,
 } from '../protocols/index.js';
 import { replyStart } from '../providers/reply-start.js';
 import type { ChatMessage, Connection, ProviderAdapter, StreamEvent } from '../providers/types.js';
@@ -11,16 +12,17 @@ import type { ChatMessage, Connection, ProviderAdapter, StreamEvent } from '../p
 /**
  * How to read a reply's text: the connection's `toolCallFormat` (when valid), its model name, and the
  * reasoning block the prompt leaves open for the reply (a DeepSeek-R1 template, a prefilled `<think>`, or
- * the server's own template as the connection says with `replyStartsInReasoning`).
+ * the server's own template: as the connection says with `replyStartsInReasoning`, or Apriel's always).
  */
 export function markupOf(
   connection: Connection,
   messages: readonly ChatMessage[],
 ): { format?: ToolCallFormat; model: string; openReasoning?: string } {
   const format = connection.toolCallFormat;
+  const start = replyStart(connection, messages);
   const openReasoning =
-    openReasoningTag(replyStart(connection, messages)) ??
-    (connection.replyStartsInReasoning ? '<think>' : undefined);
+    openReasoningTag(start) ??
+    templateOpenReasoning(connection.model, connection.replyStartsInReasoning === true, start);
   return {
     format: isToolCallFormat(format) ? format : undefined,
     model: connection.model,

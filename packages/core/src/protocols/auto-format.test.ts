@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FAMILY_CASES } from './__fixtures__/family-cases.js';
-import { FAMILY_TOOLS } from './__fixtures__/family-render.js';
+import { FAMILY_TOOLS, type FamilyCase } from './__fixtures__/family-render.js';
 import type { TextParserOptions } from './parser-types.js';
 import { createTextToolCallParser, parseToolCallsFromText } from './text-parser.js';
 
@@ -13,6 +13,9 @@ const parse = (text: string, options: Partial<TextParserOptions> = {}) => {
     errors: r.errors.map((e) => e.kind),
   };
 };
+/** The reasoning a case's prompt left open, as the parser option. */
+const opened = (c: FamilyCase): Partial<TextParserOptions> =>
+  c.openReasoning ? { openReasoning: c.openReasoning } : {};
 const unchanged = (text: string) => ({ content: text, reasoning: '', calls: [], errors: [] });
 const PING_CALL = { name: 'ping', args: {} };
 /** The same reading through the streaming parser, the text pushed in two pieces cut at `cut`. */
@@ -33,7 +36,7 @@ const parseStreamed = (text: string, cut: number) => {
 describe('auto: every family without a model name', () => {
   it('reads the calls of every family output', () => {
     for (const c of FAMILY_CASES) {
-      const r = parse(c.text);
+      const r = parse(c.text, opened(c));
       expect({ family: c.family, label: c.label, calls: r.calls }).toEqual({
         family: c.family,
         label: c.label,
@@ -47,7 +50,10 @@ describe('auto: every family without a model name', () => {
     const withCalls = FAMILY_CASES.filter((c) => c.calls.length > 0);
     const count = (options: Partial<TextParserOptions> | ((family: string) => Partial<TextParserOptions>)) =>
       withCalls.filter((c) => {
-        const r = parse(c.text, typeof options === 'function' ? options(c.family) : options);
+        const r = parse(c.text, {
+          ...(typeof options === 'function' ? options(c.family) : options),
+          ...opened(c),
+        });
         const want = {
           content: typeof options === 'function' ? c.content : (c.autoContent ?? c.content),
           reasoning: c.reasoning ?? '',

@@ -72,7 +72,10 @@ describe('property (fast-check): every family fixture reads the same for any chu
         // UTF-8 cannot carry a lone surrogate: bytes compare with the text they decode to
         const decoded = new TextDecoder().decode(bytes);
         for (const mode of MODES) {
-          const opts = options(family, mode);
+          const opts = {
+            ...options(family, mode),
+            ...(c.openReasoning ? { openReasoning: c.openReasoning } : {}),
+          };
           const whole = stream([c.text], opts);
           const wholeDecoded = decoded === c.text ? whole : stream([decoded], opts);
           fc.assert(

@@ -5,19 +5,13 @@ import {
   type ParserContext,
   type ParserState,
   PassthroughState,
-  SkipWhitespaceState,
   take,
 } from './parser-context.js';
+import { afterReasoning, afterReasoningClosedBy } from './reasoning-end.js';
 import { THINK_TAGS } from './reasoning-tags.js';
 import { findFirst, type MatchResult, matchLiteral } from './scan-utils.js';
 import { matchAnyTrigger, matchBareJsonCall, matchFence } from './text-markers.js';
 import { AfterTriggerState } from './xml-states.js';
-
-function afterReasoning(ctx: ParserContext): void {
-  ctx.sink.endReasoning();
-  // the blank line a template puts after the block is layout, not answer
-  ctx.state = new SkipWhitespaceState();
-}
 
 export const REASONING_MARKERS: readonly MarkerSpec[] = [
   ...THINK_TAGS.map(
@@ -42,18 +36,35 @@ export const REASONING_MARKERS: readonly MarkerSpec[] = [
   ),
 ];
 
-/** Where a reply that begins inside a reasoning block (closed by `close`) starts. */
-export function insideReasoning(close: string): ParserState {
-  return new SkipThenReason(close);
+/**
+ * Where a reply that begins inside a reasoning block starts: `open` is what opened it in the prompt (a tag or
+ * a header), `close` what ends it. The model writing the opening again first is layout (Apriel 1.5's
+ * template leaves its header to the model).
+ */
+export function insideReasoning(open: string, close: string): ParserState {
+  return new SkipThenReason(close, open);
 }
 
 class SkipThenReason implements ParserState {
-  constructor(private readonly close: string) {}
+  constructor(
+    private readonly close: string,
+    private open?: string,
+  ) {}
 
   step(ctx: ParserContext): boolean {
     while (ctx.pos < ctx.buf.length && /\s/.test(ctx.buf[ctx.pos])) ctx.pos++;
     if (ctx.pos >= ctx.buf.length) return false;
-    ctx.state = new PassthroughState(this.close, afterReasoning, 'reasoning');
+    const open = this.open;
+    if (open !== undefined) {
+      const start = ctx.buf.slice(ctx.pos, ctx.pos + open.length);
+      if (start === open) {
+        ctx.pos += open.length;
+        this.open = undefined;
+        return true;
+      }
+      if (!ctx.final && open.startsWith(start)) return false;
+    }
+    ctx.state = new PassthroughState(this.close, afterReasoningClosedBy(this.close), 'reasoning');
     return true;
   }
 

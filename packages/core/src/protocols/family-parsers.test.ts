@@ -16,6 +16,7 @@ const MODELS: Record<ToolCallFamily, string> = {
   ernie: 'baidu/ERNIE-4.5-21B-A3B-Thinking',
   jamba: 'ai21labs/AI21-Jamba-Mini-1.7',
   hunyuan: 'tencent/Hunyuan-A13B-Instruct',
+  apriel: 'ServiceNow-AI/Apriel-1.6-15b-Thinker',
   'minimax-m1': 'MiniMaxAI/MiniMax-M1-80k',
   'qwen3-coder': 'Qwen/Qwen3-Coder-30B-A3B-Instruct',
   'seed-oss': 'ByteDance-Seed/Seed-OSS-36B-Instruct',
@@ -130,11 +131,12 @@ describe('model families: realistic outputs', () => {
       calls: c.calls,
       errors: c.errors ?? [],
     };
+    const open = c.openReasoning ? { openReasoning: c.openReasoning } : {};
     it(`${c.family}: ${c.label} (format set on the connection)`, () => {
-      expect(brief(c.text, { format: c.family })).toEqual(expected);
+      expect(brief(c.text, { format: c.family, ...open })).toEqual(expected);
     });
     it(`${c.family}: ${c.label} (auto, model named)`, () => {
-      expect(brief(c.text, { model: MODELS[c.family] })).toEqual(expected);
+      expect(brief(c.text, { model: MODELS[c.family], ...open })).toEqual(expected);
     });
   }
 });
@@ -144,7 +146,8 @@ describe('model families: streaming equals one-shot for any chunking', () => {
     const rand = createSeededRandom(31337);
     const encoder = new TextEncoder();
     for (const c of CASES) {
-      for (const options of [{ format: c.family }, { model: MODELS[c.family] }, {}]) {
+      const open = c.openReasoning ? { openReasoning: c.openReasoning } : {};
+      for (const options of [{ format: c.family, ...open }, { model: MODELS[c.family], ...open }, open]) {
         const expected = stream([c.text], options);
         const check = (chunks: (string | Uint8Array)[]) => {
           const got = stream(chunks, options);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../providers/types.js';
 import { createSeededRandom } from '../worldinfo/random.js';
 import { NativeContentFilter } from './native-content.js';
-import { openReasoningTag } from './reasoning-tags.js';
+import { APRIEL_REASONING_HEADER, openReasoningTag, templateOpenReasoning } from './reasoning-tags.js';
 import { createTextToolCallParser, parseToolCallsFromText } from './text-parser.js';
 
 const TOOLS = [
@@ -27,16 +27,39 @@ describe('openReasoningTag: the reasoning block the start of a reply leaves open
     ['<seed:think>', '<seed:think>'],
     ['<think>a</think>\n<thinking>', '<thinking>'],
     ['<think>a</think>\n<think>\n', '<think>'],
+    // Apriel 1.6's template ends the prompt with its reasoning header
+    ['<|begin_assistant|>\nHere are my reasoning steps:\n', APRIEL_REASONING_HEADER],
+    ['◁think▷', '◁think▷'],
   ])('%j opens %s', (start, open) => {
     expect(openReasoningTag(start)).toBe(open);
   });
 
-  it.each([[''], ['Sure'], ['<think>done</think>\nThe answer'], ['<thinking>x</thinking>'], ['</think>']])(
-    '%j opens nothing',
-    (start) => {
-      expect(openReasoningTag(start)).toBeUndefined();
-    },
-  );
+  it.each([
+    [''],
+    ['Sure'],
+    ['<think>done</think>\nThe answer'],
+    ['<thinking>x</thinking>'],
+    ['</think>'],
+    ['Here are my reasoning steps:\nDone.\n[BEGIN FINAL RESPONSE]\n'],
+  ])('%j opens nothing', (start) => {
+    expect(openReasoningTag(start)).toBeUndefined();
+  });
+});
+
+describe('templateOpenReasoning: where the server applies its own template', () => {
+  it('an Apriel model always starts in its reasoning, unless the known start already wrote the answer marker', () => {
+    expect(templateOpenReasoning('ServiceNow-AI/Apriel-1.6-15b-Thinker', false, '')).toBe(
+      APRIEL_REASONING_HEADER,
+    );
+    expect(templateOpenReasoning('apriel-1.5-15b-thinker', true, '')).toBe(APRIEL_REASONING_HEADER);
+    expect(templateOpenReasoning('apriel', false, '[BEGIN FINAL RESPONSE]\nSure')).toBeUndefined();
+  });
+
+  it('other models start in <think> only where the connection says so', () => {
+    expect(templateOpenReasoning('qwq-32b', true, '')).toBe('<think>');
+    expect(templateOpenReasoning('qwq-32b', false, '')).toBeUndefined();
+    expect(templateOpenReasoning(undefined, false, '')).toBeUndefined();
+  });
 });
 
 describe('a reply that starts inside a reasoning block', () => {
@@ -96,9 +119,27 @@ describe('a reply that starts inside a reasoning block', () => {
     }
   });
 
+  it('the model writing the opening tag again is layout, in any chunking', () => {
+    const reply = '<think>\nHmm.</think>\nHi!';
+    for (let cut = 0; cut <= reply.length; cut++) {
+      const parser = createTextToolCallParser(options);
+      parser.push(reply.slice(0, cut));
+      parser.push(reply.slice(cut));
+      parser.end();
+      expect(parser.result()).toMatchObject({ reasoning: 'Hmm.', content: 'Hi!' });
+    }
+  });
+
+  it("Kimi-VL Thinking's reasoning marks are reasoning too", () => {
+    expect(parseToolCallsFromText('◁think▷The user says hi.◁/think▷Hello!', { tools: TOOLS })).toMatchObject({
+      reasoning: 'The user says hi.',
+      content: 'Hello!',
+    });
+  });
+
   it('a tag that opens no reasoning block is refused, naming the option and the tags', () => {
     expect(() => createTextToolCallParser({ ...options, openReasoning: '<reasoning>' })).toThrow(
-      /openReasoning: "<reasoning>" opens no reasoning block; use one of <think>, <thinking>/,
+      /openReasoning: "<reasoning>" opens no reasoning block; use one of <think>, <thinking>.*Here are my reasoning steps:/,
     );
   });
 

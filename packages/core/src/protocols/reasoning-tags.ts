@@ -1,3 +1,10 @@
+import { familyForModel } from './tool-call-formats.js';
+
+/** Apriel's reasoning header, the marker its answer starts with and the one it ends with. */
+export const APRIEL_REASONING_HEADER = 'Here are my reasoning steps:';
+export const APRIEL_ANSWER_OPEN = '[BEGIN FINAL RESPONSE]';
+export const APRIEL_ANSWER_CLOSE = '[END FINAL RESPONSE]';
+
 /** Reasoning blocks: never parsed for calls, returned as reasoning. */
 export const THINK_TAGS: readonly (readonly [open: string, close: string])[] = [
   ['<think>', '</think>'],
@@ -12,11 +19,28 @@ export const THINK_TAGS: readonly (readonly [open: string, close: string])[] = [
   ['[THINK]', '[/THINK]'],
   // Gemma 4: the thought channel (empty when thinking is off)
   ['<|channel>thought', '<channel|>'],
+  // Kimi-VL Thinking
+  ['◁think▷', '◁/think▷'],
+];
+
+/**
+ * Reasoning a reply starts in under a header rather than a tag: the model's template ends the prompt with
+ * the header (or the model writes it first) and the model marks where its answer begins. Only ever read at a
+ * reply's start (`openReasoning`), never looked for in text: a header is ordinary words.
+ */
+export const REPLY_HEADER_REASONING: readonly (readonly [open: string, close: string])[] = [
+  // Apriel (ServiceNow): "Here are my reasoning steps:" … "[BEGIN FINAL RESPONSE]" answer "[END FINAL RESPONSE]"
+  [APRIEL_REASONING_HEADER, APRIEL_ANSWER_OPEN],
 ];
 
 /** The closing tag of a reasoning block opened by `open`; undefined when `open` opens none. */
 export function reasoningCloseOf(open: string): string | undefined {
-  return THINK_TAGS.find(([o]) => o === open)?.[1];
+  return (THINK_TAGS.find(([o]) => o === open) ?? REPLY_HEADER_REASONING.find(([o]) => o === open))?.[1];
+}
+
+/** The openings `openReasoning` takes: every reasoning tag and reply header. */
+export function reasoningOpenings(): string[] {
+  return [...THINK_TAGS, ...REPLY_HEADER_REASONING].map(([open]) => open);
 }
 
 /**
@@ -29,7 +53,7 @@ export function reasoningCloseOf(open: string): string | undefined {
 export function openReasoningTag(replyStart: string): string | undefined {
   let found: string | undefined;
   let at = -1;
-  for (const [open, close] of THINK_TAGS) {
+  for (const [open, close] of [...THINK_TAGS, ...REPLY_HEADER_REASONING]) {
     const index = replyStart.lastIndexOf(open);
     if (index <= at || replyStart.indexOf(close, index + open.length) >= 0) continue;
     found = open;
@@ -47,4 +71,21 @@ export function replyOpenReasoning(
   serverSentReasoning: boolean,
 ): string | undefined {
   return serverSentReasoning ? undefined : openReasoning;
+}
+
+/**
+ * The reasoning a reply is read as starting in when the end of the prompt is the server's (a chat API applies
+ * its own template): Apriel's header for an Apriel model (its template always opens the reasoning, unless the
+ * reply's known start already wrote the answer marker), else `<think>` where the connection says the server's
+ * template opens it (`replyStartsInReasoning`).
+ */
+export function templateOpenReasoning(
+  model: string | undefined,
+  saysOpen: boolean,
+  replyStart: string,
+): string | undefined {
+  if (familyForModel(model) === 'apriel') {
+    return replyStart.includes(APRIEL_ANSWER_OPEN) ? undefined : APRIEL_REASONING_HEADER;
+  }
+  return saysOpen ? '<think>' : undefined;
 }

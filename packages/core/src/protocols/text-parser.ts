@@ -6,7 +6,7 @@ import { parserConfig } from './parser-config.js';
 import type { ParserContext, ParserState } from './parser-context.js';
 import { normalizeParserTools } from './parser-tools.js';
 import type { TextParserOptions, TextParserTool, TextToolCallParseResult } from './parser-types.js';
-import { reasoningCloseOf, THINK_TAGS } from './reasoning-tags.js';
+import { reasoningCloseOf, reasoningOpenings } from './reasoning-tags.js';
 import { type FastLaneContext, plainEnd, TextState } from './text-state.js';
 import { Utf8Chunks } from './utf8-chunks.js';
 
@@ -73,10 +73,10 @@ class StreamingTextParser implements TextToolCallParser, FastLaneContext {
       const close = reasoningCloseOf(options.openReasoning);
       if (close === undefined) {
         throw new TypeError(
-          `openReasoning: "${options.openReasoning}" opens no reasoning block; use one of ${THINK_TAGS.map(([open]) => open).join(', ')}.`,
+          `openReasoning: "${options.openReasoning}" opens no reasoning block; use one of ${reasoningOpenings().join(', ')}.`,
         );
       }
-      this.state = insideReasoning(close);
+      this.state = insideReasoning(options.openReasoning, close);
       this.plain = false;
     }
   }

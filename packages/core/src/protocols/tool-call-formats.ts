@@ -9,6 +9,7 @@ export const TOOL_CALL_FAMILIES = [
   'ernie',
   'jamba',
   'hunyuan',
+  'apriel',
   'minimax-m1',
   'qwen3-coder',
   'seed-oss',
@@ -218,6 +219,13 @@ export const TOOL_CALL_FAMILY_INFO: readonly ToolCallFamilyInfo[] = [
     label: 'Hunyuan',
     example: '<tool_calls>[{"name":"NAME","arguments":{...}}]</tool_calls>',
     models: /hunyuan/,
+  },
+  {
+    id: 'apriel',
+    label: 'Apriel (ServiceNow)',
+    example:
+      'reasoning [BEGIN FINAL RESPONSE] <tool_calls>[{"name":"NAME","arguments":{...}}]</tool_calls> [END FINAL RESPONSE]',
+    models: /apriel/,
   },
   {
     id: 'ernie',

@@ -13,6 +13,7 @@ export const RENDER_CALL: Record<ToolCallFamily, (c: Call) => string> = {
   ernie: (c) => `<tool_call>\n${jsonCall(c)}\n</tool_call>`,
   jamba: (c) => `<tool_calls>[${jsonCall(c)}]</tool_calls>`,
   hunyuan: (c) => `<answer>\n<tool_calls>[${jsonCall(c)}]</tool_calls>\n</answer>`,
+  apriel: (c) => `[BEGIN FINAL RESPONSE]\n<tool_calls>[${jsonCall(c)}]</tool_calls>\n[END FINAL RESPONSE]`,
   'minimax-m1': (c) => `<tool_calls>\n${jsonCall(c)}\n</tool_calls>`,
   'qwen3-coder': (c) => `<tool_call>\n${qwen(c)}\n</tool_call>`,
   'seed-oss': (c) => `<seed:tool_call>\n${qwen(c)}\n</seed:tool_call>`,

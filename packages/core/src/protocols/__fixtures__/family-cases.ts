@@ -1,4 +1,5 @@
 /** Every realistic model output of every family (the per-family files hold them by markup kind). */
+import { APRIEL_FAMILY_CASES } from './family-outputs-apriel.js';
 import { JSON_FAMILY_CASES } from './family-outputs-json.js';
 import { JSON_LIST_FAMILY_CASES } from './family-outputs-json-lists.js';
 import { TAGGED_FAMILY_CASES } from './family-outputs-tagged.js';
@@ -8,4 +9,5 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
   ...JSON_FAMILY_CASES,
   ...TAGGED_FAMILY_CASES,
   ...JSON_LIST_FAMILY_CASES,
+  ...APRIEL_FAMILY_CASES,
 ];

@@ -58,6 +58,8 @@ export interface FamilyCase {
   calls: Call[];
   content: string;
   reasoning?: string;
+  /** the reasoning the prompt left open for the reply (TextParserOptions.openReasoning) */
+  openReasoning?: string;
   /** error kinds, in order */
   errors?: string[];
   /**

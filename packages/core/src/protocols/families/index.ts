@@ -1,4 +1,5 @@
 import { apertusFamily } from './apertus.js';
+import { aprielFamily } from './apriel.js';
 import { commandFamily } from './command.js';
 import { deepseekFamily } from './deepseek.js';
 import type { FamilyParser } from './family.js';
@@ -29,6 +30,7 @@ export const FAMILY_PARSERS: readonly FamilyParser[] = [
   ernieFamily,
   jambaFamily,
   hunyuanFamily,
+  aprielFamily,
   minimaxM1Family,
   qwen3CoderFamily,
   seedOssFamily,

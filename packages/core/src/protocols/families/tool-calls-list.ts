@@ -4,13 +4,13 @@ import { wrapperAroundCalls } from './answer-wrapper.js';
 import type { FamilyParser } from './family.js';
 import { JsonOpenState, wrapperTag } from './hermes.js';
 
-const LIST_FAMILIES = new Set(['jamba', 'hunyuan', 'minimax-m1']);
+const LIST_FAMILIES = new Set(['jamba', 'hunyuan', 'apriel', 'minimax-m1']);
 
 /**
  * `<tool_calls>`: Jamba and Hunyuan write a JSON list, MiniMax-M1 one JSON object per line, up to
  * `</tool_calls>` (which a cut-off answer may lack).
  */
-const TOOL_CALLS_TAG: MarkerSpec = {
+export const TOOL_CALLS_TAG: MarkerSpec = {
   open: '<tool_calls>',
   enter: (ctx, at, length) => {
     const format = ctx.preferred && LIST_FAMILIES.has(ctx.preferred) ? ctx.preferred : 'jamba';

@@ -53,6 +53,10 @@ describe('instruct templates of each family (from their chat templates)', () => 
       'command-r',
       '<|START_OF_TURN_TOKEN|><|SYSTEM_TOKEN|>S<|END_OF_TURN_TOKEN|><|START_OF_TURN_TOKEN|><|USER_TOKEN|>U1<|END_OF_TURN_TOKEN|><|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>A1<|END_OF_TURN_TOKEN|><|START_OF_TURN_TOKEN|><|USER_TOKEN|>U2<|END_OF_TURN_TOKEN|><|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>',
     ],
+    [
+      'Apriel',
+      '<|begin_system|>\nYou are a thoughtful, systematic AI assistant from ServiceNow Language Models (SLAM) lab. Analyze each question carefully, present your reasoning step-by-step, then provide the final response after the marker [BEGIN FINAL RESPONSE].\nS\n<|begin_user|>\nU1\n<|begin_assistant|>\nA1\n<|end|>\n<|begin_user|>\nU2\n<|begin_assistant|>\nHere are my reasoning steps:\n',
+    ],
     ['vicuna', 'S\n\nUSER: U1\nASSISTANT: A1</s>\nUSER: U2\nASSISTANT: '],
     ['mistral-tekken', '[INST]S\n\nU1[/INST]A1</s>[INST]U2[/INST]'],
     ['mistral-v7', '[SYSTEM_PROMPT]S[/SYSTEM_PROMPT][INST]U1[/INST]A1</s>[INST]U2[/INST]'],

@@ -221,6 +221,24 @@ export const harmonyTemplate = sequenceTemplate('harmony', {
   stop: ['<|return|>', '<|call|>', '<|start|>user'],
 });
 
+/**
+ * Apriel 1.6 (ServiceNow): its reasoning instructions open the system turn, and the reply starts with the
+ * reasoning header, so the model reasons first and answers after `[BEGIN FINAL RESPONSE]` (read as reasoning
+ * up to there). Earlier answers stand without their reasoning, as its template writes them.
+ */
+const APRIEL_REASONING_PROMPT =
+  'You are a thoughtful, systematic AI assistant from ServiceNow Language Models (SLAM) lab. Analyze each question carefully, present your reasoning step-by-step, then provide the final response after the marker [BEGIN FINAL RESPONSE].';
+export const aprielTemplate = sequenceTemplate('apriel', {
+  systemPrefix: `<|begin_system|>\n${APRIEL_REASONING_PROMPT}\n`,
+  systemSuffix: '\n',
+  userPrefix: '<|begin_user|>\n',
+  userSuffix: '\n',
+  assistantPrefix: '<|begin_assistant|>\n',
+  assistantSuffix: '\n<|end|>\n',
+  replyPrefix: 'Here are my reasoning steps:\n',
+  stop: ['<|end|>', '<|begin_user|>'],
+});
+
 export const phiTemplate = sequenceTemplate('phi', {
   systemPrefix: '<|system|>\n',
   systemSuffix: '<|end|>\n',
@@ -334,6 +352,7 @@ export const instructTemplates: Readonly<Record<string, InstructTemplate>> = Obj
   glm: glmTemplate,
   kimi: kimiTemplate,
   harmony: harmonyTemplate,
+  apriel: aprielTemplate,
   commandr: commandRTemplate,
   alpaca: alpacaTemplate,
   vicuna: vicunaTemplate,

@@ -185,6 +185,8 @@ const pl: Messages = {
   connReplyReasoning: {
     label: 'Odpowiedzi zaczynają się wewnątrz <think>',
     hint: 'Włącz, gdy szablon czatu serwera otwiera blok rozumowania dla każdej odpowiedzi, a model pisze tylko </think> (DeepSeek-R1, QwQ lub Qwen3 Thinking na serwerze bez parsera rozumowania): tekst przed nim jest wtedy pokazywany jako rozumowanie. Serwer, który sam oddziela rozumowanie, zostaje rozpoznany, a jego odpowiedzi pozostają bez zmian.',
+    aprielHint:
+      '{{model}} to model Apriel: jego odpowiedzi są zawsze czytane jako rozumowanie aż do [BEGIN FINAL RESPONSE], niezależnie od tego pola.',
     modelHint:
       '{{model}} zwykle pisze tylko </think>: jego szablon otwiera blok. Jeśli odpowiedzi pokazują rozumowanie jako odpowiedź, włącz tę opcję.',
   },

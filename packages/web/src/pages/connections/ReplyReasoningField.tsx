@@ -1,3 +1,4 @@
+import { familyForModel } from '@toolsmith/core/schema';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -24,6 +25,11 @@ export function ReplyReasoningField({
         {t('connReplyReasoning.label')}
       </label>
       <span className="hint">{t('connReplyReasoning.hint')}</span>
+      {familyForModel(model) === 'apriel' && (
+        <span className="hint" role="note">
+          {t('connReplyReasoning.aprielHint', { model })}
+        </span>
+      )}
       {!value && opensThinkInTemplate(model) && (
         <span className="hint" role="note">
           {t('connReplyReasoning.modelHint', { model })}
