@@ -192,4 +192,35 @@ describe('chats: a reasoning model template on a text-completion connection', ()
     expect(macro.status).toBe(400);
     expect(JSON.stringify(macro.body)).toMatch(/output_sequence uses a SillyTavern macro \({{char}}\)/);
   });
+
+  it('an Apriel model on a chat server that passes its reply on as content: reasoning, answer, no markers', async () => {
+    const created = await server.request('POST', '/api/connections', {
+      name: 'lmstudio-apriel',
+      api: 'openai',
+      baseUrl: `${emulator.url}/v1`,
+      model: 'apriel-1.6-15b-thinker',
+    });
+    expect(created.status).toBe(201);
+    const chatId = (await server.request('POST', '/api/chats', { connectionId: created.body.id })).body
+      .id as string;
+    emulator.on('/v1/chat/completions', () =>
+      openaiStream(
+        contentCallChunks(
+          'The user greets me; answer briefly.\n[BEGIN FINAL RESPONSE]\nHello! 你好！\n[END FINAL RESPONSE]',
+        ),
+      ),
+    );
+    const events = await collect(
+      await postSse(`${server.url}/api/chats/${chatId}/generate`, { content: 'Hi' }),
+    );
+    expect(ofType(events, 'error')).toEqual([]);
+    expect(joined(events, 'reasoning-delta')).toBe('The user greets me; answer briefly.\n');
+    expect(joined(events, 'text-delta')).toBe('Hello! 你好！\n');
+    const messages = (await server.request('GET', `/api/chats/${chatId}/messages`)).body.messages;
+    // the line break before the closing marker stays (it streamed before the marker could be seen)
+    expect(messages[1]).toMatchObject({
+      content: 'Hello! 你好！\n',
+      reasoning: 'The user greets me; answer briefly.\n',
+    });
+  });
 });
