@@ -15,14 +15,18 @@ export interface PyCallsOptions {
 
 type Part = 'open' | 'name' | 'paren' | 'key' | 'value' | 'next' | 'after' | 'close' | 'skip';
 
-/** Namespaces models put before a tool name (Gemma's `default_api.`). */
+/**
+ * The tool a written name calls: without the namespaces models put before it (Gemma's `default_api.`) and
+ * Llama 3.1's `.call` after it (`brave_search.call(query="…")`, its built-in tools' form).
+ */
 function toolName(name: string): string {
-  return name.replace(/^(?:default_api|functions|tools)\./, '');
+  return name.replace(/^(?:default_api|functions|tools)\./, '').replace(/\.call$/, '');
 }
 
 /**
  * Pythonic calls: `[get_weather(city='Paris', days=3), ping()]` (Llama 3.2/4, LFM2, generic), one call per
- * line (OLMo 3), or `print(NAME(...))` in a Gemma tool_code block. Keyword arguments stream as JSON as
+ * line (OLMo 3), `print(NAME(...))` in a Gemma tool_code block, or `NAME.call(...)` after Llama 3.1's
+ * `<|python_tag|>`. Keyword arguments stream as JSON as
  * they are read; positional ones take the tool's parameters in schema order.
  */
 export class PyCallsState implements ParserState {

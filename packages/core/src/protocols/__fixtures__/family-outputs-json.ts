@@ -326,6 +326,20 @@ export const JSON_FAMILY_CASES: FamilyCase[] = [
   },
   {
     family: 'llama3',
+    label: "a built-in tool's call in Python after <|python_tag|> (Llama 3.1), ended by <|eom_id|>",
+    text: 'Let me look that up.\n\n<|python_tag|>get_weather.call(city="Paris", days=3)<|eom_id|>',
+    calls: [WEATHER],
+    content: 'Let me look that up.\n\n',
+  },
+  {
+    family: 'llama3',
+    label: 'code after <|python_tag|> (the code interpreter) stays text',
+    text: '<|python_tag|>import math\nprint(math.sqrt(2))',
+    calls: [],
+    content: '<|python_tag|>import math\nprint(math.sqrt(2))',
+  },
+  {
+    family: 'llama3',
     label: 'python tag, unicode',
     text: `<|python_tag|>${jsonCall(UNICODE, 'parameters')}`,
     calls: [UNICODE],

@@ -3,10 +3,15 @@ import { InvokeBlockState } from '../invoke-block.js';
 import { JsonRegionState } from '../json-region.js';
 import type { MarkerSpec } from '../marker-table.js';
 import { type ParserContext, type ParserState, revert, take, takeWhitespace } from '../parser-context.js';
+import { PyCallsState } from '../py-calls.js';
+import { isNameChar } from '../scan-names.js';
 import type { FamilyParser } from './family.js';
 import { LLAMA_FUNCTION } from './qwen-dialects.js';
 
-/** After Llama 3's `<|python_tag|>`: a JSON call object. */
+/**
+ * After Llama 3's `<|python_tag|>`: a JSON call object, or a built-in tool's call in Python
+ * (`brave_search.call(query="…")`), which counts for an offered tool of that name.
+ */
 export class PythonTagState implements ParserState {
   constructor(private raw: string) {}
 
@@ -14,6 +19,10 @@ export class PythonTagState implements ParserState {
     this.raw += takeWhitespace(ctx);
     if (ctx.pos >= ctx.buf.length) return false;
     const c = ctx.buf[ctx.pos];
+    if (isNameChar(c.charCodeAt(0))) {
+      ctx.state = new PyCallsState({ format: 'llama', close: '<|eom_id|>', bracket: 'optional' }, this.raw);
+      return true;
+    }
     if (c !== '{' && c !== '[') return revert(ctx, this.raw);
     // `<|eom_id|>`, the end of a message that awaits a tool's answer, when special tokens come as text
     ctx.state = new JsonRegionState(ctx, {
