@@ -7,7 +7,7 @@ import {
   PassthroughState,
   take,
 } from './parser-context.js';
-import { afterReasoning, afterReasoningClosedBy } from './reasoning-end.js';
+import { afterReasoning, ReasoningBlockState } from './reasoning-block.js';
 import { THINK_TAGS } from './reasoning-tags.js';
 import { findFirst, type MatchResult, matchLiteral } from './scan-utils.js';
 import { matchAnyTrigger, matchBareJsonCall, matchFence } from './text-markers.js';
@@ -64,7 +64,7 @@ class SkipThenReason implements ParserState {
       }
       if (!ctx.final && open.startsWith(start)) return false;
     }
-    ctx.state = new PassthroughState(this.close, afterReasoningClosedBy(this.close), 'reasoning');
+    ctx.state = new ReasoningBlockState(this.close);
     return true;
   }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../providers/types.js';
 import { createSeededRandom } from '../worldinfo/random.js';
 import { FAMILY_CASES } from './__fixtures__/family-cases.js';
-import { FAMILY_TOOLS } from './__fixtures__/family-render.js';
+import { FAMILY_TOOLS, OSLO } from './__fixtures__/family-render.js';
 import type { TextParserOptions, ToolCallFamily } from './parser-types.js';
 import { createTextToolCallParser, parseToolCallsFromText } from './text-parser.js';
 import { familyForModel, TOOL_CALL_FAMILIES } from './tool-call-formats.js';
@@ -139,6 +139,33 @@ describe('model families: realistic outputs', () => {
       expect(brief(c.text, { model: MODELS[c.family], ...open })).toEqual(expected);
     });
   }
+});
+
+describe('Kimi K2 Thinking: calls that begin inside its reasoning', () => {
+  const text =
+    '<think>The user wants Oslo.<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Oslo"}<|tool_call_end|><|tool_calls_section_end|>';
+  const read = { content: '', reasoning: 'The user wants Oslo.', calls: [OSLO], errors: [] };
+
+  it('end the reasoning where the family is known (named or chosen), in any chunking', () => {
+    for (const options of [{ model: 'moonshotai/Kimi-K2-Thinking' }, { format: 'kimi-k2' as const }]) {
+      expect(brief(text, options)).toEqual(read);
+      for (let cut = 0; cut <= text.length; cut++) {
+        const { result } = stream([text.slice(0, cut), text.slice(cut)], options);
+        expect({ cut, reasoning: result.reasoning, calls: result.calls.length }).toEqual({
+          cut,
+          reasoning: read.reasoning,
+          calls: 1,
+        });
+      }
+    }
+  });
+
+  it('stay reasoning under auto without the name, and other markup inside its reasoning is never a call', () => {
+    expect(brief(text, {})).toMatchObject({ calls: [], content: '' });
+    const quoted =
+      '<think>I could write <tool_call>{"name": "ping", "arguments": {}}</tool_call>.</think>No.';
+    expect(brief(quoted, { model: 'Kimi-K2-Thinking' })).toMatchObject({ calls: [], content: 'No.' });
+  });
 });
 
 describe('model families: streaming equals one-shot for any chunking', () => {

@@ -60,8 +60,8 @@ export function availableTools(ctx: ParserContext): string {
 const closeLists = new Map<string, readonly string[]>();
 
 /**
- * Passes text through until `close`, then hands over to `next`: as content with the closing tag (code
- * samples, an unknown tool's markup), or as reasoning without it (`<think>` blocks).
+ * Passes text through as content until `close` (included), then hands over to `next`: code samples, an
+ * unknown tool's markup. (Reasoning blocks have their own state, ReasoningBlockState.)
  */
 export class PassthroughState implements ParserState {
   private readonly markers: readonly string[];
@@ -69,7 +69,6 @@ export class PassthroughState implements ParserState {
   constructor(
     close: string,
     private readonly next: (ctx: ParserContext) => void,
-    private readonly as: 'content' | 'reasoning' = 'content',
   ) {
     // one shared list per closing tag, so its compiled search is reused
     let markers = closeLists.get(close);
@@ -82,13 +81,6 @@ export class PassthroughState implements ParserState {
 
   step(ctx: ParserContext): boolean {
     const r = findFirst(ctx.buf, ctx.pos, this.markers, ctx.final);
-    if (this.as === 'reasoning') {
-      ctx.sink.emitReasoning(take(ctx, 'marker' in r ? r.index : r.safeEnd));
-      if (!('marker' in r)) return false;
-      ctx.pos += r.marker.length;
-      this.next(ctx);
-      return true;
-    }
     if ('marker' in r) {
       ctx.sink.emitText(take(ctx, r.index + r.marker.length));
       this.next(ctx);

@@ -1,4 +1,4 @@
-import { familyForModel } from './tool-call-formats.js';
+import { familyForModel, type ToolCallFamily } from './tool-call-formats.js';
 
 /** Apriel's reasoning header, the marker its answer starts with and the one it ends with. */
 export const APRIEL_REASONING_HEADER = 'Here are my reasoning steps:';
@@ -32,6 +32,15 @@ export const REPLY_HEADER_REASONING: readonly (readonly [open: string, close: st
   // Apriel (ServiceNow): "Here are my reasoning steps:" … "[BEGIN FINAL RESPONSE]" answer "[END FINAL RESPONSE]"
   [APRIEL_REASONING_HEADER, APRIEL_ANSWER_OPEN],
 ];
+
+/**
+ * Where a family's reasoning ends without its closing tag, read only when the family is preferred (chosen or
+ * named by the model): Kimi K2 Thinking may start its calls inside `<think>` (vLLM's kimi_k2 reasoning parser
+ * ends the reasoning there too).
+ */
+export const IMPLICIT_REASONING_ENDS: Partial<Record<ToolCallFamily, readonly string[]>> = {
+  'kimi-k2': ['<|tool_calls_section_begin|>', '<|tool_call_begin|>'],
+};
 
 /** The closing tag of a reasoning block opened by `open`; undefined when `open` opens none. */
 export function reasoningCloseOf(open: string): string | undefined {

@@ -1,6 +1,6 @@
 import type { MarkerSpec } from '../marker-table.js';
 import { take } from '../parser-context.js';
-import { afterAprielReasoning } from '../reasoning-end.js';
+import { afterAprielReasoning } from '../reasoning-block.js';
 import { APRIEL_ANSWER_CLOSE, APRIEL_ANSWER_OPEN } from '../reasoning-tags.js';
 import type { FamilyParser } from './family.js';
 import { TOOL_CALLS_TAG } from './tool-calls-list.js';
