@@ -175,7 +175,7 @@ const en = {
   },
   connReplyReasoning: {
     label: 'Replies start inside <think>',
-    hint: 'Turn on when the server’s chat template opens the reasoning block for every reply and the model writes only </think> (DeepSeek-R1, QwQ or Qwen3 Thinking on a server without a reasoning parser): the text before it is then shown as reasoning. A server that separates the reasoning itself is recognised, and its answers are left as they are.',
+    hint: 'Turn on when the server’s chat template opens the reasoning block for every reply and the model writes only </think> (DeepSeek-R1, QwQ, Qwen3 Thinking, MiniMax-M2 or ERNIE 4.5 Thinking on a server without a reasoning parser): the text before it is then shown as reasoning. A server that separates the reasoning itself is recognised, and its answers are left as they are.',
     aprielHint:
       '{{model}} is an Apriel model: its replies are always read as reasoning up to [BEGIN FINAL RESPONSE], whatever this box says.',
     modelHint:

@@ -184,7 +184,7 @@ const pl: Messages = {
   },
   connReplyReasoning: {
     label: 'Odpowiedzi zaczynają się wewnątrz <think>',
-    hint: 'Włącz, gdy szablon czatu serwera otwiera blok rozumowania dla każdej odpowiedzi, a model pisze tylko </think> (DeepSeek-R1, QwQ lub Qwen3 Thinking na serwerze bez parsera rozumowania): tekst przed nim jest wtedy pokazywany jako rozumowanie. Serwer, który sam oddziela rozumowanie, zostaje rozpoznany, a jego odpowiedzi pozostają bez zmian.',
+    hint: 'Włącz, gdy szablon czatu serwera otwiera blok rozumowania dla każdej odpowiedzi, a model pisze tylko </think> (DeepSeek-R1, QwQ, Qwen3 Thinking, MiniMax-M2 lub ERNIE 4.5 Thinking na serwerze bez parsera rozumowania): tekst przed nim jest wtedy pokazywany jako rozumowanie. Serwer, który sam oddziela rozumowanie, zostaje rozpoznany, a jego odpowiedzi pozostają bez zmian.',
     aprielHint:
       '{{model}} to model Apriel: jego odpowiedzi są zawsze czytane jako rozumowanie aż do [BEGIN FINAL RESPONSE], niezależnie od tego pola.',
     modelHint:

@@ -167,7 +167,7 @@ const zhTW: Messages = {
   },
   connReplyReasoning: {
     label: '回覆從 <think> 內開始',
-    hint: '當伺服器的聊天範本為每個回覆開啟推理區塊、模型只寫出 </think> 時請開啟（例如在沒有推理解析器的伺服器上執行 DeepSeek-R1、QwQ 或 Qwen3 Thinking）：之前的文字會顯示為推理。會自行分離推理的伺服器會被辨識出來，其回答保持不變。',
+    hint: '當伺服器的聊天範本為每個回覆開啟推理區塊、模型只寫出 </think> 時請開啟（例如在沒有推理解析器的伺服器上執行 DeepSeek-R1、QwQ、Qwen3 Thinking、MiniMax-M2 或 ERNIE 4.5 Thinking）：之前的文字會顯示為推理。會自行分離推理的伺服器會被辨識出來，其回答保持不變。',
     aprielHint:
       '{{model}} 是 Apriel 模型：無論此選項如何設定，它的回覆都會被讀作推理，直到 [BEGIN FINAL RESPONSE] 為止。',
     modelHint:

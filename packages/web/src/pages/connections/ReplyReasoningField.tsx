@@ -40,7 +40,13 @@ export function ReplyReasoningField({
   );
 }
 
-/** Models whose own chat template opens `<think>` for the reply: DeepSeek-R1 (and distills), QwQ, Qwen3 Thinking. */
+/**
+ * Models whose own chat template opens `<think>` for the reply: DeepSeek-R1 (and distills), QwQ, Qwen3
+ * Thinking, MiniMax-M2 (M2.1, M2.5: vLLM's `minimax_m2_append_think` exists for this) and the ERNIE 4.5
+ * Thinking models.
+ */
 export function opensThinkInTemplate(model: string): boolean {
-  return /deepseek-r1|r1-distill|qwq|qwen3[\w.-]*-thinking/i.test(model);
+  return /deepseek-r1|r1-distill|qwq|qwen3[\w.-]*-thinking|minimax-m2|ernie-4\.5[\w.-]*-thinking/i.test(
+    model,
+  );
 }
