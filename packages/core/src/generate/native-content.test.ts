@@ -134,6 +134,17 @@ describe('native mode: calls written as content', () => {
     expect(result.toolCalls).toEqual([]);
   });
 
+  it('a server that passes end-of-turn tokens on: neither the token nor the turn the model wrote next is shown', async () => {
+    answerWith(
+      'Sunny, 21 °C.<|im_end|>\n<|im_start|>user\nAnd tomorrow?<|im_end|>\n<|im_start|>assistant\nRain.',
+    );
+    const rt = runtime();
+    const events = await stream(rt, { taskMessages: ask });
+    const text = events.flatMap((e) => (e.type === 'text-delta' ? [e.text] : [])).join('');
+    expect(text).toBe('Sunny, 21 °C.');
+    expect((await rt.generateTask({ taskMessages: ask })).assistantText).toBe('Sunny, 21 °C.');
+  });
+
   it('an answer that is only a call it cannot read fails naming why, streamed and not', async () => {
     answerWith("[get_weather(city=Paris')]");
     const rt = runtime({ toolCallFormat: 'pythonic' });

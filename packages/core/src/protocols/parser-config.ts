@@ -2,6 +2,7 @@ import { codeMarkers, REASONING_MARKERS, TRIGGER_MARKER } from './common-markers
 import { FAMILY_PARSERS } from './families/index.js';
 import { type MarkerSpec, MarkerTable } from './marker-table.js';
 import { familyForModel, type ToolCallFamily, type ToolCallFormat } from './tool-call-formats.js';
+import { TURN_END_MARKERS } from './turn-end.js';
 
 export interface ParserConfig {
   table: MarkerTable;
@@ -14,7 +15,7 @@ const FENCED_JSON_FAMILIES = new Set<ToolCallFamily>(['llama3', 'xlam', 'hermes'
 const cache = new Map<string, ParserConfig>();
 
 /**
- * The markers a parser reads: reasoning tags, our trigger protocol and code spans always; then every
+ * The markers a parser reads: reasoning tags, end-of-turn tokens, our trigger protocol and code spans always; then every
  * family (`auto`) or the chosen one. The family the format names, or under `auto` the one the model name
  * identifies, is preferred: its looser forms count too. Built once per combination.
  */
@@ -25,7 +26,12 @@ export function parserConfig(format: ToolCallFormat = 'auto', model?: string): P
   if (cached) return cached;
   const families = format === 'auto' ? FAMILY_PARSERS : FAMILY_PARSERS.filter((f) => f.id === format);
   const fencedJson = format === 'auto' || FENCED_JSON_FAMILIES.has(format);
-  const specs = new Set<MarkerSpec>([...REASONING_MARKERS, TRIGGER_MARKER, ...codeMarkers(fencedJson)]);
+  const specs = new Set<MarkerSpec>([
+    ...REASONING_MARKERS,
+    ...TURN_END_MARKERS,
+    TRIGGER_MARKER,
+    ...codeMarkers(fencedJson),
+  ]);
   for (const family of families) {
     for (const spec of family.markers({ preferred: family.id === preferred })) specs.add(spec);
   }

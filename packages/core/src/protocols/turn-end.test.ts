@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { FAMILY_TOOLS, OSLO } from './__fixtures__/family-render.js';
+import type { TextParserOptions } from './parser-types.js';
+import { createTextToolCallParser, parseToolCallsFromText } from './text-parser.js';
+
+// End-of-turn tokens passed on as text by a misconfigured server (a GGUF with the wrong end-of-generation
+// token, special tokens shown): the user must not see them, nor the next turn the model went on to write.
+const read = (text: string, options: Partial<TextParserOptions> = {}) => {
+  const r = parseToolCallsFromText(text, { tools: FAMILY_TOOLS, createId: (i) => `id${i}`, ...options });
+  return { content: r.content, calls: r.calls.map((c) => ({ name: c.name, args: c.args })) };
+};
+
+/** The same text pushed in two pieces cut at every position: each reading equals the one-piece one. */
+function expectSameForEveryCut(text: string, options: Partial<TextParserOptions> = {}) {
+  const whole = read(text, options);
+  for (let cut = 0; cut <= text.length; cut++) {
+    const parser = createTextToolCallParser({ tools: FAMILY_TOOLS, createId: (i) => `id${i}`, ...options });
+    parser.push(text.slice(0, cut));
+    parser.push(text.slice(cut));
+    parser.end();
+    const r = parser.result();
+    expect({ cut, content: r.content, calls: r.calls.length }).toEqual({
+      cut,
+      content: whole.content,
+      calls: whole.calls.length,
+    });
+  }
+  return whole;
+}
+
+describe('end-of-turn tokens in a reply', () => {
+  it.each([
+    ['ChatML', '<|im_end|>', '<|im_start|>user\nAnd tomorrow?'],
+    ['Llama 3', '<|eot_id|>', '<|start_header_id|>user<|end_header_id|>\n\nThanks'],
+    ['Llama 4', '<|eot|>', '<|header_start|>user<|header_end|>\n\nThanks'],
+    ['Gemma 2 / 3', '<end_of_turn>', '<start_of_turn>user\nThanks'],
+    ['Gemma 4', '<turn|>', '<|turn>user\nThanks'],
+    ['DeepSeek', '<｜end▁of▁sentence｜>', '<｜User｜>Thanks'],
+    ['Command', '<|END_OF_TURN_TOKEN|>', '<|START_OF_TURN_TOKEN|><|USER_TOKEN|>Thanks'],
+  ])('%s: the token at the end is dropped, and a next turn the model wrote after it too', (_, end, next) => {
+    expect(expectSameForEveryCut(`It is sunny. 晴れ。${end}\n`)).toEqual({
+      content: 'It is sunny. 晴れ。',
+      calls: [],
+    });
+    expect(expectSameForEveryCut(`It is sunny.${end}\n${next}`)).toEqual({
+      content: 'It is sunny.',
+      calls: [],
+    });
+  });
+
+  it('after a call: the call runs, the token goes; a call in the turn the model wrote for the user never runs', () => {
+    const call = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Oslo"}}\n</tool_call>';
+    expect(expectSameForEveryCut(`${call}<|im_end|>`)).toEqual({ content: '', calls: [OSLO] });
+    expect(expectSameForEveryCut(`Done.<|im_end|>\n<|im_start|>assistant\n${call}`)).toEqual({
+      content: 'Done.',
+      calls: [],
+    });
+  });
+
+  it('a token the reply goes on after is text, as written (a model explaining its template)', () => {
+    const prose = 'ChatML ends every turn with <|im_end|> and opens the next with <|im_start|>.';
+    expect(expectSameForEveryCut(prose)).toEqual({ content: prose, calls: [] });
+    expect(read('Write `<|im_end|>` at the end.')).toEqual({
+      content: 'Write `<|im_end|>` at the end.',
+      calls: [],
+    });
+  });
+
+  it('whatever format the connection chose', () => {
+    expect(read('Hi!<|eot_id|>', { format: 'mistral' })).toEqual({ content: 'Hi!', calls: [] });
+  });
+});

@@ -1,0 +1,69 @@
+import type { MarkerSpec } from './marker-table.js';
+import { type ParserContext, type ParserState, revert, take, takeWhitespace } from './parser-context.js';
+import { matchLiteral } from './scan-utils.js';
+
+/**
+ * The tokens that end a model's turn in its chat template, each with the token its template opens the next
+ * turn with. A server that stops generating there never passes them on; a misconfigured one (a GGUF with the
+ * wrong end-of-generation token, special tokens shown as text) does, and the model may go on to write the
+ * next turn itself.
+ */
+const TURN_ENDS: readonly (readonly [end: string, nextTurn: string])[] = [
+  // ChatML (Qwen, Hermes, SmolLM, many fine-tunes)
+  ['<|im_end|>', '<|im_start|>'],
+  // Llama 3, Llama 4
+  ['<|eot_id|>', '<|start_header_id|>'],
+  ['<|eot|>', '<|header_start|>'],
+  // Gemma 2 / 3, Gemma 4
+  ['<end_of_turn>', '<start_of_turn>'],
+  ['<turn|>', '<|turn>'],
+  // DeepSeek
+  ['<｜end▁of▁sentence｜>', '<｜User｜>'],
+  // Cohere Command
+  ['<|END_OF_TURN_TOKEN|>', '<|START_OF_TURN_TOKEN|>'],
+];
+
+/**
+ * After an end-of-turn token: the reply is over where only whitespace follows to its end (the token is
+ * dropped) or where the next turn's opening token follows (the model wrote the user's turn: it and the rest
+ * are dropped). Anything else and the token is text, as written (a model explaining a template).
+ */
+class TurnEndState implements ParserState {
+  constructor(
+    private raw: string,
+    private readonly nextTurn: string,
+  ) {}
+
+  step(ctx: ParserContext): boolean {
+    this.raw += takeWhitespace(ctx);
+    if (ctx.pos >= ctx.buf.length) return false;
+    const m = matchLiteral(ctx.buf, ctx.pos, this.nextTurn, ctx.final);
+    if (m === 'partial') return false;
+    if (m === 'no') return revert(ctx, this.raw);
+    ctx.state = REST_DROPPED;
+    return true;
+  }
+
+  finish(): void {
+    // only whitespace came after the token: the end of the reply
+  }
+}
+
+/** Past the end of the reply: the rest of the input is dropped. */
+const REST_DROPPED: ParserState = {
+  step(ctx) {
+    ctx.pos = ctx.buf.length;
+    return false;
+  },
+  finish() {},
+};
+
+/** End-of-turn tokens, read with every format: layout where the reply ends there (see TurnEndState). */
+export const TURN_END_MARKERS: readonly MarkerSpec[] = TURN_ENDS.map(
+  ([end, nextTurn]): MarkerSpec => ({
+    open: end,
+    enter: (ctx, at, length) => {
+      ctx.state = new TurnEndState(take(ctx, at + length), nextTurn);
+    },
+  }),
+);
