@@ -37,6 +37,7 @@ describe('end-of-turn tokens in a reply', () => {
     ['Gemma 4', '<turn|>', '<|turn>user\nThanks'],
     ['DeepSeek', '<｜end▁of▁sentence｜>', '<｜User｜>Thanks'],
     ['Command', '<|END_OF_TURN_TOKEN|>', '<|START_OF_TURN_TOKEN|><|USER_TOKEN|>Thanks'],
+    ['GLM', '<|observation|>', '<|user|>\nThanks'],
   ])('%s: the token at the end is dropped, and a next turn the model wrote after it too', (_, end, next) => {
     expect(expectSameForEveryCut(`It is sunny. 晴れ。${end}\n`)).toEqual({
       content: 'It is sunny. 晴れ。',
@@ -68,5 +69,11 @@ describe('end-of-turn tokens in a reply', () => {
 
   it('whatever format the connection chose', () => {
     expect(read('Hi!<|eot_id|>', { format: 'mistral' })).toEqual({ content: 'Hi!', calls: [] });
+  });
+
+  it("GLM's call turn ends by opening the tools' turn: dropped after its call", () => {
+    const glm =
+      '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n</tool_call><|observation|>';
+    expect(expectSameForEveryCut(glm, { model: 'zai-org/GLM-4.6' })).toEqual({ content: '', calls: [OSLO] });
   });
 });

@@ -21,6 +21,8 @@ const TURN_ENDS: readonly (readonly [end: string, nextTurn: string])[] = [
   ['<｜end▁of▁sentence｜>', '<｜User｜>'],
   // Cohere Command
   ['<|END_OF_TURN_TOKEN|>', '<|START_OF_TURN_TOKEN|>'],
+  // GLM-4.5 / 4.6 / 4.7: a reply with calls ends by opening the tools' turn, then the user's
+  ['<|observation|>', '<|user|>'],
 ];
 
 /**
