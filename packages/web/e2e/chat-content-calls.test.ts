@@ -1,6 +1,7 @@
 // What a user of vLLM, llama.cpp or LM Studio without a tool parser for their model sees: the server answers
 // in native mode with the model's own call markup in `content` (gpt-oss harmony, Qwen3 XML after a <think>
-// block, DeepSeek's full-width tokens, QwQ's reasoning closed by a lone </think>), streamed token by token. The chat shows the reasoning as reasoning,
+// block, DeepSeek's full-width tokens, QwQ's reasoning closed by a lone </think>, Apriel's answer markers,
+// end-of-turn tokens passed on and the next turn written after one), streamed token by token. The chat shows the reasoning as reasoning,
 // each call as a tool card with its arguments and result, and the answer — never the markup, neither while
 // it streams nor after a reload. Chromium at desktop and phone widths, against the built server.
 import { contentCallChunks, openaiStream, type RecordedRequest } from '@toolsmith/emulator';
@@ -51,10 +52,32 @@ const FAMILIES = [
     answer: `The user asks for the Harbour hours. I will call store_hours.\n</think>\n\n<tool_call>\n${JSON.stringify({ name: 'store_hours', arguments: { store: STORE } })}\n</tool_call>`,
     final: '</think>\n\nThe **Harbour** store is open 9 to 5.',
   },
+  {
+    // Apriel: its template opens the reasoning for every reply (its name says so); the answer follows
+    // [BEGIN FINAL RESPONSE], and this server passes its end-of-generation token on as text
+    name: 'Apriel',
+    model: 'Apriel-1.6-15b-Thinker',
+    reasoning: 'The user asks for the Harbour hours. I will call store_hours.',
+    text: 'Checking.',
+    answer: `The user asks for the Harbour hours. I will call store_hours.\n[BEGIN FINAL RESPONSE]\nChecking.\n<tool_calls>[${JSON.stringify({ name: 'store_hours', arguments: { store: STORE } })}]</tool_calls>\n[END FINAL RESPONSE]\n<|end|>`,
+    final: '[BEGIN FINAL RESPONSE]\nThe **Harbour** store is open 9 to 5.\n[END FINAL RESPONSE]\n<|end|>',
+  },
+  {
+    // a GGUF whose end-of-generation token is wrong: the server passes <|im_end|> on and the model goes on to
+    // write the user's next turn
+    name: 'ChatML, end-of-turn token passed on',
+    model: 'Hermes-3-Llama-3.1-8B',
+    reasoning: '',
+    text: '',
+    answer: `<tool_call>\n${JSON.stringify({ name: 'store_hours', arguments: { store: STORE } })}\n</tool_call><|im_end|>`,
+    final:
+      'The **Harbour** store is open 9 to 5.<|im_end|>\n<|im_start|>user\nThanks! And on Sunday?<|im_end|>\n<|im_start|>assistant\nClosed.',
+  },
 ] as const;
 
 /** Any of the families' markup tokens, as a user would see them if they leaked. */
-const MARKUP = /<\||\|>|<｜|｜>|<\/?think>|<\/?tool_call>|<function=|<parameter=|to=functions/;
+const MARKUP =
+  /<\||\|>|<｜|｜>|<\/?think>|<\/?tool_calls?>|<function=|<parameter=|to=functions|FINAL RESPONSE|And on Sunday/;
 
 const app = browserStackForFile();
 const chats = new Map<string, string>();
