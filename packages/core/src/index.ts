@@ -85,6 +85,7 @@ export { checkWebhookUrl, type WebhookUrlOptions } from './tools/webhook-url.js'
 
 export type {
   ParsedTextToolCall,
+  ReasoningTags,
   TextCallFormat,
   TextParserOptions,
   TextParserTool,
@@ -93,7 +94,7 @@ export type {
   TextProtocolErrorKind,
   TextToolCallParseResult,
 } from './protocols/parser-types.js';
-export { openReasoningTag, templateOpenReasoning } from './protocols/reasoning-tags.js';
+export { openReasoningTag, reasoningTagsProblem, templateOpenReasoning } from './protocols/reasoning-tags.js';
 export {
   createTextToolCallParser,
   parseToolCallsFromText,

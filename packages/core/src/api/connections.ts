@@ -11,6 +11,11 @@ import { errorResponses, IdParams, JsonObject, readOnlyField } from './common.js
 import { nullable } from './nullable.js';
 import { providerSettingFields, StoredThinkingSchema } from './presets.js';
 
+const ReasoningTagsSchema = Type.Object(
+  { open: Type.String({ maxLength: 64 }), close: Type.String({ maxLength: 64 }) },
+  { additionalProperties: false },
+);
+
 export const CONNECTION_APIS = [
   'openai',
   'openai-responses',
@@ -84,6 +89,13 @@ const writable = {
         "replyStartsInReasoning must be true (the server's template opens <think> for every reply, so the text up to </think> is reasoning) or false.",
     }),
   ),
+  /** the model's own reasoning tags (checked further by the route: reasoningTagsProblem), or null */
+  reasoningTags: Type.Optional(
+    nullable(ReasoningTagsSchema, {
+      'x-message':
+        'reasoningTags must be an object { open, close } with both tags as strings (like <reasoning> and </reasoning>), or null.',
+    }),
+  ),
 };
 
 const readOnly = {
@@ -141,6 +153,7 @@ export const ConnectionResource = Type.Object({
   quirks: Type.Object({ profile: Type.Enum(QUIRK_PROFILES), omit: Type.Array(Type.Enum(OMITTABLE_FIELDS)) }),
   vision: nullable(Type.Boolean()),
   replyStartsInReasoning: Type.Boolean(),
+  reasoningTags: nullable(ReasoningTagsSchema),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });

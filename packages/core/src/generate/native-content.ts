@@ -3,7 +3,8 @@ import {
   NativeContentFilter,
   type NativeContentOptions,
   openReasoningTag,
-  type ToolCallFormat,
+  type ReplyMarkup,
+  reasoningTagsProblem,
   templateOpenReasoning,
 } from '../protocols/index.js';
 import { replyStart } from '../providers/reply-start.js';
@@ -12,21 +13,25 @@ import type { ChatMessage, Connection, ProviderAdapter, StreamEvent } from '../p
 /**
  * How to read a reply's text: the connection's `toolCallFormat` (when valid), its model name, and the
  * reasoning block the prompt leaves open for the reply (a DeepSeek-R1 template, a prefilled `<think>`, or
- * the server's own template: as the connection says with `replyStartsInReasoning`, or Apriel's always).
+ * the server's own template: as the connection says with `replyStartsInReasoning`, or Apriel's always), and
+ * the model's own reasoning tags (`reasoningTags`).
  */
-export function markupOf(
-  connection: Connection,
-  messages: readonly ChatMessage[],
-): { format?: ToolCallFormat; model: string; openReasoning?: string } {
+export function markupOf(connection: Connection, messages: readonly ChatMessage[]): ReplyMarkup {
   const format = connection.toolCallFormat;
+  // tags a connection made outside the server's checks are left out rather than failing every reply
+  const tags =
+    connection.reasoningTags && !reasoningTagsProblem(connection.reasoningTags)
+      ? connection.reasoningTags
+      : undefined;
   const start = replyStart(connection, messages);
   const openReasoning =
-    openReasoningTag(start) ??
-    templateOpenReasoning(connection.model, connection.replyStartsInReasoning === true, start);
+    openReasoningTag(start, tags) ??
+    templateOpenReasoning(connection.model, connection.replyStartsInReasoning === true, start, tags);
   return {
     format: isToolCallFormat(format) ? format : undefined,
     model: connection.model,
     ...(openReasoning ? { openReasoning } : {}),
+    ...(tags ? { reasoningTags: tags } : {}),
   };
 }
 

@@ -2,11 +2,11 @@ import {
   buildTextProtocolRetryMessage,
   buildToolProtocolPrompt,
   createTextToolCallParser,
+  type ReplyMarkup,
   renderHistoryForTextProtocol,
   replyOpenReasoning,
   type TextProtocolError,
   type TextToolCallParser,
-  type ToolCallFormat,
 } from '../protocols/index.js';
 import type { ChatMessage, StreamEvent, ToolChoice, ToolSpec } from '../providers/types.js';
 import { validateToolArguments } from '../tools/validate-arguments.js';
@@ -46,7 +46,7 @@ export function createTextRouter(
   tools: ToolSpec[],
   trigger: string,
   outcome: AttemptOutcome,
-  markup: { format?: ToolCallFormat; model?: string; openReasoning?: string } = {},
+  markup: ReplyMarkup = {},
 ) {
   // made at the first text, once it is known whether the server sent reasoning of its own first
   let parser: TextToolCallParser | undefined;

@@ -13,28 +13,36 @@ import { findFirst, type MatchResult, matchLiteral } from './scan-utils.js';
 import { matchAnyTrigger, matchBareJsonCall, matchFence } from './text-markers.js';
 import { AfterTriggerState } from './xml-states.js';
 
-export const REASONING_MARKERS: readonly MarkerSpec[] = [
-  ...THINK_TAGS.map(
-    ([open, close]): MarkerSpec => ({
-      open,
-      enter: (ctx, at, length) => {
-        ctx.pos = at + length;
-        // leading whitespace inside the block is layout too
-        ctx.state = new SkipThenReason(close);
-      },
-    }),
-  ),
-  // a closing tag with no opening one: templates that open the block in the prompt leave only this
-  ...THINK_TAGS.map(
-    ([, close]): MarkerSpec => ({
-      open: close,
-      enter: (ctx, at, length) => {
-        ctx.pos = at + length;
-        afterReasoning(ctx);
-      },
-    }),
-  ),
-];
+/** The markers of reasoning tag pairs: the block itself, and a closing tag with no opening one. */
+export function reasoningMarkers(pairs: readonly (readonly [open: string, close: string])[]): MarkerSpec[] {
+  return [
+    ...pairs.map(
+      ([open, close]): MarkerSpec => ({
+        open,
+        enter: (ctx, at, length) => {
+          ctx.pos = at + length;
+          // leading whitespace inside the block is layout too
+          ctx.state = new SkipThenReason(close);
+        },
+      }),
+    ),
+    // a closing tag with no opening one: templates that open the block in the prompt leave only this (a
+    // closing tag the parser could not find from its first character is left alone)
+    ...pairs
+      .filter(([, close]) => /^[<[\u25c1]/.test(close))
+      .map(
+        ([, close]): MarkerSpec => ({
+          open: close,
+          enter: (ctx, at, length) => {
+            ctx.pos = at + length;
+            afterReasoning(ctx);
+          },
+        }),
+      ),
+  ];
+}
+
+export const REASONING_MARKERS: readonly MarkerSpec[] = reasoningMarkers(THINK_TAGS);
 
 /**
  * Where a reply that begins inside a reasoning block starts: `open` is what opened it in the prompt (a tag or

@@ -3,7 +3,12 @@ export * from './history.js';
 export { NativeContentFilter, type NativeContentOptions } from './native-content.js';
 export * from './parser-types.js';
 export * from './prompt.js';
-export { openReasoningTag, replyOpenReasoning, templateOpenReasoning } from './reasoning-tags.js';
+export {
+  openReasoningTag,
+  reasoningTagsProblem,
+  replyOpenReasoning,
+  templateOpenReasoning,
+} from './reasoning-tags.js';
 export { type ProtocolStyle, type RenderableCall, renderCalls, toCdata } from './render-calls.js';
 export * from './retry.js';
 export * from './text-parser.js';

@@ -1,15 +1,11 @@
 import type { StreamEvent } from '../providers/types.js';
-import type { TextParserTool, ToolCallFormat } from './parser-types.js';
+import type { ReplyMarkup, TextParserTool } from './parser-types.js';
 import { replyOpenReasoning } from './reasoning-tags.js';
 import { createTextToolCallParser, type TextToolCallParser } from './text-parser.js';
 
-export interface NativeContentOptions {
+export interface NativeContentOptions extends ReplyMarkup {
   /** the tools offered with the request: only their calls are taken out of the content */
   tools: readonly TextParserTool[];
-  format?: ToolCallFormat;
-  model?: string;
-  /** the reasoning block the prompt left open (TextParserOptions.openReasoning) */
-  openReasoning?: string;
 }
 
 /**
@@ -70,9 +66,7 @@ export class NativeContentFilter {
   /** The parser of the content, made once it is known whether the server sent reasoning of its own first. */
   private contentParser(): TextToolCallParser {
     this.parser ??= createTextToolCallParser({
-      tools: this.options.tools,
-      format: this.options.format,
-      model: this.options.model,
+      ...this.options,
       openReasoning: replyOpenReasoning(this.options.openReasoning, this.serverReasons),
     });
     return this.parser;

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../providers/types.js';
 import { createSeededRandom } from '../worldinfo/random.js';
 import { NativeContentFilter } from './native-content.js';
-import { APRIEL_REASONING_HEADER, openReasoningTag, templateOpenReasoning } from './reasoning-tags.js';
+import {
+  APRIEL_REASONING_HEADER,
+  openReasoningTag,
+  reasoningTagsProblem,
+  templateOpenReasoning,
+} from './reasoning-tags.js';
 import { createTextToolCallParser, parseToolCallsFromText } from './text-parser.js';
 
 const TOOLS = [
@@ -171,5 +176,54 @@ describe('a reply that starts inside a reasoning block', () => {
       { type: 'text-delta', text: 'Hello!' },
       { type: 'finish', reason: 'stop', rawReason: 'stop' },
     ]);
+  });
+});
+
+describe("a model's own reasoning tags (reasoningTags)", () => {
+  const tags = { open: '<reasoning>', close: '</reasoning>' };
+  const own = { tools: TOOLS, createId: (i: number) => `id${i}`, reasoningTags: tags };
+
+  it('are read as reasoning, markup inside is never a call, and the same in any chunking', () => {
+    const reply =
+      '<reasoning>\nMaybe <tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>.\n</reasoning>\n\n*She looks out.* Rain.';
+    const whole = parseToolCallsFromText(reply, own);
+    expect(whole).toMatchObject({ content: '*She looks out.* Rain.', calls: [], errors: [] });
+    expect(whole.reasoning).toBe(
+      'Maybe <tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>.\n',
+    );
+    for (let cut = 0; cut <= reply.length; cut++) {
+      const parser = createTextToolCallParser(own);
+      parser.push(reply.slice(0, cut));
+      parser.push(reply.slice(cut));
+      parser.end();
+      expect(parser.result()).toEqual(whole);
+    }
+    // without them, the tags are text
+    expect(parseToolCallsFromText(reply, { tools: TOOLS }).content).toContain('<reasoning>');
+  });
+
+  it('a lone closing tag, and a reply the prompt or the server opened with them', () => {
+    expect(parseToolCallsFromText('Wary.</reasoning>\nFine.', own)).toMatchObject({ content: 'Wary.Fine.' });
+    expect(
+      parseToolCallsFromText('Wary.</reasoning>\nFine.', { ...own, openReasoning: '<reasoning>' }),
+    ).toMatchObject({ reasoning: 'Wary.', content: 'Fine.' });
+    expect(openReasoningTag('<reasoning>\n', tags)).toBe('<reasoning>');
+    expect(templateOpenReasoning('rp-12b', true, '', tags)).toBe('<reasoning>');
+  });
+
+  it('tags the parser could not find fast, or no tags at all, are refused naming what to fix', () => {
+    expect(reasoningTagsProblem(tags)).toBeUndefined();
+    expect(reasoningTagsProblem({ open: '[THOUGHTS]', close: '[/THOUGHTS]' })).toBeUndefined();
+    expect(reasoningTagsProblem({ open: 'Thoughts:', close: 'Answer:' })).toMatch(
+      /open must start with < or \[/,
+    );
+    expect(reasoningTagsProblem({ open: '< r>', close: '</r>' })).toMatch(/no space after it/);
+    expect(reasoningTagsProblem({ open: '<r>', close: ' ' })).toMatch(/close must not be empty/);
+    expect(reasoningTagsProblem({ open: '<r>', close: '<r>' })).toMatch(/close must differ from open/);
+    expect(reasoningTagsProblem({ open: `<${'x'.repeat(70)}>`, close: '</x>' })).toMatch(/at most 64/);
+    expect(reasoningTagsProblem('<r>')).toMatch(/must be an object \{ open, close \}/);
+    expect(() => createTextToolCallParser({ ...own, reasoningTags: { open: 'x', close: 'y' } })).toThrow(
+      /reasoningTags: open must start with < or \[/,
+    );
   });
 });

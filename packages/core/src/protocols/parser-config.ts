@@ -1,6 +1,7 @@
-import { codeMarkers, REASONING_MARKERS, TRIGGER_MARKER } from './common-markers.js';
+import { codeMarkers, REASONING_MARKERS, reasoningMarkers, TRIGGER_MARKER } from './common-markers.js';
 import { FAMILY_PARSERS } from './families/index.js';
 import { type MarkerSpec, MarkerTable } from './marker-table.js';
+import type { ReasoningTags } from './parser-types.js';
 import { familyForModel, type ToolCallFamily, type ToolCallFormat } from './tool-call-formats.js';
 import { TURN_END_MARKERS } from './turn-end.js';
 
@@ -19,15 +20,21 @@ const cache = new Map<string, ParserConfig>();
  * family (`auto`) or the chosen one. The family the format names, or under `auto` the one the model name
  * identifies, is preferred: its looser forms count too. Built once per combination.
  */
-export function parserConfig(format: ToolCallFormat = 'auto', model?: string): ParserConfig {
+export function parserConfig(
+  format: ToolCallFormat = 'auto',
+  model?: string,
+  reasoningTags?: ReasoningTags,
+): ParserConfig {
   const preferred = format === 'auto' ? familyForModel(model) : format;
-  const key = `${format}|${preferred ?? ''}`;
+  const custom = reasoningTags ? `${reasoningTags.open}\u0000${reasoningTags.close}` : '';
+  const key = `${format}|${preferred ?? ''}|${custom}`;
   const cached = cache.get(key);
   if (cached) return cached;
   const families = format === 'auto' ? FAMILY_PARSERS : FAMILY_PARSERS.filter((f) => f.id === format);
   const fencedJson = format === 'auto' || FENCED_JSON_FAMILIES.has(format);
   const specs = new Set<MarkerSpec>([
     ...REASONING_MARKERS,
+    ...(reasoningTags ? reasoningMarkers([[reasoningTags.open, reasoningTags.close]]) : []),
     ...TURN_END_MARKERS,
     TRIGGER_MARKER,
     ...codeMarkers(fencedJson),

@@ -1,6 +1,8 @@
+import type { ReasoningTags } from '../providers/types.js';
 import type { JsonSchema } from '../tools/types.js';
 import type { ToolCallFamily, ToolCallFormat } from './tool-call-formats.js';
 
+export type { ReasoningTags } from '../providers/types.js';
 export type { ToolCallFamily, ToolCallFormat } from './tool-call-formats.js';
 
 /**
@@ -76,4 +78,12 @@ export interface TextParserOptions {
    * reply starts as reasoning, up to the block's closing tag.
    */
   openReasoning?: string;
+  /**
+   * A model's own reasoning tags, read besides the known ones (`<reasoning>` … `</reasoning>`; SillyTavern's
+   * reasoning prefix and suffix). `open` starts with `<` or `[` (see `reasoningTagsProblem`).
+   */
+  reasoningTags?: ReasoningTags;
 }
+
+/** How a reply's text is read, besides the tools: what a connection and the prompt say about it. */
+export type ReplyMarkup = Pick<TextParserOptions, 'format' | 'model' | 'openReasoning' | 'reasoningTags'>;

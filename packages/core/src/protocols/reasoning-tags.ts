@@ -1,3 +1,7 @@
+import type { ReasoningTags } from './parser-types.js';
+
+export { reasoningTagsProblem } from '../providers/reasoning-tag-check.js';
+
 import { familyForModel, type ToolCallFamily } from './tool-call-formats.js';
 
 /** Apriel's reasoning header, the marker its answer starts with and the one it ends with. */
@@ -42,14 +46,19 @@ export const IMPLICIT_REASONING_ENDS: Partial<Record<ToolCallFamily, readonly st
   'kimi-k2': ['<|tool_calls_section_begin|>', '<|tool_call_begin|>'],
 };
 
+/** Every reasoning tag pair a parser reads: the known ones, and a model's own when given. */
+function tagPairs(custom?: ReasoningTags): (readonly [string, string])[] {
+  return custom ? [...THINK_TAGS, [custom.open, custom.close]] : [...THINK_TAGS];
+}
+
 /** The closing tag of a reasoning block opened by `open`; undefined when `open` opens none. */
-export function reasoningCloseOf(open: string): string | undefined {
-  return (THINK_TAGS.find(([o]) => o === open) ?? REPLY_HEADER_REASONING.find(([o]) => o === open))?.[1];
+export function reasoningCloseOf(open: string, custom?: ReasoningTags): string | undefined {
+  return [...tagPairs(custom), ...REPLY_HEADER_REASONING].find(([o]) => o === open)?.[1];
 }
 
 /** The openings `openReasoning` takes: every reasoning tag and reply header. */
-export function reasoningOpenings(): string[] {
-  return [...THINK_TAGS, ...REPLY_HEADER_REASONING].map(([open]) => open);
+export function reasoningOpenings(custom?: ReasoningTags): string[] {
+  return [...tagPairs(custom), ...REPLY_HEADER_REASONING].map(([open]) => open);
 }
 
 /**
@@ -59,10 +68,10 @@ export function reasoningOpenings(): string[] {
  * closed after it, or it has none). Only the reply's own start counts, never the whole prompt: a system
  * prompt that mentions `<think>` opens nothing.
  */
-export function openReasoningTag(replyStart: string): string | undefined {
+export function openReasoningTag(replyStart: string, custom?: ReasoningTags): string | undefined {
   let found: string | undefined;
   let at = -1;
-  for (const [open, close] of [...THINK_TAGS, ...REPLY_HEADER_REASONING]) {
+  for (const [open, close] of [...tagPairs(custom), ...REPLY_HEADER_REASONING]) {
     const index = replyStart.lastIndexOf(open);
     if (index <= at || replyStart.indexOf(close, index + open.length) >= 0) continue;
     found = open;
@@ -85,16 +94,17 @@ export function replyOpenReasoning(
 /**
  * The reasoning a reply is read as starting in when the end of the prompt is the server's (a chat API applies
  * its own template): Apriel's header for an Apriel model (its template always opens the reasoning, unless the
- * reply's known start already wrote the answer marker), else `<think>` where the connection says the server's
- * template opens it (`replyStartsInReasoning`).
+ * reply's known start already wrote the answer marker), else where the connection says the server's template
+ * opens it (`replyStartsInReasoning`), the model's own opening tag if it has one, or `<think>`.
  */
 export function templateOpenReasoning(
   model: string | undefined,
   saysOpen: boolean,
   replyStart: string,
+  custom?: ReasoningTags,
 ): string | undefined {
   if (familyForModel(model) === 'apriel') {
     return replyStart.includes(APRIEL_ANSWER_OPEN) ? undefined : APRIEL_REASONING_HEADER;
   }
-  return saysOpen ? '<think>' : undefined;
+  return saysOpen ? (custom?.open ?? '<think>') : undefined;
 }

@@ -6,7 +6,7 @@ import { parserConfig } from './parser-config.js';
 import type { ParserContext, ParserState } from './parser-context.js';
 import { normalizeParserTools } from './parser-tools.js';
 import type { TextParserOptions, TextParserTool, TextToolCallParseResult } from './parser-types.js';
-import { reasoningCloseOf, reasoningOpenings } from './reasoning-tags.js';
+import { reasoningCloseOf, reasoningOpenings, reasoningTagsProblem } from './reasoning-tags.js';
 import { type FastLaneContext, plainEnd, TextState } from './text-state.js';
 import { Utf8Chunks } from './utf8-chunks.js';
 
@@ -62,7 +62,9 @@ class StreamingTextParser implements TextToolCallParser, FastLaneContext {
   private plain = true;
 
   constructor(options: TextParserOptions) {
-    const config = parserConfig(options.format, options.model);
+    const tagsProblem = options.reasoningTags && reasoningTagsProblem(options.reasoningTags);
+    if (tagsProblem) throw new TypeError(`reasoningTags: ${tagsProblem}`);
+    const config = parserConfig(options.format, options.model, options.reasoningTags);
     this.tools = normalizeParserTools(options.tools);
     this.sink = new EventSink(options.createId ?? defaultIdFactory());
     this.trigger = options.trigger;
@@ -70,10 +72,10 @@ class StreamingTextParser implements TextToolCallParser, FastLaneContext {
     this.preferred = config.preferred;
     this.state = this.text;
     if (options.openReasoning !== undefined) {
-      const close = reasoningCloseOf(options.openReasoning);
+      const close = reasoningCloseOf(options.openReasoning, options.reasoningTags);
       if (close === undefined) {
         throw new TypeError(
-          `openReasoning: "${options.openReasoning}" opens no reasoning block; use one of ${reasoningOpenings().join(', ')}.`,
+          `openReasoning: "${options.openReasoning}" opens no reasoning block; use one of ${reasoningOpenings(options.reasoningTags).join(', ')}.`,
         );
       }
       this.state = insideReasoning(options.openReasoning, close);

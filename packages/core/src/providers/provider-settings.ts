@@ -1,4 +1,5 @@
 import type { FieldError } from '../tools/types.js';
+import { reasoningTagsProblem } from './reasoning-tag-check.js';
 import type {
   ConnectionApi,
   OmittableField,
@@ -6,6 +7,7 @@ import type {
   QuirkProfile,
   QuirkSettings,
   ReasoningEffort,
+  ReasoningTags,
   ThinkingSettings,
 } from './types.js';
 
@@ -72,6 +74,8 @@ export interface ConnectionProviderSettings {
   vision: boolean | null;
   /** the server's template opens `<think>` for every reply (Connection.replyStartsInReasoning) */
   replyStartsInReasoning: boolean;
+  /** the model's own reasoning tags, or null (Connection.reasoningTags) */
+  reasoningTags: ReasoningTags | null;
 }
 
 /** What a preset stores besides its sampling numbers. */
@@ -94,6 +98,7 @@ export function defaultConnectionProviderSettings(): ConnectionProviderSettings 
     quirks: { profile: 'auto', omit: [] },
     vision: null,
     replyStartsInReasoning: false,
+    reasoningTags: null,
   };
 }
 
@@ -360,4 +365,16 @@ export function readReplyStartsInReasoning(value: unknown, errors: FieldError[])
       "replyStartsInReasoning must be true (the server's template opens <think> for every reply, so the text up to </think> is reasoning) or false.",
   });
   return undefined;
+}
+
+/** Checks `reasoningTags` ({ open, close }, or null for none); problems are added to `errors`. */
+export function readReasoningTags(value: unknown, errors: FieldError[]): ReasoningTags | null | undefined {
+  if (value === undefined || value === null) return value;
+  const problem = reasoningTagsProblem(value);
+  if (problem) {
+    errors.push({ field: 'reasoningTags', message: `reasoningTags ${problem}` });
+    return undefined;
+  }
+  const tags = value as ReasoningTags;
+  return { open: tags.open, close: tags.close };
 }

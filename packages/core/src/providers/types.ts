@@ -44,6 +44,17 @@ export interface Connection {
    * Qwen3 Thinking served without a reasoning parser), so the text up to `</think>` is reasoning.
    */
   replyStartsInReasoning?: boolean;
+  /**
+   * The model's own reasoning tags, read besides the known ones (`<think>`, `<thinking>`, …): SillyTavern's
+   * reasoning prefix and suffix, for a fine-tune that reasons in `<reasoning>` … `</reasoning>`.
+   */
+  reasoningTags?: ReasoningTags;
+}
+
+/** A pair of reasoning tags: what opens a model's reasoning and what closes it. */
+export interface ReasoningTags {
+  open: string;
+  close: string;
 }
 
 /** Reasoning effort levels as OpenAI names them (`none` and `xhigh` only on newer models). */

@@ -35,6 +35,7 @@ export function toCoreConnection(stored: StoredConnection, apiKey: string | unde
   if (quirks) connection.quirks = quirks;
   if (stored.vision !== null && stored.vision !== undefined) connection.vision = stored.vision;
   if (stored.replyStartsInReasoning) connection.replyStartsInReasoning = true;
+  if (stored.reasoningTags) connection.reasoningTags = stored.reasoningTags;
   return connection;
 }
 

@@ -223,4 +223,48 @@ describe('chats: a reasoning model template on a text-completion connection', ()
       reasoning: 'The user greets me; answer briefly.\n',
     });
   });
+
+  it("reasoningTags: a model's own reasoning tags are stored, checked naming the field, and read in a chat", async () => {
+    const bad = await server.request('POST', '/api/connections', {
+      name: 'lmstudio-own-tags-bad',
+      api: 'openai',
+      baseUrl: `${emulator.url}/v1`,
+      model: 'rp-finetune-12b',
+      reasoningTags: { open: 'reasoning:', close: 'end' },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toMatch(/reasoningTags.*open must start with < or \[/);
+    const names = (await server.request('GET', '/api/connections')).body.connections.map(
+      (c: { name: string }) => c.name,
+    );
+    expect(names).not.toContain('lmstudio-own-tags-bad');
+
+    const created = await server.request('POST', '/api/connections', {
+      name: 'lmstudio-own-tags',
+      api: 'openai',
+      baseUrl: `${emulator.url}/v1`,
+      model: 'rp-finetune-12b',
+      reasoningTags: { open: '<reasoning>', close: '</reasoning>' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.reasoningTags).toEqual({ open: '<reasoning>', close: '</reasoning>' });
+    const id = created.body.id as string;
+    const chatId = (await server.request('POST', '/api/chats', { connectionId: id })).body.id as string;
+    emulator.on('/v1/chat/completions', () =>
+      openaiStream(contentCallChunks('<reasoning>She is wary; keep it short.</reasoning>\n\n*nods* "Fine."')),
+    );
+    const events = await collect(
+      await postSse(`${server.url}/api/chats/${chatId}/generate`, { content: 'Hi' }),
+    );
+    expect(ofType(events, 'error')).toEqual([]);
+    expect(joined(events, 'reasoning-delta')).toBe('She is wary; keep it short.');
+    expect(joined(events, 'text-delta')).toBe('*nods* "Fine."');
+
+    const cleared = await server.request('PATCH', `/api/connections/${id}`, { reasoningTags: null });
+    expect(cleared.status).toBe(200);
+    expect((await server.request('GET', `/api/connections/${id}`)).body.reasoningTags).toBeNull();
+    const wrongShape = await server.request('PATCH', `/api/connections/${id}`, { reasoningTags: '<r>' });
+    expect(wrongShape.status).toBe(400);
+    expect(JSON.stringify(wrongShape.body)).toMatch(/reasoningTags must be an object \{ open, close \}/);
+  });
 });

@@ -94,6 +94,7 @@ export async function connectionRoutes(fastify: FastifyInstance): Promise<void> 
       quirks: input.quirks,
       vision: input.vision,
       replyStartsInReasoning: input.replyStartsInReasoning,
+      reasoningTags: input.reasoningTags,
     });
     return reply.code(201).send(created);
   });

@@ -3,6 +3,7 @@ import {
   readExtraBody,
   readPromptCaching,
   readQuirks,
+  readReasoningTags,
   readReplyStartsInReasoning,
   readThinking,
   readVision,
@@ -10,7 +11,13 @@ import {
 import type { ConnectionInput, PresetInput } from '../storage/types.js';
 
 type ProviderSettingFields = Record<
-  'extraBody' | 'thinking' | 'promptCaching' | 'quirks' | 'vision' | 'replyStartsInReasoning',
+  | 'extraBody'
+  | 'thinking'
+  | 'promptCaching'
+  | 'quirks'
+  | 'vision'
+  | 'replyStartsInReasoning'
+  | 'reasoningTags',
   unknown
 >;
 
@@ -33,6 +40,7 @@ export function parseProviderSettings(
     quirks: readQuirks(body.quirks, errors, api),
     vision: readVision(body.vision, errors),
     replyStartsInReasoning: readReplyStartsInReasoning(body.replyStartsInReasoning, errors),
+    reasoningTags: readReasoningTags(body.reasoningTags, errors),
   };
 }
 

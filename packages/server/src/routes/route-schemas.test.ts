@@ -184,6 +184,7 @@ describe('connections', () => {
         'updatedAt',
         'vision',
         'replyStartsInReasoning',
+        'reasoningTags',
       ].sort(),
     );
     expect(fetched).toMatchObject({

@@ -44,6 +44,8 @@ export interface ConnectionInput {
   vision?: ConnectionProviderSettings['vision'];
   /** undefined leaves it as it is */
   replyStartsInReasoning?: boolean;
+  /** the model's own reasoning tags; null clears them, undefined leaves them as they are */
+  reasoningTags?: ConnectionProviderSettings['reasoningTags'];
 }
 
 export interface ConnectionRepository {

@@ -39,6 +39,7 @@ function readSettings(json: string): ConnectionProviderSettings {
     quirks: { ...defaults.quirks, ...stored.quirks },
     vision: typeof stored.vision === 'boolean' ? stored.vision : null,
     replyStartsInReasoning: stored.replyStartsInReasoning === true,
+    reasoningTags: stored.reasoningTags ?? null,
   };
 }
 
@@ -72,6 +73,7 @@ function mergeSettings(
     quirks: changes.quirks ?? current.quirks,
     vision: changes.vision !== undefined ? changes.vision : current.vision,
     replyStartsInReasoning: changes.replyStartsInReasoning ?? current.replyStartsInReasoning,
+    reasoningTags: changes.reasoningTags !== undefined ? changes.reasoningTags : current.reasoningTags,
   };
 }
 

@@ -173,6 +173,12 @@ const en = {
     hint_on: 'Images attached in chats go to the model in its provider’s format.',
     hint_off: 'The model gets a note saying an image was attached instead of the image; the chat says so.',
   },
+  connReasoningTags: {
+    label: 'Reasoning tags (optional)',
+    open: 'Opening tag',
+    close: 'Closing tag',
+    hint: 'For a model that reasons in tags of its own (SillyTavern’s reasoning prefix and suffix), such as <reasoning> and </reasoning>: what it writes between them is shown as reasoning. <think>, <thinking>, <thought> and the known models’ tags are always read. The opening tag starts with < or [.',
+  },
   connReplyReasoning: {
     label: 'Replies start inside <think>',
     hint: 'Turn on when the server’s chat template opens the reasoning block for every reply and the model writes only </think> (DeepSeek-R1, QwQ, Qwen3 Thinking, MiniMax-M2 or ERNIE 4.5 Thinking on a server without a reasoning parser): the text before it is then shown as reasoning. A server that separates the reasoning itself is recognised, and its answers are left as they are.',

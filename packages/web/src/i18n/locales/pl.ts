@@ -182,6 +182,12 @@ const pl: Messages = {
     hint_on: 'Obrazy dołączone w czatach trafiają do modelu w formacie jego dostawcy.',
     hint_off: 'Model dostaje notatkę, że dołączono obraz, zamiast samego obrazu; czat o tym informuje.',
   },
+  connReasoningTags: {
+    label: 'Znaczniki rozumowania (opcjonalne)',
+    open: 'Znacznik otwierający',
+    close: 'Znacznik zamykający',
+    hint: 'Dla modelu, który rozumuje we własnych znacznikach (prefiks i sufiks rozumowania z SillyTavern), np. <reasoning> i </reasoning>: to, co pisze między nimi, jest pokazywane jako rozumowanie. <think>, <thinking>, <thought> i znaczniki znanych modeli są czytane zawsze. Znacznik otwierający zaczyna się od < lub [.',
+  },
   connReplyReasoning: {
     label: 'Odpowiedzi zaczynają się wewnątrz <think>',
     hint: 'Włącz, gdy szablon czatu serwera otwiera blok rozumowania dla każdej odpowiedzi, a model pisze tylko </think> (DeepSeek-R1, QwQ, Qwen3 Thinking, MiniMax-M2 lub ERNIE 4.5 Thinking na serwerze bez parsera rozumowania): tekst przed nim jest wtedy pokazywany jako rozumowanie. Serwer, który sam oddziela rozumowanie, zostaje rozpoznany, a jego odpowiedzi pozostają bez zmian.',

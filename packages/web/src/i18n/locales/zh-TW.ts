@@ -165,6 +165,12 @@ const zhTW: Messages = {
     hint_on: '聊天中附加的圖片會以供應商的格式傳給模型。',
     hint_off: '模型只會收到「附有圖片」的說明，而不是圖片本身；聊天畫面也會提示。',
   },
+  connReasoningTags: {
+    label: '推理標籤（選填）',
+    open: '開始標籤',
+    close: '結束標籤',
+    hint: '適用於使用自訂標籤進行推理的模型（即 SillyTavern 的推理前綴與後綴），例如 <reasoning> 與 </reasoning>：兩者之間的內容會顯示為推理。<think>、<thinking>、<thought> 及已知模型的標籤一律會被讀取。開始標籤須以 < 或 [ 開頭。',
+  },
   connReplyReasoning: {
     label: '回覆從 <think> 內開始',
     hint: '當伺服器的聊天範本為每個回覆開啟推理區塊、模型只寫出 </think> 時請開啟（例如在沒有推理解析器的伺服器上執行 DeepSeek-R1、QwQ、Qwen3 Thinking、MiniMax-M2 或 ERNIE 4.5 Thinking）：之前的文字會顯示為推理。會自行分離推理的伺服器會被辨識出來，其回答保持不變。',

@@ -22,6 +22,7 @@ import { FetchModels } from './FetchModels';
 import { InstructTemplateField } from './InstructTemplateField';
 import { KeyOriginNotice } from './KeyOriginNotice';
 import { keyMove } from './key-origin';
+import { ReasoningTagsField } from './ReasoningTagsField';
 import { ReplyReasoningField } from './ReplyReasoningField';
 import { ToolCallFormatSelect } from './ToolCallFormatSelect';
 import { VisionField } from './VisionField';
@@ -241,6 +242,12 @@ export function ConnectionForm({
         model={draft.model}
         onChange={(v) => set('replyStartsInReasoning', v)}
         error={fieldErrors.replyStartsInReasoning}
+      />
+      <ReasoningTagsField
+        open={draft.reasoningOpen}
+        close={draft.reasoningClose}
+        onChange={(v) => setDraft((d) => ({ ...d, reasoningOpen: v.open, reasoningClose: v.close }))}
+        error={fieldErrors.reasoningTags}
       />
       <ConnectionProviderSettings
         api={draft.api}

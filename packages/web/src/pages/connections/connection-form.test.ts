@@ -26,6 +26,7 @@ const stored: Connection = {
   quirks: { profile: 'auto', omit: [] },
   vision: null,
   replyStartsInReasoning: false,
+  reasoningTags: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
@@ -44,6 +45,7 @@ describe('connection form', () => {
       toolCallFormat: 'auto',
       vision: null,
       replyStartsInReasoning: false,
+      reasoningTags: null,
     });
     expect(body).not.toHaveProperty('apiKey');
   });
@@ -66,6 +68,20 @@ describe('connection form', () => {
       expect(draft.replyStartsInReasoning).toBe(on);
       expect(connectionBody(draft, false).replyStartsInReasoning).toBe(on);
     }
+  });
+
+  it('reasoning tags round-trip; both fields empty is none, one empty goes to the server to be named', () => {
+    const tags = { open: '<reasoning>', close: '</reasoning>' };
+    const draft = draftFrom({ ...stored, reasoningTags: tags });
+    expect([draft.reasoningOpen, draft.reasoningClose]).toEqual(['<reasoning>', '</reasoning>']);
+    expect(connectionBody(draft, false).reasoningTags).toEqual(tags);
+    expect(
+      connectionBody({ ...draft, reasoningOpen: ' ', reasoningClose: '' }, false).reasoningTags,
+    ).toBeNull();
+    expect(connectionBody({ ...draft, reasoningClose: '' }, false).reasoningTags).toEqual({
+      open: '<reasoning>',
+      close: '',
+    });
   });
 
   it('never sends the stored key back: an untouched key field leaves it alone', () => {

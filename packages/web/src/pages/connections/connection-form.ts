@@ -100,6 +100,9 @@ export interface ConnectionDraft {
   vision: '' | 'on' | 'off';
   /** the server's template opens `<think>` for every reply */
   replyStartsInReasoning: boolean;
+  /** the model's own reasoning tags ('' and '' = none) */
+  reasoningOpen: string;
+  reasoningClose: string;
 }
 
 export function emptyDraft(): ConnectionDraft {
@@ -117,6 +120,8 @@ export function emptyDraft(): ConnectionDraft {
     toolCallFormat: 'auto',
     vision: '',
     replyStartsInReasoning: false,
+    reasoningOpen: '',
+    reasoningClose: '',
   };
 }
 
@@ -135,6 +140,8 @@ export function draftFrom(connection: Connection): ConnectionDraft {
     toolCallFormat: connection.toolCallFormat ?? 'auto',
     vision: connection.vision === true ? 'on' : connection.vision === false ? 'off' : '',
     replyStartsInReasoning: connection.replyStartsInReasoning === true,
+    reasoningOpen: connection.reasoningTags?.open ?? '',
+    reasoningClose: connection.reasoningTags?.close ?? '',
   };
 }
 
@@ -156,6 +163,11 @@ export function connectionBody(draft: ConnectionDraft, creating: boolean): Recor
     toolCallFormat: draft.toolCallFormat,
     vision: draft.vision === '' ? null : draft.vision === 'on',
     replyStartsInReasoning: draft.replyStartsInReasoning,
+    // both empty: none; one empty is sent as it is, for the server to name what is missing
+    reasoningTags:
+      draft.reasoningOpen.trim() === '' && draft.reasoningClose.trim() === ''
+        ? null
+        : { open: draft.reasoningOpen.trim(), close: draft.reasoningClose.trim() },
   };
   if (draft.apiKey !== '') body.apiKey = draft.apiKey;
   else if (draft.clearKey && !creating) body.apiKey = null;

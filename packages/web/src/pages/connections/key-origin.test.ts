@@ -20,6 +20,7 @@ const stored: Connection = {
   quirks: { profile: 'auto', omit: [] },
   vision: null,
   replyStartsInReasoning: false,
+  reasoningTags: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
