@@ -61,6 +61,7 @@ describe('@toolsmith/core/schema', () => {
       'orchestration/modes.ts',
       'protocols/tool-call-formats.ts',
       'providers/provider-settings.ts',
+      'providers/reasoning-tag-check.ts',
       'schema.ts',
       'tools/field-rules.ts',
       'tools/messages.ts',
@@ -78,6 +79,7 @@ describe('@toolsmith/core/schema', () => {
       'orchestration/profile-checker.ts',
       'protocols/tool-call-formats.ts',
       'providers/provider-settings.ts',
+      'providers/reasoning-tag-check.ts',
       'tools/messages.ts',
     ]);
   });

@@ -1,5 +1,5 @@
-// Connections page in Chromium (desktop and phone): the Vision select stores true / false / null, the
-// "Replies start inside <think>" box is stored (and deepseek-r1 previews the block it opens), and a
+// Connections page in Chromium (desktop and phone): the Vision select stores true / false / null, a model's
+// own reasoning tags are checked and stored, the "Replies start inside <think>" box is stored (and deepseek-r1 previews the block it opens), and a
 // text-completion connection's custom instruct template is edited with a live preview of the prompt it renders
 // (from the server), a broken one is explained before saving, and the saved template is what the backend gets.
 import { koboldGenerateResponse } from '@toolsmith/emulator';
@@ -115,6 +115,39 @@ describe.each(VIEWPORTS)('Connections form at $width×$height', (viewport) => {
     await box().uncheck();
     await form.getByRole('button', { name: 'Save connection' }).click();
     await poll(async () => (await stored(name))?.replyStartsInReasoning).toBe(false);
+    await context.close();
+  });
+
+  it('reasoning tags: a bad opening tag is explained naming the field, fixed ones are stored, emptied ones cleared', async () => {
+    const name = `rp-tags-${viewport.name}`;
+    await apiPost(app.stack, '/api/connections', {
+      name,
+      api: 'openai',
+      baseUrl: `${app.stack.emulator.url}/v1`,
+      model: 'rp-finetune-12b',
+    });
+    const context = await app.browser.newContext({ baseURL: app.stack.serverUrl, viewport });
+    const page = await context.newPage();
+    let form = await editForm(page, name);
+    await form.getByLabel('Opening tag').fill('reasoning');
+    await form.getByLabel('Closing tag').fill('</reasoning>');
+    await form.getByRole('button', { name: 'Save connection' }).click();
+    const tags = form.getByRole('group', { name: 'Reasoning tags (optional)' });
+    await poll(() => tags.getByText(/reasoningTags open must start with < or \[/).isVisible()).toBe(true);
+    expect((await stored(name))?.reasoningTags).toBeNull();
+    await screenshot(page, `connections-reasoning-tags-error-${viewport.name}`);
+    await form.getByLabel('Opening tag').fill('<reasoning>');
+    await form.getByRole('button', { name: 'Save connection' }).click();
+    await poll(async () => (await stored(name))?.reasoningTags).toEqual({
+      open: '<reasoning>',
+      close: '</reasoning>',
+    });
+    form = await editForm(page, name);
+    expect(await form.getByLabel('Closing tag').inputValue()).toBe('</reasoning>');
+    await form.getByLabel('Opening tag').fill('');
+    await form.getByLabel('Closing tag').fill('');
+    await form.getByRole('button', { name: 'Save connection' }).click();
+    await poll(async () => (await stored(name))?.reasoningTags).toBeNull();
     await context.close();
   });
 
