@@ -52,6 +52,7 @@ const MARKERS = [
   '<|im_end|>\n<|im_start|>user\n',
   '<|im_start|>',
   '<|eot_id|>',
+  '<|endoftext|>',
   '<end_of_turn>\n',
   '<|python_tag|>',
   'get_weather.call(',

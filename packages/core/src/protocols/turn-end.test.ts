@@ -58,6 +58,17 @@ describe('end-of-turn tokens in a reply', () => {
     });
   });
 
+  it('several end tokens in a row (<|im_end|><|endoftext|>) are decided together', () => {
+    expect(expectSameForEveryCut('Done.<|im_end|><|endoftext|>\n')).toEqual({ content: 'Done.', calls: [] });
+    expect(expectSameForEveryCut('Done.<|endoftext|>')).toEqual({ content: 'Done.', calls: [] });
+    expect(expectSameForEveryCut('Done.<|im_end|>\n<|endoftext|><|im_start|>user\nHi')).toEqual({
+      content: 'Done.',
+      calls: [],
+    });
+    const prose = 'It ends with <|im_end|><|endoftext|> and more.';
+    expect(expectSameForEveryCut(prose)).toEqual({ content: prose, calls: [] });
+  });
+
   it('a token the reply goes on after is text, as written (a model explaining its template)', () => {
     const prose = 'ChatML ends every turn with <|im_end|> and opens the next with <|im_start|>.';
     expect(expectSameForEveryCut(prose)).toEqual({ content: prose, calls: [] });

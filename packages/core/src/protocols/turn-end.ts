@@ -23,12 +23,16 @@ const TURN_ENDS: readonly (readonly [end: string, nextTurn: string])[] = [
   ['<|END_OF_TURN_TOKEN|>', '<|START_OF_TURN_TOKEN|>'],
   // GLM-4.5 / 4.6 / 4.7: a reply with calls ends by opening the tools' turn, then the user's
   ['<|observation|>', '<|user|>'],
+  // the end of the text (Qwen, Phi-4, SmolLM and GPT-2's tokenizers), often right after `<|im_end|>`
+  ['<|endoftext|>', '<|im_start|>'],
 ];
 
+const ENDS = TURN_ENDS.map(([end]) => end);
+
 /**
- * After an end-of-turn token: the reply is over where only whitespace follows to its end (the token is
- * dropped) or where the next turn's opening token follows (the model wrote the user's turn: it and the rest
- * are dropped). Anything else and the token is text, as written (a model explaining a template).
+ * After an end-of-turn token: the reply is over where only whitespace (and more end tokens) follow to its end
+ * (the tokens are dropped) or where the next turn's opening token follows (the model wrote the user's turn: it
+ * and the rest are dropped). Anything else and the tokens are text, as written (a model explaining a template).
  */
 class TurnEndState implements ParserState {
   constructor(
@@ -41,9 +45,20 @@ class TurnEndState implements ParserState {
     if (ctx.pos >= ctx.buf.length) return false;
     const m = matchLiteral(ctx.buf, ctx.pos, this.nextTurn, ctx.final);
     if (m === 'partial') return false;
-    if (m === 'no') return revert(ctx, this.raw);
-    ctx.state = REST_DROPPED;
-    return true;
+    if (typeof m === 'number') {
+      ctx.state = REST_DROPPED;
+      return true;
+    }
+    // another end token (`<|im_end|><|endoftext|>`): the same decision for both
+    for (const end of ENDS) {
+      const e = matchLiteral(ctx.buf, ctx.pos, end, ctx.final);
+      if (e === 'partial') return false;
+      if (typeof e === 'number') {
+        this.raw += take(ctx, ctx.pos + e);
+        return true;
+      }
+    }
+    return revert(ctx, this.raw);
   }
 
   finish(): void {
