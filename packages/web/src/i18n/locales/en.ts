@@ -177,7 +177,7 @@ const en = {
     label: 'Reasoning tags (optional)',
     open: 'Opening tag',
     close: 'Closing tag',
-    hint: 'For a model that reasons in tags of its own (SillyTavern’s reasoning prefix and suffix), such as <reasoning> and </reasoning>: what it writes between them is shown as reasoning. <think>, <thinking>, <thought> and the known models’ tags are always read. The opening tag starts with < or [.',
+    hint: 'For a model that reasons in tags of its own (SillyTavern’s reasoning prefix and suffix): what it writes between them is shown as reasoning. <think>, <thinking>, <thought> and the known models’ tags are always read. The opening tag starts with < or [.',
   },
   connReplyReasoning: {
     label: 'Replies start inside <think>',

@@ -186,7 +186,7 @@ const pl: Messages = {
     label: 'Znaczniki rozumowania (opcjonalne)',
     open: 'Znacznik otwierający',
     close: 'Znacznik zamykający',
-    hint: 'Dla modelu, który rozumuje we własnych znacznikach (prefiks i sufiks rozumowania z SillyTavern), np. <reasoning> i </reasoning>: to, co pisze między nimi, jest pokazywane jako rozumowanie. <think>, <thinking>, <thought> i znaczniki znanych modeli są czytane zawsze. Znacznik otwierający zaczyna się od < lub [.',
+    hint: 'Dla modelu, który rozumuje we własnych znacznikach (prefiks i sufiks rozumowania z SillyTavern): to, co pisze między nimi, jest pokazywane jako rozumowanie. <think>, <thinking>, <thought> i znaczniki znanych modeli są czytane zawsze. Znacznik otwierający zaczyna się od < lub [.',
   },
   connReplyReasoning: {
     label: 'Odpowiedzi zaczynają się wewnątrz <think>',

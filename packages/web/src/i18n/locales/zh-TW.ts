@@ -169,7 +169,7 @@ const zhTW: Messages = {
     label: '推理標籤（選填）',
     open: '開始標籤',
     close: '結束標籤',
-    hint: '適用於使用自訂標籤進行推理的模型（即 SillyTavern 的推理前綴與後綴），例如 <reasoning> 與 </reasoning>：兩者之間的內容會顯示為推理。<think>、<thinking>、<thought> 及已知模型的標籤一律會被讀取。開始標籤須以 < 或 [ 開頭。',
+    hint: '適用於使用自訂標籤進行推理的模型（即 SillyTavern 的推理前綴與後綴）：兩者之間的內容會顯示為推理。<think>、<thinking>、<thought> 及已知模型的標籤一律會被讀取。開始標籤須以 < 或 [ 開頭。',
   },
   connReplyReasoning: {
     label: '回覆從 <think> 內開始',

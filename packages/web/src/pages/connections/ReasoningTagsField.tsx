@@ -24,6 +24,8 @@ export function ReasoningTagsField({
           {t('connReasoningTags.open')}
           <input
             value={open}
+            // a tag is code, never translated (its example either)
+            translate="no"
             placeholder="<reasoning>"
             spellCheck={false}
             onChange={(e) => onChange({ open: e.target.value, close })}
@@ -33,6 +35,7 @@ export function ReasoningTagsField({
           {t('connReasoningTags.close')}
           <input
             value={close}
+            translate="no"
             placeholder="</reasoning>"
             spellCheck={false}
             onChange={(e) => onChange({ open, close: e.target.value })}
