@@ -8,8 +8,6 @@ import {
   contentCallCompletion,
   createEmulator,
   type Emulator,
-  koboldGenerateResponse,
-  koboldStream,
   openaiChunk,
   openaiStream,
   type RecordedRequest,
@@ -17,6 +15,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runtimeWithAdd } from './__fixtures__/add-runtime.js';
 import { body, openaiConnection, TRIGGER_RE, xmlCalls } from './__fixtures__/answers.js';
+import { koboldAnswers, koboldConnection, promptOf } from './__fixtures__/kobold.js';
 
 let emulator: Emulator;
 beforeAll(async () => {
@@ -88,8 +87,6 @@ describe('Apriel through vLLM with its reasoning parser', () => {
 });
 
 describe('Apriel on the apriel instruct template (KoboldCpp)', () => {
-  const promptOf = (req: RecordedRequest) => String((req.body as { prompt: string }).prompt);
-
   it('the prompt opens its reasoning; the text-mode call after the answer marker runs', async () => {
     let n = 0;
     const answer = (req: RecordedRequest) => {
@@ -98,17 +95,8 @@ describe('Apriel on the apriel instruct template (KoboldCpp)', () => {
         ? `Need the sum.\n[BEGIN FINAL RESPONSE]\n${xmlCalls(trigger, [{ name: 'add', args: { a: 1, b: 2 } }])}\n[END FINAL RESPONSE]`
         : 'Got 3.\n[BEGIN FINAL RESPONSE]\nIt is 3.\n[END FINAL RESPONSE]';
     };
-    emulator.on('/api/extra/generate/stream', (req) => koboldStream(answer(req).match(/[\s\S]{1,5}/g) ?? []));
-    emulator.on('/api/v1/generate', (req) => koboldGenerateResponse(answer(req)));
-    const rt = runtimeWithAdd({
-      name: 'kobold',
-      api: 'text-completion',
-      baseUrl: emulator.url,
-      model: 'Apriel-1.6-15b-Thinker-Q4_K_M',
-      functionCalling: { enabled: true, mode: 'auto' },
-      textBackend: 'koboldcpp',
-      instructTemplate: 'apriel',
-    });
+    koboldAnswers(emulator, answer);
+    const rt = runtimeWithAdd(koboldConnection(emulator.url, 'Apriel-1.6-15b-Thinker-Q4_K_M', 'apriel'));
     const result = await rt.runToolLoop({ taskMessages: ask, stream: true });
     expect(promptOf(emulator.requests[0])).toMatch(
       /\n<\|begin_assistant\|>\nHere are my reasoning steps:\n$/,

@@ -1,15 +1,10 @@
 // gpt-oss through a text-completion backend (KoboldCpp's wire format on the emulator) with the harmony template:
 // the reply opens at `<|start|>assistant`, reasoning comes in the analysis channel, a call in the commentary
 // channel ends the output (the backend stops at <|call|> without passing it on), the answer in the final one.
-import {
-  createEmulator,
-  type Emulator,
-  koboldGenerateResponse,
-  koboldStream,
-  type RecordedRequest,
-} from '@toolsmith/emulator';
+import { createEmulator, type Emulator } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runtimeWithAdd } from './__fixtures__/add-runtime.js';
+import { koboldAnswers, koboldConnection, promptOf } from './__fixtures__/kobold.js';
 
 let emulator: Emulator;
 beforeAll(async () => {
@@ -20,18 +15,8 @@ afterAll(async () => {
 });
 beforeEach(() => emulator.reset());
 
-const promptOf = (req: RecordedRequest) => String((req.body as { prompt: string }).prompt);
-
 function runtime() {
-  return runtimeWithAdd({
-    name: 'gpt-oss',
-    api: 'text-completion',
-    baseUrl: emulator.url,
-    model: 'gpt-oss-20b',
-    functionCalling: { enabled: true, mode: 'auto' },
-    textBackend: 'koboldcpp',
-    instructTemplate: 'gpt-oss',
-  });
+  return runtimeWithAdd(koboldConnection(emulator.url, 'gpt-oss-20b', 'gpt-oss'));
 }
 
 describe('gpt-oss on a text-completion backend (harmony template)', () => {
@@ -41,8 +26,7 @@ describe('gpt-oss on a text-completion backend (harmony template)', () => {
       n++ % 2 === 0
         ? '<|channel|>analysis<|message|>The user wants 1 + 2. Use add.<|end|><|start|>assistant<|channel|>commentary to=functions.add <|constrain|>json<|message|>{"a": 1, "b": 2}'
         : '<|channel|>analysis<|message|>The sum is 3.<|end|><|start|>assistant<|channel|>final<|message|>1 + 2 = **3**.';
-    emulator.on('/api/extra/generate/stream', () => koboldStream(answer().match(/[\s\S]{1,7}/g) ?? []));
-    emulator.on('/api/v1/generate', () => koboldGenerateResponse(answer()));
+    koboldAnswers(emulator, answer, 7);
     for (const stream of [true, false]) {
       emulator.requests.length = 0;
       const result = await runtime().runToolLoop({

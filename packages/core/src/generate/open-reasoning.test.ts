@@ -6,8 +6,6 @@ import {
   contentCallCompletion,
   createEmulator,
   type Emulator,
-  koboldGenerateResponse,
-  koboldStream,
   openaiChunk,
   openaiStream,
   type RecordedRequest,
@@ -16,6 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Connection } from '../providers/types.js';
 import { runtimeWithAdd } from './__fixtures__/add-runtime.js';
 import { body, openaiConnection, TRIGGER_RE, xmlCalls } from './__fixtures__/answers.js';
+import { koboldAnswers, koboldConnection, promptOf } from './__fixtures__/kobold.js';
 import type { GenerateTaskOptions, GenerateTaskResult } from './types.js';
 
 let emulator: Emulator;
@@ -28,19 +27,8 @@ afterAll(async () => {
 beforeEach(() => emulator.reset());
 
 const ask = [{ role: 'user' as const, content: 'What is 1 + 2?' }];
-const promptOf = (req: RecordedRequest) => String((req.body as { prompt: string }).prompt);
-
-function kobold(instructTemplate: string): Connection {
-  return {
-    name: 'kobold',
-    api: 'text-completion',
-    baseUrl: emulator.url,
-    model: 'DeepSeek-R1-Distill-Qwen-14B',
-    functionCalling: { enabled: true, mode: 'auto' },
-    textBackend: 'koboldcpp',
-    instructTemplate,
-  };
-}
+const kobold = (instructTemplate: string) =>
+  koboldConnection(emulator.url, 'DeepSeek-R1-Distill-Qwen-14B', instructTemplate);
 
 /** The result of a streamed request (generateTaskStream) and of a one-piece one (generateTask). */
 async function streamedAndNot(
@@ -54,15 +42,9 @@ async function streamedAndNot(
   return [streamed, await rt.generateTask(options)];
 }
 
-/** KoboldCpp answers `answer(request)`, streamed in 5-character tokens or in one piece. */
-function koboldAnswers(answer: (req: RecordedRequest) => string) {
-  emulator.on('/api/extra/generate/stream', (req) => koboldStream(answer(req).match(/[\s\S]{1,5}/g) ?? []));
-  emulator.on('/api/v1/generate', (req) => koboldGenerateResponse(answer(req)));
-}
-
 describe('text completion with a reasoning model template', () => {
   it('deepseek-r1 opens <think> for the reply; the text before </think> is reasoning, streamed or not', async () => {
-    koboldAnswers(() => 'The user wants 1 + 2.\nThat is 3.\n</think>\n\n1 + 2 = **3**.');
+    koboldAnswers(emulator, () => 'The user wants 1 + 2.\nThat is 3.\n</think>\n\n1 + 2 = **3**.');
     const rt = runtimeWithAdd(kobold('deepseek-r1'));
     let text = '';
     let reasoning = '';
@@ -83,7 +65,7 @@ describe('text completion with a reasoning model template', () => {
   });
 
   it('the same reply under plain deepseek shows no reasoning: the prompt opened none', async () => {
-    koboldAnswers(() => 'The user wants 1 + 2.\n</think>\n\n3.');
+    koboldAnswers(emulator, () => 'The user wants 1 + 2.\n</think>\n\n3.');
     const result = await runtimeWithAdd(kobold('deepseek')).generateTask({ taskMessages: ask });
     expect(promptOf(emulator.requests[0])).toMatch(/<｜Assistant｜>$/);
     expect(result.reasoning).toBe('');
@@ -91,7 +73,7 @@ describe('text completion with a reasoning model template', () => {
 
   it('text-mode tool loop: the reasoning is not read for calls, the call after </think> runs', async () => {
     let n = 0;
-    koboldAnswers((req) => {
+    koboldAnswers(emulator, (req) => {
       const trigger = TRIGGER_RE.exec(promptOf(req))?.[0] ?? 'missing';
       const quoted = xmlCalls(trigger, [{ name: 'add', args: { a: 9, b: 9 } }]);
       return n++ === 0
@@ -108,7 +90,7 @@ describe('text completion with a reasoning model template', () => {
   });
 
   it('a custom template with a replyPrefix opens the block too', async () => {
-    koboldAnswers(() => 'Hmm.\n</think>\nThree.');
+    koboldAnswers(emulator, () => 'Hmm.\n</think>\nThree.');
     const custom = JSON.stringify({
       userPrefix: '### User\n',
       userSuffix: '\n',
