@@ -10,7 +10,10 @@ describe('app shell in a real browser', () => {
     await expect.poll(() => page.getByRole('link', { name: 'Toolsmith' }).isVisible()).toBe(true);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connections' }).click();
     await expect.poll(() => page.url()).toContain('#/connections');
-    expect(await page.getByRole('link', { name: 'Connections' }).getAttribute('aria-current')).toBe('page');
+    // the hash changes before React re-renders the bar: wait for the mark, do not read it once
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Connections' }).getAttribute('aria-current'))
+      .toBe('page');
     // desktop: the sections are in view, no menu button
     expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
     await screenshot(page, 'shell');
