@@ -8,10 +8,8 @@ import {
   type Emulator,
   openaiChunk,
   openaiStream,
-  type RecordedRequest,
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Connection } from '../providers/types.js';
 import { runtimeWithAdd } from './__fixtures__/add-runtime.js';
 import { body, openaiConnection, TRIGGER_RE, xmlCalls } from './__fixtures__/answers.js';
 import { koboldAnswers, koboldConnection, promptOf } from './__fixtures__/kobold.js';

@@ -56,7 +56,7 @@ describe('auto: every family without a model name', () => {
         });
         const want = {
           content: typeof options === 'function' ? c.content : (c.autoContent ?? c.content),
-          reasoning: c.reasoning ?? '',
+          reasoning: (typeof options === 'function' ? c.reasoning : (c.autoReasoning ?? c.reasoning)) ?? '',
           calls: c.calls,
           errors: c.errors ?? [],
         };
@@ -65,7 +65,9 @@ describe('auto: every family without a model name', () => {
     const auto = count({});
     const named = count((family) => ({ model: family }));
     const chosen = count((family) => ({ format: family as TextParserOptions['format'] }));
-    const labelled = withCalls.filter((c) => c.autoContent !== undefined).length;
+    const labelled = withCalls.filter(
+      (c) => c.autoContent !== undefined || c.autoReasoning !== undefined,
+    ).length;
     console.log(
       `fixture outputs with calls read completely right: auto ${auto} of ${withCalls.length} (${labelled} keeping a label only a named family reads as markup), auto with the model named ${named} of ${withCalls.length}, format chosen ${chosen} of ${withCalls.length}`,
     );

@@ -7,7 +7,7 @@ import {
   PassthroughState,
   take,
 } from './parser-context.js';
-import { afterReasoning, ReasoningBlockState } from './reasoning-block.js';
+import { afterReasoning, SkipThenReason } from './reasoning-block.js';
 import { THINK_TAGS } from './reasoning-tags.js';
 import { findFirst, type MatchResult, matchLiteral } from './scan-utils.js';
 import { matchAnyTrigger, matchBareJsonCall, matchFence } from './text-markers.js';
@@ -43,41 +43,6 @@ export function reasoningMarkers(pairs: readonly (readonly [open: string, close:
 }
 
 export const REASONING_MARKERS: readonly MarkerSpec[] = reasoningMarkers(THINK_TAGS);
-
-/**
- * Where a reply that begins inside a reasoning block starts: `open` is what opened it in the prompt (a tag or
- * a header), `close` what ends it. The model writing the opening again first is layout (Apriel 1.5's
- * template leaves its header to the model).
- */
-export function insideReasoning(open: string, close: string): ParserState {
-  return new SkipThenReason(close, open);
-}
-
-class SkipThenReason implements ParserState {
-  constructor(
-    private readonly close: string,
-    private open?: string,
-  ) {}
-
-  step(ctx: ParserContext): boolean {
-    while (ctx.pos < ctx.buf.length && /\s/.test(ctx.buf[ctx.pos])) ctx.pos++;
-    if (ctx.pos >= ctx.buf.length) return false;
-    const open = this.open;
-    if (open !== undefined) {
-      const start = ctx.buf.slice(ctx.pos, ctx.pos + open.length);
-      if (start === open) {
-        ctx.pos += open.length;
-        this.open = undefined;
-        return true;
-      }
-      if (!ctx.final && open.startsWith(start)) return false;
-    }
-    ctx.state = new ReasoningBlockState(this.close);
-    return true;
-  }
-
-  finish(): void {}
-}
 
 /** The trigger line of our own protocol (`<Function_XXXX_Start/>`): the live one, or any when none is set. */
 export const TRIGGER_MARKER: MarkerSpec = {

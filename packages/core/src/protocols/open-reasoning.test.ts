@@ -227,3 +227,66 @@ describe("a model's own reasoning tags (reasoningTags)", () => {
     );
   });
 });
+
+describe("Granite 3.2's thinking headers, which the model writes itself", () => {
+  const granite = { tools: TOOLS, createId: (i: number) => `id${i}`, model: 'granite3.2:8b' };
+  const reply =
+    'Here is my thought process:\nThe user wants Paris.\n\nHere is my response:\nChecking.\n<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Paris"}}]';
+
+  it('are reasoning up to the answer header where the model is named, in any chunking', () => {
+    const whole = parseToolCallsFromText(reply, granite);
+    expect(whole).toMatchObject({
+      reasoning: 'The user wants Paris.\n\n',
+      content: 'Checking.\n',
+      errors: [],
+    });
+    expect(whole.calls.map((c) => c.args)).toEqual([{ city: 'Paris' }]);
+    for (let cut = 0; cut <= reply.length; cut++) {
+      const parser = createTextToolCallParser(granite);
+      parser.push(reply.slice(0, cut));
+      parser.push(reply.slice(cut));
+      parser.end();
+      expect(parser.result()).toEqual(whole);
+    }
+  });
+
+  it('are words anywhere but the reply’s start, for other models, and when the start only looks alike', () => {
+    const later = 'Sure. Here is my thought process:\nnone.\nHere is my response:\nHi';
+    expect(parseToolCallsFromText(later, granite)).toMatchObject({ reasoning: '', content: later });
+    expect(parseToolCallsFromText(reply, { tools: TOOLS, model: 'qwen3:8b' })).toMatchObject({
+      reasoning: '',
+    });
+    for (const text of ['Here is my answer: 3.', 'Here', '  \n', 'Here is my thought']) {
+      for (let cut = 0; cut <= text.length; cut++) {
+        const parser = createTextToolCallParser(granite);
+        parser.push(text.slice(0, cut));
+        parser.push(text.slice(cut));
+        parser.end();
+        expect(parser.result()).toMatchObject({ content: text, reasoning: '' });
+      }
+    }
+  });
+
+  it('native mode: content from a server without a reasoning parser is split; one with it (vLLM granite) is kept', () => {
+    const filter = new NativeContentFilter({ tools: [], model: 'ibm-granite/granite-3.2-8b-instruct' });
+    const out = [
+      ...filter.push({ type: 'text-delta', text: "Here's my thought pro" }),
+      ...filter.push({ type: 'text-delta', text: "cess:\nA greeting.\nHere's my resp" }),
+      ...filter.push({ type: 'text-delta', text: 'onse:\nHello!' }),
+      ...filter.push({ type: 'finish', reason: 'stop', rawReason: 'stop' }),
+    ];
+    expect(out.filter((e) => e.type !== 'finish')).toEqual([
+      { type: 'reasoning-delta', text: 'A greeting.\n' },
+      { type: 'text-delta', text: 'Hello!' },
+    ]);
+    const separated = new NativeContentFilter({ tools: [], model: 'granite-3.2-8b-instruct' });
+    const kept = [
+      ...separated.push({ type: 'reasoning-delta', text: 'A greeting.' }),
+      ...separated.push({ type: 'text-delta', text: 'Hello!' }),
+    ];
+    expect(kept).toEqual([
+      { type: 'reasoning-delta', text: 'A greeting.' },
+      { type: 'text-delta', text: 'Hello!' },
+    ]);
+  });
+});

@@ -38,6 +38,25 @@ export const REPLY_HEADER_REASONING: readonly (readonly [open: string, close: st
 ];
 
 /**
+ * Reasoning a family's model writes under a header of its own at the very start of its reply, and the header
+ * its answer then starts with. Read only when the family is preferred (chosen, or named by the model), and
+ * only as the reply's first words: elsewhere these are ordinary sentences.
+ */
+export interface ModelWrittenReasoning {
+  opens: readonly string[];
+  closes: readonly string[];
+}
+
+export const MODEL_WRITTEN_REASONING: Partial<Record<ToolCallFamily, ModelWrittenReasoning>> = {
+  // Granite 3.2 with thinking on (its template asks for both headers; vLLM's granite reasoning parser reads
+  // "Here's" as well, which quantized builds write)
+  granite: {
+    opens: ['Here is my thought process:', "Here's my thought process:", 'Here\u2019s my thought process:'],
+    closes: ['Here is my response:', "Here's my response:", 'Here\u2019s my response:'],
+  },
+};
+
+/**
  * Where a family's reasoning ends without its closing tag, read only when the family is preferred (chosen or
  * named by the model): Kimi K2 Thinking may start its calls inside `<think>` (vLLM's kimi_k2 reasoning parser
  * ends the reasoning there too).

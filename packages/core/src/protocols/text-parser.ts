@@ -1,12 +1,17 @@
 import type { StreamEvent } from '../providers/types.js';
-import { insideReasoning } from './common-markers.js';
 import { EventSink } from './event-sink.js';
 import type { MarkerSpec } from './marker-table.js';
 import { parserConfig } from './parser-config.js';
 import type { ParserContext, ParserState } from './parser-context.js';
 import { normalizeParserTools } from './parser-tools.js';
 import type { TextParserOptions, TextParserTool, TextToolCallParseResult } from './parser-types.js';
-import { reasoningCloseOf, reasoningOpenings, reasoningTagsProblem } from './reasoning-tags.js';
+import { insideReasoning, ReplyHeaderState } from './reasoning-block.js';
+import {
+  MODEL_WRITTEN_REASONING,
+  reasoningCloseOf,
+  reasoningOpenings,
+  reasoningTagsProblem,
+} from './reasoning-tags.js';
 import { type FastLaneContext, plainEnd, TextState } from './text-state.js';
 import { Utf8Chunks } from './utf8-chunks.js';
 
@@ -80,6 +85,12 @@ class StreamingTextParser implements TextToolCallParser, FastLaneContext {
       }
       this.state = insideReasoning(options.openReasoning, close);
       this.plain = false;
+    } else {
+      const headers = config.preferred && MODEL_WRITTEN_REASONING[config.preferred];
+      if (headers) {
+        this.state = new ReplyHeaderState(headers);
+        this.plain = false;
+      }
     }
   }
 

@@ -38,6 +38,7 @@ describe('end-of-turn tokens in a reply', () => {
     ['DeepSeek', '<｜end▁of▁sentence｜>', '<｜User｜>Thanks'],
     ['Command', '<|END_OF_TURN_TOKEN|>', '<|START_OF_TURN_TOKEN|><|USER_TOKEN|>Thanks'],
     ['GLM', '<|observation|>', '<|user|>\nThanks'],
+    ['Granite 3 / 4', '<|end_of_text|>', '<|start_of_role|>user<|end_of_role|>Thanks'],
   ])('%s: the token at the end is dropped, and a next turn the model wrote after it too', (_, end, next) => {
     expect(expectSameForEveryCut(`It is sunny. 晴れ。${end}\n`)).toEqual({
       content: 'It is sunny. 晴れ。',

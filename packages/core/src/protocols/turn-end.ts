@@ -23,6 +23,8 @@ const TURN_ENDS: readonly (readonly [end: string, nextTurn: string])[] = [
   ['<|END_OF_TURN_TOKEN|>', '<|START_OF_TURN_TOKEN|>'],
   // GLM-4.5 / 4.6 / 4.7: a reply with calls ends by opening the tools' turn, then the user's
   ['<|observation|>', '<|user|>'],
+  // Granite 3 / 4: every message ends with the end of the text
+  ['<|end_of_text|>', '<|start_of_role|>'],
   // the end of the text (Qwen, Phi-4, SmolLM and GPT-2's tokenizers), often right after `<|im_end|>`
   ['<|endoftext|>', '<|im_start|>'],
 ];

@@ -456,6 +456,37 @@ export const JSON_FAMILY_CASES: FamilyCase[] = [
     content: '',
     errors: ['truncated'],
   },
+  // Granite 3.2 with thinking on writes its reasoning under "Here is my thought process:" and its answer after
+  // "Here is my response:" (read where the family is known); Granite 3.3 uses <think> and <response> tags
+  {
+    family: 'granite',
+    label: 'granite 3.2 thinking headers, a call in the response',
+    text: `Here is my thought process:\nThe user wants Oslo's weather.\n\nHere is my response:\n<|tool_call|>${list([OSLO])}`,
+    calls: [OSLO],
+    content: '',
+    reasoning: "The user wants Oslo's weather.\n\n",
+    autoContent: "Here is my thought process:\nThe user wants Oslo's weather.\n\nHere is my response:\n",
+    autoReasoning: '',
+  },
+  {
+    family: 'granite',
+    label: "granite 3.2 thinking, Here's headers, unicode, text before two calls",
+    text: `  Here's my thought process:\n東京 — check both.\nHere's my response:\nChecking.\n<|tool_call|>${list([UNICODE, PING])}`,
+    calls: [UNICODE, PING],
+    content: 'Checking.\n',
+    reasoning: '東京 — check both.\n',
+    autoContent: "  Here's my thought process:\n東京 — check both.\nHere's my response:\nChecking.\n",
+    autoReasoning: '',
+  },
+  {
+    family: 'granite',
+    label: 'granite 3.3 think and response tags around a call',
+    text: `<think>Weather first.</think>\n<response>\n<|tool_call|>${list([WEATHER])}\n</response>`,
+    calls: [WEATHER],
+    // the line breaks inside the wrapper stay (as for ERNIE's): whitespace-only content is no answer
+    content: '\n\n',
+    reasoning: 'Weather first.',
+  },
   // Granite-20B-FunctionCalling: `<function_call> {...}` per call
   {
     family: 'granite-20b-fc',

@@ -67,6 +67,8 @@ export interface FamilyCase {
    * reads as markup (Command R's `Action:`) stays text there
    */
   autoContent?: string;
+  /** the reasoning under `auto` with no model name, where it differs (Granite 3.2's headers are words there) */
+  autoReasoning?: string;
 }
 
 export const WEATHER: Call = { name: 'get_weather', args: { city: 'Paris', days: 3 } };

@@ -23,7 +23,8 @@ export function wrapperTag(open: string): MarkerSpec {
   };
 }
 
-const ERNIE_WRAPPERS = [wrapperTag('<response>'), wrapperTag('</response>')];
+/** `<response>` … `</response>` around the answer (ERNIE 4.5 thinking models, Granite 3.3), dropped as layout. */
+export const RESPONSE_WRAPPERS = [wrapperTag('<response>'), wrapperTag('</response>')];
 const ERNIE_WRAPPERS_AROUND_CALLS = wrapperAroundCalls('<response>', '</response>', TOOL_CALL_TAG.open);
 
 /**
@@ -33,7 +34,7 @@ const ERNIE_WRAPPERS_AROUND_CALLS = wrapperAroundCalls('<response>', '</response
 export const ernieFamily: FamilyParser = {
   id: 'ernie',
   markers: (mode) =>
-    mode.preferred ? [TOOL_CALL_TAG, ...ERNIE_WRAPPERS] : [TOOL_CALL_TAG, ...ERNIE_WRAPPERS_AROUND_CALLS],
+    mode.preferred ? [TOOL_CALL_TAG, ...RESPONSE_WRAPPERS] : [TOOL_CALL_TAG, ...ERNIE_WRAPPERS_AROUND_CALLS],
 };
 
 const LONGCAT_TAG: MarkerSpec = {

@@ -3,7 +3,7 @@ import type { MarkerSpec } from '../marker-table.js';
 import { type ParserContext, type ParserState, revert, take, takeWhitespace } from '../parser-context.js';
 import { isWhitespace, type MatchResult, matchLiteral } from '../scan-utils.js';
 import type { FamilyParser } from './family.js';
-import { JsonOpenState } from './hermes.js';
+import { JsonOpenState, RESPONSE_WRAPPERS } from './hermes.js';
 import { TOOL_CALL_TAG } from './tool-call-tag.js';
 
 /** Phi-4-mini: `functools[{"name":..,"arguments":{..}}, …]`. */
@@ -28,9 +28,13 @@ const GRANITE_TOOL_CALL: MarkerSpec = {
   },
 };
 
+/** Granite 3.3 with thinking on wraps its answer in `<response>` (after `<think>`): layout where the family is known. */
 export const graniteFamily: FamilyParser = {
   id: 'granite',
-  markers: () => [GRANITE_TOOL_CALL, TOOL_CALL_TAG],
+  markers: (mode) =>
+    mode.preferred
+      ? [GRANITE_TOOL_CALL, TOOL_CALL_TAG, ...RESPONSE_WRAPPERS]
+      : [GRANITE_TOOL_CALL, TOOL_CALL_TAG],
 };
 
 /**

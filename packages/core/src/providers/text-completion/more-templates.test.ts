@@ -57,6 +57,10 @@ describe('instruct templates of each family (from their chat templates)', () => 
       'Apriel',
       '<|begin_system|>\nYou are a thoughtful, systematic AI assistant from ServiceNow Language Models (SLAM) lab. Analyze each question carefully, present your reasoning step-by-step, then provide the final response after the marker [BEGIN FINAL RESPONSE].\nS\n<|begin_user|>\nU1\n<|begin_assistant|>\nA1\n<|end|>\n<|begin_user|>\nU2\n<|begin_assistant|>\nHere are my reasoning steps:\n',
     ],
+    [
+      'Granite',
+      '<|start_of_role|>system<|end_of_role|>S<|end_of_text|>\n<|start_of_role|>user<|end_of_role|>U1<|end_of_text|>\n<|start_of_role|>assistant<|end_of_role|>A1<|end_of_text|>\n<|start_of_role|>user<|end_of_role|>U2<|end_of_text|>\n<|start_of_role|>assistant<|end_of_role|>',
+    ],
     ['vicuna', 'S\n\nUSER: U1\nASSISTANT: A1</s>\nUSER: U2\nASSISTANT: '],
     ['mistral-tekken', '[INST]S\n\nU1[/INST]A1</s>[INST]U2[/INST]'],
     ['mistral-v7', '[SYSTEM_PROMPT]S[/SYSTEM_PROMPT][INST]U1[/INST]A1</s>[INST]U2[/INST]'],

@@ -1,7 +1,21 @@
 import { GenerateTaskError } from '../../base/errors.js';
 import type { ChatMessage } from '../types.js';
 import { parseCustomTemplate } from './custom-template.js';
-import { sequenceTemplate } from './sequence-template.js';
+import {
+  aprielTemplate,
+  commandRTemplate,
+  deepseekTemplate,
+  deepseekV31Template,
+  deepseekV31ThinkTemplate,
+  gemma4Template,
+  gemmaTemplate,
+  glmTemplate,
+  graniteTemplate,
+  harmonyTemplate,
+  kimiTemplate,
+  phiTemplate,
+  vicunaTemplate,
+} from './model-templates.js';
 
 /** A flattened turn: tool traffic has already become text. */
 export interface InstructTurn {
@@ -170,135 +184,6 @@ export const rawTemplate: InstructTemplate = {
   render: (turns) => turns.map((turn) => turn.content).join('\n\n'),
 };
 
-// Formats from each model family's own chat template (tokenizer_config.json); BOS is left to the backend.
-export const gemmaTemplate = sequenceTemplate('gemma', {
-  userPrefix: '<start_of_turn>user\n',
-  userSuffix: '<end_of_turn>\n',
-  assistantPrefix: '<start_of_turn>model\n',
-  assistantSuffix: '<end_of_turn>\n',
-  systemAsUser: true,
-  stop: ['<end_of_turn>', '<start_of_turn>'],
-});
-
-// Gemma 4: a system role of its own, each turn between `<|turn>ROLE\n` and `<turn|>`.
-export const gemma4Template = sequenceTemplate('gemma4', {
-  systemPrefix: '<|turn>system\n',
-  systemSuffix: '<turn|>\n',
-  userPrefix: '<|turn>user\n',
-  userSuffix: '<turn|>\n',
-  assistantPrefix: '<|turn>model\n',
-  assistantSuffix: '<turn|>\n',
-  stop: ['<turn|>', '<|turn>'],
-});
-
-// Kimi K2 (Moonshot AI): each turn `<|im_ROLE|>ROLE<|im_middle|>…<|im_end|>`.
-export const kimiTemplate = sequenceTemplate('kimi', {
-  systemPrefix: '<|im_system|>system<|im_middle|>',
-  systemSuffix: '<|im_end|>',
-  userPrefix: '<|im_user|>user<|im_middle|>',
-  userSuffix: '<|im_end|>',
-  assistantPrefix: '<|im_assistant|>assistant<|im_middle|>',
-  assistantSuffix: '<|im_end|>',
-  stop: ['<|im_end|>', '<|im_user|>'],
-});
-
-/**
- * gpt-oss (harmony): the model's system message as its own template writes it by default, the system text as
- * the developer's instructions, earlier answers in the final channel, and the new reply opened at
- * `<|start|>assistant` so the model picks its channels (analysis = reasoning, commentary = calls). `<|return|>`
- * and `<|call|>` end generation.
- */
-export const harmonyTemplate = sequenceTemplate('harmony', {
-  prefix:
-    '<|start|>system<|message|>You are ChatGPT, a large language model trained by OpenAI.\nKnowledge cutoff: 2024-06\n\nReasoning: medium\n\n# Valid channels: analysis, commentary, final. Channel must be included for every message.<|end|>',
-  systemPrefix: '<|start|>developer<|message|># Instructions\n\n',
-  systemSuffix: '<|end|>',
-  userPrefix: '<|start|>user<|message|>',
-  userSuffix: '<|end|>',
-  assistantPrefix: '<|start|>assistant<|channel|>final<|message|>',
-  assistantSuffix: '<|end|>',
-  lastAssistantPrefix: '<|start|>assistant',
-  stop: ['<|return|>', '<|call|>', '<|start|>user'],
-});
-
-/**
- * Apriel 1.6 (ServiceNow): its reasoning instructions open the system turn, and the reply starts with the
- * reasoning header, so the model reasons first and answers after `[BEGIN FINAL RESPONSE]` (read as reasoning
- * up to there). Earlier answers stand without their reasoning, as its template writes them.
- */
-const APRIEL_REASONING_PROMPT =
-  'You are a thoughtful, systematic AI assistant from ServiceNow Language Models (SLAM) lab. Analyze each question carefully, present your reasoning step-by-step, then provide the final response after the marker [BEGIN FINAL RESPONSE].';
-export const aprielTemplate = sequenceTemplate('apriel', {
-  systemPrefix: `<|begin_system|>\n${APRIEL_REASONING_PROMPT}\n`,
-  systemSuffix: '\n',
-  userPrefix: '<|begin_user|>\n',
-  userSuffix: '\n',
-  assistantPrefix: '<|begin_assistant|>\n',
-  assistantSuffix: '\n<|end|>\n',
-  replyPrefix: 'Here are my reasoning steps:\n',
-  stop: ['<|end|>', '<|begin_user|>'],
-});
-
-export const phiTemplate = sequenceTemplate('phi', {
-  systemPrefix: '<|system|>\n',
-  systemSuffix: '<|end|>\n',
-  userPrefix: '<|user|>\n',
-  userSuffix: '<|end|>\n',
-  assistantPrefix: '<|assistant|>\n',
-  assistantSuffix: '<|end|>\n',
-  stop: ['<|end|>', '<|user|>', '<|endoftext|>'],
-});
-
-export const deepseekTemplate = sequenceTemplate('deepseek', {
-  systemSuffix: '\n\n',
-  userPrefix: '<｜User｜>',
-  assistantPrefix: '<｜Assistant｜>',
-  assistantSuffix: '<｜end▁of▁sentence｜>',
-  stop: ['<｜end▁of▁sentence｜>', '<｜User｜>'],
-});
-
-// DeepSeek V3.1 and V3.2: each answer opens with `</think>` (thinking off), and the thinking variant opens
-// `<think>` for the new reply instead; earlier answers keep the non-thinking form, as their template has it.
-const DEEPSEEK_V31 = {
-  systemSuffix: '',
-  userPrefix: '<｜User｜>',
-  assistantPrefix: '<｜Assistant｜></think>',
-  assistantSuffix: '<｜end▁of▁sentence｜>',
-  stop: ['<｜end▁of▁sentence｜>', '<｜User｜>'],
-};
-export const deepseekV31Template = sequenceTemplate('deepseek-v3.1', DEEPSEEK_V31);
-export const deepseekV31ThinkTemplate = sequenceTemplate('deepseek-v3.1-think', {
-  ...DEEPSEEK_V31,
-  lastAssistantPrefix: '<｜Assistant｜><think>',
-});
-
-export const glmTemplate = sequenceTemplate('glm', {
-  prefix: '[gMASK]<sop>',
-  systemPrefix: '<|system|>\n',
-  userPrefix: '<|user|>\n',
-  assistantPrefix: '<|assistant|>\n',
-  stop: ['<|user|>', '<|observation|>', '<|endoftext|>'],
-});
-
-export const commandRTemplate = sequenceTemplate('command-r', {
-  systemPrefix: '<|START_OF_TURN_TOKEN|><|SYSTEM_TOKEN|>',
-  systemSuffix: '<|END_OF_TURN_TOKEN|>',
-  userPrefix: '<|START_OF_TURN_TOKEN|><|USER_TOKEN|>',
-  userSuffix: '<|END_OF_TURN_TOKEN|>',
-  assistantPrefix: '<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>',
-  assistantSuffix: '<|END_OF_TURN_TOKEN|>',
-  stop: ['<|END_OF_TURN_TOKEN|>', '<|START_OF_TURN_TOKEN|>'],
-});
-
-export const vicunaTemplate = sequenceTemplate('vicuna', {
-  systemSuffix: '\n\n',
-  userPrefix: 'USER: ',
-  userSuffix: '\n',
-  assistantPrefix: 'ASSISTANT: ',
-  assistantSuffix: '</s>\n',
-  stop: ['</s>', '\nUSER:'],
-});
-
 /**
  * A template whose new replies start with `replyPrefix`; a continued assistant turn (a prefill) is left as
  * it is, since it already holds the reply's start.
@@ -353,6 +238,7 @@ export const instructTemplates: Readonly<Record<string, InstructTemplate>> = Obj
   kimi: kimiTemplate,
   harmony: harmonyTemplate,
   apriel: aprielTemplate,
+  granite: graniteTemplate,
   commandr: commandRTemplate,
   alpaca: alpacaTemplate,
   vicuna: vicunaTemplate,

@@ -58,6 +58,7 @@ export const INSTRUCT_TEMPLATES: ReadonlyArray<{ value: string; label: string }>
   { value: 'kimi', label: 'Kimi K2' },
   { value: 'harmony', label: 'gpt-oss (harmony)' },
   { value: 'apriel', label: 'Apriel 1.6, reply opens its reasoning' },
+  { value: 'granite', label: 'Granite 3 / 4' },
   { value: 'command-r', label: 'Command-R' },
   { value: 'alpaca', label: 'Alpaca' },
   { value: 'vicuna', label: 'Vicuna 1.1' },
