@@ -148,6 +148,34 @@ describe.each(VIEWPORTS)('Connections form at $width×$height', (viewport) => {
     await form.getByLabel('Closing tag').fill('');
     await form.getByRole('button', { name: 'Save connection' }).click();
     await poll(async () => (await stored(name))?.reasoningTags).toBeNull();
+    // a SillyTavern reasoning template pasted into a box fills both, without the newlines around its tags
+    form = await editForm(page, name);
+    await form.getByLabel('Closing tag').evaluate((input) => {
+      const data = new DataTransfer();
+      data.setData(
+        'text/plain',
+        JSON.stringify({
+          name: 'Gemma 4',
+          prefix: '<|channel>thought\n',
+          suffix: '\n<channel|>',
+          separator: '\n\n',
+        }),
+      );
+      input.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    });
+    await poll(() => form.getByLabel('Opening tag').inputValue()).toBe('<|channel>thought');
+    expect(await form.getByLabel('Closing tag').inputValue()).toBe('<channel|>');
+    expect(
+      await form.getByRole('status').filter({ hasText: 'SillyTavern reasoning template “Gemma 4”' }).count(),
+    ).toBe(1);
+    await screenshot(page, `connections-reasoning-tags-pasted-${viewport.name}`);
+    await form.getByRole('button', { name: 'Save connection' }).click();
+    await poll(async () => (await stored(name))?.reasoningTags).toEqual({
+      open: '<|channel>thought',
+      close: '<channel|>',
+    });
     await context.close();
   });
 

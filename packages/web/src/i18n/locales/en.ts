@@ -177,7 +177,9 @@ const en = {
     label: 'Reasoning tags (optional)',
     open: 'Opening tag',
     close: 'Closing tag',
-    hint: 'For a model that reasons in tags of its own (SillyTavern’s reasoning prefix and suffix): what it writes between them is shown as reasoning. <think>, <thinking>, <thought> and the known models’ tags are always read. The opening tag starts with < or [.',
+    hint: 'For a model that reasons in tags of its own (SillyTavern’s reasoning prefix and suffix): what it writes between them is shown as reasoning. <think>, <thinking>, <thought> and the known models’ tags are always read. The opening tag starts with < or [. A SillyTavern reasoning template (its exported JSON) pasted into either box fills both.',
+    pasted: 'Filled from the pasted SillyTavern reasoning template.',
+    pastedNamed: 'Filled from the SillyTavern reasoning template “{{name}}”.',
   },
   connReplyReasoning: {
     label: 'Replies start inside <think>',

@@ -186,7 +186,9 @@ const pl: Messages = {
     label: 'Znaczniki rozumowania (opcjonalne)',
     open: 'Znacznik otwierający',
     close: 'Znacznik zamykający',
-    hint: 'Dla modelu, który rozumuje we własnych znacznikach (prefiks i sufiks rozumowania z SillyTavern): to, co pisze między nimi, jest pokazywane jako rozumowanie. <think>, <thinking>, <thought> i znaczniki znanych modeli są czytane zawsze. Znacznik otwierający zaczyna się od < lub [.',
+    hint: 'Dla modelu, który rozumuje we własnych znacznikach (prefiks i sufiks rozumowania z SillyTavern): to, co pisze między nimi, jest pokazywane jako rozumowanie. <think>, <thinking>, <thought> i znaczniki znanych modeli są czytane zawsze. Znacznik otwierający zaczyna się od < lub [. Szablon rozumowania z SillyTavern (wyeksportowany JSON) wklejony do dowolnego pola wypełnia oba.',
+    pasted: 'Wypełniono z wklejonego szablonu rozumowania SillyTavern.',
+    pastedNamed: 'Wypełniono z szablonu rozumowania SillyTavern „{{name}}”.',
   },
   connReplyReasoning: {
     label: 'Odpowiedzi zaczynają się wewnątrz <think>',

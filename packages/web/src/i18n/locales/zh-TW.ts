@@ -169,7 +169,9 @@ const zhTW: Messages = {
     label: '推理標籤（選填）',
     open: '開始標籤',
     close: '結束標籤',
-    hint: '適用於使用自訂標籤進行推理的模型（即 SillyTavern 的推理前綴與後綴）：兩者之間的內容會顯示為推理。<think>、<thinking>、<thought> 及已知模型的標籤一律會被讀取。開始標籤須以 < 或 [ 開頭。',
+    hint: '適用於使用自訂標籤進行推理的模型（即 SillyTavern 的推理前綴與後綴）：兩者之間的內容會顯示為推理。<think>、<thinking>、<thought> 及已知模型的標籤一律會被讀取。開始標籤須以 < 或 [ 開頭。將 SillyTavern 的推理範本（其匯出的 JSON）貼到任一欄位，即可同時填入兩者。',
+    pasted: '已從貼上的 SillyTavern 推理範本填入。',
+    pastedNamed: '已從 SillyTavern 推理範本「{{name}}」填入。',
   },
   connReplyReasoning: {
     label: '回覆從 <think> 內開始',

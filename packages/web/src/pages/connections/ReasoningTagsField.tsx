@@ -1,4 +1,6 @@
+import { type ClipboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { tagsFromSillyTavern } from './sillytavern-reasoning';
 
 /**
  * A model's own reasoning tags (SillyTavern's reasoning prefix and suffix): a fine-tune that reasons in
@@ -16,6 +18,15 @@ export function ReasoningTagsField({
   error?: string;
 }) {
   const { t } = useTranslation();
+  const [pastedName, setPastedName] = useState<string | undefined>();
+  // a SillyTavern reasoning template pasted into either box fills both
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
+    const tags = tagsFromSillyTavern(e.clipboardData.getData('text/plain'));
+    if (!tags) return;
+    e.preventDefault();
+    setPastedName(tags.name ?? '');
+    onChange({ open: tags.open, close: tags.close });
+  };
   return (
     <fieldset className="field reasoning-tags">
       <legend>{t('connReasoningTags.label')}</legend>
@@ -28,7 +39,11 @@ export function ReasoningTagsField({
             translate="no"
             placeholder="<reasoning>"
             spellCheck={false}
-            onChange={(e) => onChange({ open: e.target.value, close })}
+            onPaste={onPaste}
+            onChange={(e) => {
+              setPastedName(undefined);
+              onChange({ open: e.target.value, close });
+            }}
           />
         </label>
         <label>
@@ -38,11 +53,22 @@ export function ReasoningTagsField({
             translate="no"
             placeholder="</reasoning>"
             spellCheck={false}
-            onChange={(e) => onChange({ open, close: e.target.value })}
+            onPaste={onPaste}
+            onChange={(e) => {
+              setPastedName(undefined);
+              onChange({ open, close: e.target.value });
+            }}
           />
         </label>
       </div>
       <span className="hint">{t('connReasoningTags.hint')}</span>
+      {pastedName !== undefined && (
+        <span className="hint" role="status">
+          {pastedName
+            ? t('connReasoningTags.pastedNamed', { name: pastedName })
+            : t('connReasoningTags.pasted')}
+        </span>
+      )}
       {error && <span className="error hint">{error}</span>}
     </fieldset>
   );
