@@ -26,6 +26,8 @@ export interface AttemptOutcome {
   raw: unknown;
   /** Gemini: the signature of the answer's text, kept on the assistant message */
   providerMetadata?: ProviderMetadata;
+  /** the answer's text closed a reasoning block it never opened (see GenerateTaskDetails) */
+  loneReasoningClose?: string;
 }
 
 const CODES = new Set<GenerateTaskErrorCode>([

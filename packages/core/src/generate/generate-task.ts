@@ -238,6 +238,7 @@ export async function* runGenerateTask(
       const adapter = withContentToolCalls(resolved.adapter, {
         tools: norm.jsonSchema ? [] : norm.tools,
         ...markupOf(resolved.connection, messages),
+        onLoneReasoningClose: (tag) => (outcome.loneReasoningClose = tag),
       });
       for await (const event of sendAndCollect(adapter, request, outcome)) {
         // function calling off: a call the model made anyway is neither relayed nor returned
@@ -295,6 +296,7 @@ export async function* runGenerateTask(
   }
   if (outcome.reasoningParts.length) message.reasoning = outcome.reasoningParts;
   if (outcome.providerMetadata) message.providerMetadata = outcome.providerMetadata;
+  if (outcome.loneReasoningClose) details.loneReasoningClose = outcome.loneReasoningClose;
   const result: GenerateTaskResult = {
     assistantText: outcome.text,
     toolCalls: outcome.calls,

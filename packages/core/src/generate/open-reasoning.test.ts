@@ -62,11 +62,15 @@ describe('text completion with a reasoning model template', () => {
       expect(promptOf(request)).toMatch(/<｜User｜>What is 1 \+ 2\?<｜Assistant｜><think>\n$/);
   });
 
-  it('the same reply under plain deepseek shows no reasoning: the prompt opened none', async () => {
+  it('the same reply under plain deepseek shows no reasoning (the prompt opened none) and says why', async () => {
     koboldAnswers(emulator, () => 'The user wants 1 + 2.\n</think>\n\n3.');
     const result = await runtimeWithAdd(kobold('deepseek')).generateTask({ taskMessages: ask });
     expect(promptOf(emulator.requests[0])).toMatch(/<｜Assistant｜>$/);
     expect(result.reasoning).toBe('');
+    expect(result.details.loneReasoningClose).toBe('</think>');
+    // under deepseek-r1 the block is opened: nothing to say
+    const opened = await runtimeWithAdd(kobold('deepseek-r1')).generateTask({ taskMessages: ask });
+    expect(opened.details.loneReasoningClose).toBeUndefined();
   });
 
   it('text-mode tool loop: the reasoning is not read for calls, the call after </think> runs', async () => {
@@ -110,13 +114,16 @@ describe('a chat server whose own template opens <think> (replyStartsInReasoning
     const on = runtimeWithAdd(
       openaiConnection(emulator.url, { model: 'QwQ-32B', replyStartsInReasoning: true }),
     );
-    for (const result of await streamedAndNot(on, { taskMessages: ask }))
+    for (const result of await streamedAndNot(on, { taskMessages: ask })) {
       expect(result).toMatchObject({ reasoning: 'Okay, the user wants a sum.\n', assistantText: 'It is 3.' });
+      expect(result.details.loneReasoningClose).toBeUndefined();
+    }
+    // without it the reasoning stays in the answer, and the result says which tag gave it away
     const off = runtimeWithAdd(openaiConnection(emulator.url, { model: 'QwQ-32B' }));
-    expect(await off.generateTask({ taskMessages: ask })).toMatchObject({
-      reasoning: '',
-      assistantText: 'Okay, the user wants a sum.\nIt is 3.',
-    });
+    for (const result of await streamedAndNot(off, { taskMessages: ask })) {
+      expect(result).toMatchObject({ reasoning: '', assistantText: 'Okay, the user wants a sum.\nIt is 3.' });
+      expect(result.details.loneReasoningClose).toBe('</think>');
+    }
   });
 });
 

@@ -81,7 +81,12 @@ export function createTextRouter(
   };
   return {
     push: (text: string) => route(textParser().push(text)),
-    end: () => route(textParser().end()),
+    end: () => {
+      const relay = route(textParser().end());
+      const lone = textParser().result().loneReasoningClose;
+      if (lone !== undefined) outcome.loneReasoningClose = lone;
+      return relay;
+    },
     /** the parser's errors (complete after `end()`) */
     errors: (): TextProtocolError[] => textParser().result().errors,
     held,

@@ -140,6 +140,12 @@ export interface GenerateTaskDetails {
   retryReasons: string[];
   /** text mode: problems left after the last attempt (the calls that were fine are still returned) */
   textProtocolErrors?: string[];
+  /**
+   * The reply's text closed a reasoning block it never opened (this closing tag, `</think>`): the text before
+   * it is most likely the model's reasoning, kept as its answer. Its template opens the block for the reply:
+   * set the connection's `replyStartsInReasoning` (a chat server) or use a template that opens it.
+   */
+  loneReasoningClose?: string;
   connection: string;
   api: ConnectionApi;
   preset?: string;

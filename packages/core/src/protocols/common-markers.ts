@@ -35,6 +35,7 @@ export function reasoningMarkers(pairs: readonly (readonly [open: string, close:
           open: close,
           enter: (ctx, at, length) => {
             ctx.pos = at + length;
+            ctx.sink.noteLoneReasoningClose(close);
             afterReasoning(ctx);
           },
         }),

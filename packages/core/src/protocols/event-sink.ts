@@ -67,6 +67,7 @@ export class EventSink {
   private last = 0;
   private callEnded = false;
   private reasoningEnded = false;
+  private loneClose: string | undefined = undefined;
 
   constructor(private readonly createId: (index: number) => string) {}
 
@@ -165,6 +166,20 @@ export class EventSink {
   /** A reasoning block ended (its closing tag) and only whitespace came as content since. */
   get afterReasoning(): boolean {
     return this.reasoningEnded;
+  }
+
+  /**
+   * A reasoning block's closing tag came with no opening one: noted (the first time) when visible text came
+   * before it, which is then most likely reasoning shown as the answer (the model's template opened the
+   * block in the prompt).
+   */
+  noteLoneReasoningClose(tag: string): void {
+    if (this.loneClose === undefined && /\S/.test(this.contentText.text() + this.text)) this.loneClose = tag;
+  }
+
+  /** The closing tag `noteLoneReasoningClose` noted, if any. */
+  get loneReasoningClose(): string | undefined {
+    return this.loneClose;
   }
 
   /** Marks the end of a reasoning block (`</think>`): an answer wrapper right after it is layout. */

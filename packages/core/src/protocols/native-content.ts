@@ -6,6 +6,8 @@ import { createTextToolCallParser, type TextToolCallParser } from './text-parser
 export interface NativeContentOptions extends ReplyMarkup {
   /** the tools offered with the request: only their calls are taken out of the content */
   tools: readonly TextParserTool[];
+  /** told at the end when the content closed a reasoning block it never opened (`loneReasoningClose`) */
+  onLoneReasoningClose?: (tag: string) => void;
 }
 
 /**
@@ -42,7 +44,8 @@ export class NativeContentFilter {
       case 'finish': {
         const parser = this.contentParser();
         const out = this.renumber(parser.end(), 'content');
-        const unread = parser.result().errors;
+        const { errors: unread, loneReasoningClose } = parser.result();
+        if (loneReasoningClose !== undefined) this.options.onLoneReasoningClose?.(loneReasoningClose);
         if (!this.answered && unread.length > 0) {
           // the whole answer was a call that could not be read: say why, rather than "an empty answer"
           out.push({

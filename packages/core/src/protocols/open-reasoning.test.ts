@@ -290,3 +290,36 @@ describe("Granite 3.2's thinking headers, which the model writes itself", () => 
     ]);
   });
 });
+
+describe('a closing tag with no opening one (loneReasoningClose)', () => {
+  it('after text is noted: that text was most likely reasoning the template opened', () => {
+    const reply = 'The user wants Paris.\n</think>\n\nSunny.';
+    const whole = parseToolCallsFromText(reply, { tools: TOOLS });
+    expect(whole).toMatchObject({ content: 'The user wants Paris.\nSunny.', loneReasoningClose: '</think>' });
+    for (let cut = 0; cut <= reply.length; cut++) {
+      const parser = createTextToolCallParser({ tools: TOOLS });
+      parser.push(reply.slice(0, cut));
+      parser.push(reply.slice(cut));
+      parser.end();
+      expect(parser.result()).toEqual(whole);
+    }
+    expect(
+      parseToolCallsFromText('Wary.</reasoning>Fine.', {
+        tools: TOOLS,
+        reasoningTags: { open: '<reasoning>', close: '</reasoning>' },
+      }).loneReasoningClose,
+    ).toBe('</reasoning>');
+  });
+
+  it('is not noted at the reply’s start, for a block that was opened, or in the prompt-opened reply', () => {
+    for (const [text, open] of [
+      ['</think>\n\nSunny.', undefined],
+      ['  \n</think>Sunny.', undefined],
+      ['<think>Paris.</think>Sunny.', undefined],
+      ['Paris.</think>Sunny.', '<think>'],
+    ] as const) {
+      const result = parseToolCallsFromText(text, { tools: TOOLS, ...(open ? { openReasoning: open } : {}) });
+      expect([text, result.loneReasoningClose]).toEqual([text, undefined]);
+    }
+  });
+});

@@ -49,6 +49,12 @@ export interface TextToolCallParseResult {
   reasoning: string;
   calls: ParsedTextToolCall[];
   errors: TextProtocolError[];
+  /**
+   * A reasoning block's closing tag (`</think>`) the reply wrote after text without ever opening the block:
+   * that text, kept as content, is most likely reasoning, and the model's template opens the block for the
+   * reply (tell the parser with `openReasoning`; a connection with `replyStartsInReasoning`). Absent otherwise.
+   */
+  loneReasoningClose?: string;
 }
 
 /** What the parser needs to know about a tool: its name, and its schema for typing Qwen3-Coder values. */

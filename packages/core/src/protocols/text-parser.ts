@@ -187,7 +187,14 @@ class StreamingTextParser implements TextToolCallParser, FastLaneContext {
 
   result(): TextToolCallParseResult {
     const sink = this.sink;
-    return { content: sink.content, reasoning: sink.reasoning, calls: sink.calls, errors: [...sink.errors] };
+    const lone = sink.loneReasoningClose;
+    return {
+      content: sink.content,
+      reasoning: sink.reasoning,
+      calls: sink.calls,
+      errors: [...sink.errors],
+      ...(lone !== undefined ? { loneReasoningClose: lone } : {}),
+    };
   }
 }
 
