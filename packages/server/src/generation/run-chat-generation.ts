@@ -160,6 +160,9 @@ export async function runChatGeneration(input: ChatGenerationInput): Promise<Gen
         lastFinishReason = result.finishReason;
         for (const call of result.toolCalls)
           send('tool-call', { id: call.id, name: call.name, args: call.args });
+        // its reasoning was kept as the answer: the connection's template opens the block (docs/api.md)
+        const lone = result.details.loneReasoningClose;
+        if (lone) send('reply-notice', { kind: 'lone-reasoning-close', tag: lone, messageId: message.id });
         return;
       }
       case 'tool-start':

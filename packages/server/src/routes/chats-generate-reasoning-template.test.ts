@@ -73,6 +73,28 @@ describe('chats: a reasoning model template on a text-completion connection', ()
     expect(second).not.toContain('我應該');
   });
 
+  it('plain deepseek: the lone </think> is dropped, the text before it stored as the answer, and a notice says why', async () => {
+    const chatId = await chatWith('deepseek');
+    emulator.on('/api/extra/generate/stream', () =>
+      koboldStream(['The user says hi.\n</th', 'ink>\n\nHello!']),
+    );
+    const events = await collect(
+      await postSse(`${server.url}/api/chats/${chatId}/generate`, { content: 'Hi' }),
+    );
+    const messages = (await server.request('GET', `/api/chats/${chatId}/messages`)).body.messages;
+    expect(messages[1]).toMatchObject({ content: 'The user says hi.\nHello!', reasoning: '' });
+    expect(ofType(events, 'reply-notice')).toEqual([
+      { kind: 'lone-reasoning-close', tag: '</think>', messageId: messages[1].id },
+    ]);
+    // opened by deepseek-r1: no notice
+    const opened = await chatWith('deepseek-r1');
+    const again = await collect(
+      await postSse(`${server.url}/api/chats/${opened}/generate`, { content: 'Hi' }),
+    );
+    expect(ofType(again, 'reply-notice')).toEqual([]);
+    expect(joined(again, 'reasoning-delta')).toBe('The user says hi.\n');
+  });
+
   it('a custom template with a replyPrefix is previewed with it, and a bad one is refused naming the field', async () => {
     const custom = JSON.stringify({ userPrefix: 'U: ', assistantPrefix: 'A: ', replyPrefix: '<think>\n' });
     const preview = await server.request('POST', '/api/connections/instruct-preview', {
