@@ -132,6 +132,10 @@ const en = {
     noMessages: 'No messages yet. Say something to start.',
     stopped: 'Stopped. What was generated before the stop is kept.',
     failed: 'Generation failed ({{code}}): {{message}}',
+    loneReasoningClose:
+      'The model closed its reasoning with <tag/> without opening it: its template opens the block for every reply, so the reasoning before it was kept as the answer. In <conn>Connections</conn>, turn on “<box/>” for {{name}}.',
+    loneReasoningCloseTemplate:
+      'The model closed its reasoning with <tag/> without opening it: its template opens the block for every reply, so the reasoning before it was kept as the answer. In <conn>Connections</conn>, give {{name}} an instruct template that opens it, such as <code>deepseek-r1</code> or <code>chatml-think</code>.',
     retry: 'Retry',
     noConnectionYet: 'This chat has no connection yet. Pick one in <settings>Chat Settings</settings>.',
     functionCallingOff:

@@ -138,6 +138,10 @@ const pl: Messages = {
     noMessages: 'Nie ma jeszcze wiadomości. Napisz coś, aby zacząć.',
     stopped: 'Zatrzymano. To, co zostało wygenerowane przed zatrzymaniem, zostaje.',
     failed: 'Generowanie nie powiodło się ({{code}}): {{message}}',
+    loneReasoningClose:
+      'Model zamknął rozumowanie znacznikiem <tag/>, nie otwierając go: jego szablon otwiera ten blok przy każdej odpowiedzi, więc rozumowanie przed nim zostało zachowane jako odpowiedź. W <conn>Połączeniach</conn> włącz „<box/>” dla {{name}}.',
+    loneReasoningCloseTemplate:
+      'Model zamknął rozumowanie znacznikiem <tag/>, nie otwierając go: jego szablon otwiera ten blok przy każdej odpowiedzi, więc rozumowanie przed nim zostało zachowane jako odpowiedź. W <conn>Połączeniach</conn> wybierz dla {{name}} szablon instrukcji, który go otwiera, np. <code>deepseek-r1</code> lub <code>chatml-think</code>.',
     retry: 'Ponów',
     noConnectionYet:
       'Ten czat nie ma jeszcze połączenia. Wybierz je w <settings>Ustawieniach czatu</settings>.',

@@ -127,6 +127,10 @@ const zhTW: Messages = {
     noMessages: '還沒有訊息。說點什麼開始吧。',
     stopped: '已停止。停止前產生的內容會保留。',
     failed: '生成失敗（{{code}}）：{{message}}',
+    loneReasoningClose:
+      '模型以 <tag/> 結束推理，卻從未開啟它：它的範本會在每次回覆時開啟這個區塊，因此之前的推理被保留為回答。請在<conn>連線</conn>中為 {{name}} 開啟「<box/>」。',
+    loneReasoningCloseTemplate:
+      '模型以 <tag/> 結束推理，卻從未開啟它：它的範本會在每次回覆時開啟這個區塊，因此之前的推理被保留為回答。請在<conn>連線</conn>中為 {{name}} 選擇會開啟它的指令範本，例如 <code>deepseek-r1</code> 或 <code>chatml-think</code>。',
     retry: '重試',
     noConnectionYet: '這個聊天還沒有連線。請在<settings>聊天設定</settings>中選一個。',
     functionCallingOff: '已啟用工具，但連線 {{name}} 關閉了函式呼叫：不會傳送任何工具。',

@@ -22,6 +22,7 @@ import { ChatHeader } from './ChatHeader';
 import { type ChatPatch, ChatSettingsDrawer } from './ChatSettingsDrawer';
 import { Composer } from './Composer';
 import { liveAssistantMessages } from './chat-stream';
+import { LoneReasoningCloseNote } from './LoneReasoningCloseNote';
 import { type Author, type MessageActions, ReplyView, UserMessageView } from './MessageView';
 import { chatEntries, storedBesideLive } from './message-groups';
 import { NoConnectionNote } from './NoConnectionNote';
@@ -314,6 +315,9 @@ export function ChatPage({ id }: { id: string }) {
           <p className="banner info" role="status">
             {notice.message}
           </p>
+        )}
+        {notice?.kind === 'lone-reasoning-close' && (
+          <LoneReasoningCloseNote tag={notice.tag} connection={connection} />
         )}
         {notice?.kind === 'failed' && (
           <div className="banner error failed-banner" role="alert">

@@ -33,6 +33,16 @@ describe('chat stream', () => {
     expect(echoed.user?.id).toBe('m1');
   });
 
+  it('a reply-notice about a lone closing reasoning tag is kept for the notice; other kinds are ignored', () => {
+    const turn = run([
+      ['text-delta', { text: 'Thinking. Hello!' }],
+      ['reply-notice', { kind: 'lone-reasoning-close', tag: '</think>', messageId: 'm2' }],
+      ['reply-notice', { kind: 'something-new' }],
+    ]);
+    expect(turn.loneReasoningClose).toBe('</think>');
+    expect(run([['reply-notice', { kind: 'something-new' }]]).loneReasoningClose).toBeNull();
+  });
+
   it('appends text and reasoning deltas in order within a round', () => {
     const turn = run([
       ['reasoning-delta', { text: 'Think ' }],

@@ -36,6 +36,8 @@ export interface LiveTurn {
   error: { code: string; message: string } | null;
   /** why the tool loop stopped (`completed`, `max_rounds`, …), from the finish event */
   finishReason: string | null;
+  /** a reply closed a reasoning block it never opened with this tag (reply-notice): its reasoning is its answer */
+  loneReasoningClose: string | null;
 }
 
 export function startTurn(content: string | null, mode: GenerateMode = 'send'): LiveTurn {
@@ -50,6 +52,7 @@ export function startTurn(content: string | null, mode: GenerateMode = 'send'): 
     status: 'streaming',
     error: null,
     finishReason: null,
+    loneReasoningClose: null,
   };
 }
 
@@ -147,6 +150,10 @@ export function applyStreamEvent(turn: LiveTurn, event: string, raw: unknown): L
         rounds: turn.rounds.map((r) => ({ ...r, calls: r.calls.map((c) => (c === target ? fill(c) : c)) })),
       };
     }
+    case 'reply-notice':
+      return data.kind === 'lone-reasoning-close'
+        ? { ...turn, loneReasoningClose: text(data.tag) || '</think>' }
+        : turn;
     case 'finish':
       return { ...turn, status: 'finished', finishReason: text(data.reason) || null };
     case 'error':

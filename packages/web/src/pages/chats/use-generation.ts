@@ -19,7 +19,9 @@ import {
 export type Notice =
   | { kind: 'stopped' }
   | { kind: 'failed'; code: string; message: string }
-  | { kind: 'ended'; message: string };
+  | { kind: 'ended'; message: string }
+  /** the reply's reasoning was kept as its answer: the connection's template opens the block (reply-notice) */
+  | { kind: 'lone-reasoning-close'; tag: string };
 
 /** How long Stop waits for the server to end the stream itself before the browser closes it. */
 const STOP_GRACE_MS = 5000;
@@ -92,6 +94,8 @@ export function useGeneration({
       else {
         const ended = finishNotice(turn.finishReason);
         if (ended) setNotice({ kind: 'ended', message: ended });
+        else if (turn.loneReasoningClose)
+          setNotice({ kind: 'lone-reasoning-close', tag: turn.loneReasoningClose });
       }
       try {
         // Both updates in one tick, so the turn never shows twice (live and stored) for a frame.
