@@ -1,7 +1,8 @@
 // A reasoning model whose chat template opens <think> for the reply (QwQ, DeepSeek-R1 distills) on a server
 // that passes the reply on as content, with a connection that does not say so: the model writes only
 // </think>, so its reasoning is kept as the answer. After the reply the chat says why and what to change on
-// the connection (the box for a chat server, an instruct template for text completion), with a link there.
+// the connection (the box for a chat server, an instruct template for text completion), links there, and
+// makes the change in one click; regenerated, the reply shows its reasoning apart.
 // Chromium at desktop and phone widths, against the built server and the emulator.
 import { contentCallChunks, koboldStream, openaiStream } from '@toolsmith/emulator';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,27 +13,35 @@ const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-const REPLY = 'Okay, the user greets me. I should greet back.\n</think>\n\nHello! How can I help?';
+const REASONING = 'Okay, the user greets me. I should greet back.';
+const REPLY = `${REASONING}\n</think>\n\nHello! How can I help?`;
 
 const app = browserStackForFile();
 const chats = new Map<string, string>();
 
+const stored = async (name: string) => {
+  const res = await fetch(`${app.stack.serverUrl}/api/connections`);
+  const body = (await res.json()) as { connections: Record<string, unknown>[] };
+  return body.connections.find((c) => c.name === name);
+};
+
 beforeAll(async () => {
-  const server = await apiPost<{ id: string }>(app.stack, '/api/connections', {
-    name: 'LM Studio QwQ',
-    api: 'openai',
-    baseUrl: `${app.stack.emulator.url}/v1`,
-    model: 'QwQ-32B',
-  });
-  const kobold = await apiPost<{ id: string }>(app.stack, '/api/connections', {
-    name: 'KoboldCpp R1',
-    api: 'text-completion',
-    textBackend: 'koboldcpp',
-    baseUrl: app.stack.emulator.url,
-    model: 'DeepSeek-R1-Distill-Qwen-14B',
-    instructTemplate: 'deepseek',
-  });
+  // each viewport its own connections: the one-click fix changes them
   for (const viewport of VIEWPORTS) {
+    const server = await apiPost<{ id: string }>(app.stack, '/api/connections', {
+      name: `LM Studio QwQ ${viewport.name}`,
+      api: 'openai',
+      baseUrl: `${app.stack.emulator.url}/v1`,
+      model: 'QwQ-32B',
+    });
+    const kobold = await apiPost<{ id: string }>(app.stack, '/api/connections', {
+      name: `KoboldCpp R1 ${viewport.name}`,
+      api: 'text-completion',
+      textBackend: 'koboldcpp',
+      baseUrl: app.stack.emulator.url,
+      model: 'DeepSeek-R1-Distill-Qwen-14B',
+      instructTemplate: 'deepseek',
+    });
     for (const [kind, connection] of [
       ['server', server],
       ['kobold', kobold],
@@ -52,30 +61,46 @@ beforeEach(() => {
 });
 
 describe.each(VIEWPORTS)('a reply whose reasoning closed without opening, at $width×$height', (viewport) => {
-  it('a chat server: says so, names the box and the connection, and links to Connections', async () => {
+  it('a chat server: says so and links to Connections; Turn it on, Regenerate, and the reasoning is apart', async () => {
+    const name = `LM Studio QwQ ${viewport.name}`;
     const { page, errors, close } = await openChatPage(
       app,
       chats.get(`server ${viewport.name}`) ?? '',
       viewport,
     );
     await sendWithEnter(page, 'Hi');
-    const note = page.getByRole('status').filter({ hasText: 'without opening it' });
+    // both its explanation and, after the fix, what changed name the connection
+    const note = page.getByRole('status').filter({ hasText: name });
     await poll(() => note.isVisible()).toBe(true);
-    expect(await note.textContent()).toBe(
-      'The model closed its reasoning with </think> without opening it: its template opens the block for every reply, so the reasoning before it was kept as the answer. In Connections, turn on “Replies start inside <think>” for LM Studio QwQ.',
+    expect(await note.locator('span.grow').textContent()).toBe(
+      `The model closed its reasoning with </think> without opening it: its template opens the block for every reply, so the reasoning before it was kept as the answer. In Connections, turn on “Replies start inside <think>” for ${name}.`,
     );
+    expect(await note.getByRole('link', { name: 'Connections' }).getAttribute('href')).toBe('#/connections');
     // the answer as stored: the tag itself is never shown
     const answer = page.getByRole('article').last();
     await poll(() => answer.getByText('Hello! How can I help?').isVisible()).toBe(true);
     expect(await answer.textContent()).not.toContain('</think>');
     await screenshot(page, `chat-lone-reasoning-close-${viewport.name}`);
-    await note.getByRole('link', { name: 'Connections' }).click();
-    await poll(() => page.url()).toContain('#/connections');
+
+    await note.getByRole('button', { name: 'Turn it on' }).click();
+    await poll(async () => (await stored(name))?.replyStartsInReasoning).toBe(true);
+    await poll(() => note.locator('span.grow').textContent()).toBe(
+      `Changed: ${name} now reads each reply as starting inside its reasoning. Regenerate to see this one that way.`,
+    );
+    await screenshot(page, `chat-lone-reasoning-close-fixed-${viewport.name}`);
+    await note.getByRole('button', { name: 'Regenerate' }).click();
+    const reasoning = page.getByRole('article').last().locator('details.reasoning');
+    await poll(() => reasoning.count()).toBe(1);
+    if (!(await reasoning.evaluate((d) => (d as HTMLDetailsElement).open)))
+      await reasoning.locator('summary').click();
+    await poll(() => reasoning.textContent()).toContain(REASONING);
+    await poll(() => note.count()).toBe(0);
     expect(errors).toEqual([]);
     await close();
   });
 
-  it('text completion: points to an instruct template that opens the block; the next reply clears it', async () => {
+  it('text completion: names a template that opens the block, switches to it, and the next prompt opens it', async () => {
+    const name = `KoboldCpp R1 ${viewport.name}`;
     const { page, errors, close } = await openChatPage(
       app,
       chats.get(`kobold ${viewport.name}`) ?? '',
@@ -85,12 +110,50 @@ describe.each(VIEWPORTS)('a reply whose reasoning closed without opening, at $wi
     const note = page.getByRole('status').filter({ hasText: 'without opening it' });
     await poll(() => note.isVisible()).toBe(true);
     expect(await note.textContent()).toContain(
-      'give KoboldCpp R1 an instruct template that opens it, such as deepseek-r1 or chatml-think.',
+      `give ${name} an instruct template that opens it, such as deepseek-r1 or chatml-think.`,
     );
-    app.stack.emulator.on('/api/extra/generate/stream', () => koboldStream(['Fine, ', 'thanks.']));
+    await note.getByRole('button', { name: 'Use deepseek-r1' }).click();
+    await poll(async () => (await stored(name))?.instructTemplate).toBe('deepseek-r1');
+    app.stack.emulator.on('/api/extra/generate/stream', () =>
+      koboldStream(['Asked how I am.\n</th', 'ink>\n\nFine, ', 'thanks.']),
+    );
     await sendWithEnter(page, 'How are you?');
-    await poll(() => page.getByRole('article').last().getByText('Fine, thanks.').isVisible()).toBe(true);
+    const answer = page.getByRole('article').last();
+    await poll(() => answer.getByText('Fine, thanks.').isVisible()).toBe(true);
+    // its reasoning is in the reasoning section now
+    expect(await answer.locator('details.reasoning').textContent()).toContain('Asked how I am');
+    const last = app.stack.emulator.requests.at(-1);
+    const prompt = String((last?.body as { prompt?: string } | undefined)?.prompt);
+    expect(prompt.endsWith('<｜Assistant｜><think>\n')).toBe(true);
     expect(await note.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('a change that fails is said, naming the connection, and the explanation stays', async () => {
+    const name = `Gone QwQ ${viewport.name}`;
+    const connection = await apiPost<{ id: string }>(app.stack, '/api/connections', {
+      name,
+      api: 'openai',
+      baseUrl: `${app.stack.emulator.url}/v1`,
+      model: 'QwQ-32B',
+    });
+    const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', { connectionId: connection.id });
+    const { page, errors, close } = await openChatPage(app, chat.id, viewport);
+    await sendWithEnter(page, 'Hi');
+    const note = page.getByRole('status').filter({ hasText: name });
+    await poll(() => note.isVisible()).toBe(true);
+    // removed meanwhile (another tab): the change cannot be made
+    const removed = await fetch(`${app.stack.serverUrl}/api/connections/${connection.id}`, {
+      method: 'DELETE',
+      headers: { 'x-toolsmith-request': '1' },
+    });
+    expect(removed.ok).toBe(true);
+    await note.getByRole('button', { name: 'Turn it on' }).click();
+    await poll(() => note.textContent()).toContain(
+      `Could not change ${name}: No connection with id "${connection.id}".`,
+    );
+    expect(await note.textContent()).toContain('without opening it');
     expect(errors).toEqual([]);
     await close();
   });

@@ -142,6 +142,11 @@ const pl: Messages = {
       'Model zamknął rozumowanie znacznikiem <tag/>, nie otwierając go: jego szablon otwiera ten blok przy każdej odpowiedzi, więc rozumowanie przed nim zostało zachowane jako odpowiedź. W <conn>Połączeniach</conn> włącz „<box/>” dla {{name}}.',
     loneReasoningCloseTemplate:
       'Model zamknął rozumowanie znacznikiem <tag/>, nie otwierając go: jego szablon otwiera ten blok przy każdej odpowiedzi, więc rozumowanie przed nim zostało zachowane jako odpowiedź. W <conn>Połączeniach</conn> wybierz dla {{name}} szablon instrukcji, który go otwiera, np. <code>deepseek-r1</code> lub <code>chatml-think</code>.',
+    reasoningFixBox: 'Włącz',
+    reasoningFixTemplate: 'Użyj {{template}}',
+    reasoningFixDone:
+      'Zmieniono: {{name}} czyta teraz każdą odpowiedź jako zaczynającą się wewnątrz rozumowania. Wygeneruj ponownie, aby zobaczyć tę w ten sposób.',
+    reasoningFixFailed: 'Nie udało się zmienić {{name}}: {{message}}',
     retry: 'Ponów',
     noConnectionYet:
       'Ten czat nie ma jeszcze połączenia. Wybierz je w <settings>Ustawieniach czatu</settings>.',

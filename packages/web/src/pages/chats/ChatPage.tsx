@@ -22,7 +22,7 @@ import { ChatHeader } from './ChatHeader';
 import { type ChatPatch, ChatSettingsDrawer } from './ChatSettingsDrawer';
 import { Composer } from './Composer';
 import { liveAssistantMessages } from './chat-stream';
-import { LoneReasoningCloseNote } from './LoneReasoningCloseNote';
+import { GenerationNotice } from './GenerationNotice';
 import { type Author, type MessageActions, ReplyView, UserMessageView } from './MessageView';
 import { chatEntries, storedBesideLive } from './message-groups';
 import { NoConnectionNote } from './NoConnectionNote';
@@ -306,37 +306,16 @@ export function ChatPage({ id }: { id: string }) {
             )}
           </OpenToolCardsProvider>
         </div>
-        {notice?.kind === 'stopped' && (
-          <p className="banner info" role="status">
-            {t('chat.stopped')}
-          </p>
-        )}
-        {notice?.kind === 'ended' && (
-          <p className="banner info" role="status">
-            {notice.message}
-          </p>
-        )}
-        {notice?.kind === 'lone-reasoning-close' && (
-          <LoneReasoningCloseNote tag={notice.tag} connection={connection} />
-        )}
-        {notice?.kind === 'failed' && (
-          <div className="banner error failed-banner" role="alert">
-            <span className="grow">{t('chat.failed', { code: notice.code, message: notice.message })}</span>
-            {failedAfterUser && canGenerate && (
-              <button type="button" className="primary" onClick={() => generate({ mode: 'retry' })}>
-                {t('chat.retry')}
-              </button>
-            )}
-            <button
-              type="button"
-              className="link"
-              onClick={() => setNotice(null)}
-              aria-label={t('common.dismissError')}
-            >
-              ×
-            </button>
-          </div>
-        )}
+        <GenerationNotice
+          notice={notice}
+          connection={connection}
+          onDismiss={() => setNotice(null)}
+          onRetry={failedAfterUser && canGenerate ? () => generate({ mode: 'retry' }) : undefined}
+          onRegenerate={
+            canGenerate && lastEntry?.kind === 'reply' ? () => generate({ mode: 'regenerate' }) : undefined
+          }
+          onConnectionChanged={loadOptions}
+        />
         {chat && !chat.connectionId && (
           <NoConnectionNote connections={connections} onOpenSettings={() => setDrawerOpen(true)} />
         )}
