@@ -48,3 +48,34 @@ describe('remembered tool calling on the Connections page', () => {
     await context.close();
   });
 });
+
+describe('testing a reasoning model', () => {
+  it('passes when the model spends the few tokens reasoning, and says so', async () => {
+    await apiPost(app.stack, '/api/connections', {
+      name: 'deepseek-reasoner',
+      api: 'openai',
+      baseUrl: `${app.stack.emulator.url}/v1`,
+      model: 'deepseek-reasoner',
+      functionCalling: { enabled: false, mode: 'auto' },
+    });
+    app.stack.emulator.reset();
+    app.stack.emulator.on('/v1/chat/completions', () =>
+      openaiStream([
+        openaiChunk({ role: 'assistant', reasoning_content: 'The user wants me to reply with' }),
+        openaiChunk({}, { finishReason: 'length' }),
+      ]),
+    );
+    const { page, context } = await app.newPage();
+    await page.goto('/#/connections');
+    const card = page.getByRole('listitem', { name: 'deepseek-reasoner' });
+    await poll(() => card.isVisible()).toBe(true);
+    await card.getByRole('button', { name: 'Test', exact: true }).click();
+    const outcome = card.getByRole('status').filter({ hasText: 'Test passed' });
+    await poll(() => outcome.isVisible()).toBe(true);
+    expect(await outcome.textContent()).toBe(
+      'Test passed. The model spent the test’s few tokens reasoning, so no answer text came back — but it answered.',
+    );
+    await screenshot(page, 'connections-test-reasoned');
+    await context.close();
+  });
+});

@@ -209,6 +209,8 @@ export const ConnectionTestAnswer = Type.Union([
   Type.Object({
     ok: Type.Literal(true),
     text: Type.String(),
+    /** a reasoning model spent the test's few tokens reasoning: no answer text, but the server answered */
+    reasoned: Type.Optional(Type.Literal(true)),
     toolCalling: Type.Optional(
       Type.Object({
         native: Type.Optional(ToolCallingAttempt),

@@ -147,6 +147,11 @@ export function emptyAnswerError(outcome: AttemptOutcome): GenerateTaskError {
         ? 'The model used all its tokens on reasoning and gave no answer: raise the maximum tokens (maxTokens) or lower the reasoning effort.'
         : 'The model reasoned but gave no answer.';
   return new GenerateTaskError('no_response', message, {
-    details: { finishReason: outcome.finishReason, rawFinishReason: outcome.rawFinishReason },
+    details: {
+      finishReason: outcome.finishReason,
+      rawFinishReason: outcome.rawFinishReason,
+      // the model did answer, with reasoning only (a connection test with few tokens counts that as working)
+      ...(outcome.reasoning.trim() !== '' ? { reasoned: true } : {}),
+    },
   });
 }

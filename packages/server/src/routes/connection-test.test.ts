@@ -39,6 +39,31 @@ describe('POST /api/connections/:id/test', () => {
     expect((emulator.requests[0].body as any).model).toBe('emulated-model');
   });
 
+  it('a reasoning model that spends the test’s few tokens reasoning still passes, saying so', async () => {
+    // a server that separates the reasoning (vLLM --reasoning-parser, DeepSeek's API), and one that passes
+    // it on as content after a template that opened <think> (the connection says so)
+    emulator.reset();
+    emulator.enqueue('/v1/chat/completions', {
+      json: openaiCompletion(
+        { content: null, reasoning_content: 'Okay, the user wants me to reply with the single word' },
+        { finishReason: 'length' },
+      ),
+    });
+    emulator.enqueue('/v1/chat/completions', {
+      json: openaiCompletion(
+        { content: 'Okay, the user wants me to reply with' },
+        { finishReason: 'length' },
+      ),
+    });
+    for (const c of [
+      await connection('emu-reasoner'),
+      await connection('emu-qwq', { model: 'QwQ-32B', replyStartsInReasoning: true }),
+    ]) {
+      const res = await server.request('POST', `/api/connections/${c.id}/test`);
+      expect([c.name, res.body]).toEqual([c.name, { ok: true, text: '', reasoned: true }]);
+    }
+  });
+
   it('reports the error code from the provider status', async () => {
     emulator.reset();
     emulator.enqueue('/v1/chat/completions', openaiErrors.invalidKey());

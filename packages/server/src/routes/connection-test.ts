@@ -41,20 +41,14 @@ export async function connectionTestRoutes(fastify: FastifyInstance): Promise<vo
       const controller = new AbortController();
       const unlink = abortWhen(controller, AbortSignal.timeout(CONNECTION_TEST_TIMEOUT_MS), shutdownSignal);
       try {
-        const result = await runtime.generateTask({
-          taskMessages: [{ role: 'user', content: 'Reply with the single word OK.' }],
-          apiPresetName: connection.name,
-          params: { maxTokens: 16 },
-          substituteMacros: false,
-          abortSignal: controller.signal,
-        });
-        if (!connection.functionCalling.enabled) return { ok: true as const, text: result.assistantText };
+        const answer = await tinyAnswer(runtime, connection.name, controller.signal);
+        if (!connection.functionCalling.enabled) return { ok: true as const, ...answer };
         const toolCalling = await probeToolCalling(runtime, {
           connection,
           memory: toolModeMemory,
           signal: controller.signal,
         });
-        return { ok: true as const, text: result.assistantText, toolCalling };
+        return { ok: true as const, ...answer, toolCalling };
       } catch (error) {
         if (isGenerateTaskError(error)) {
           const suggestion =
@@ -79,4 +73,30 @@ export async function connectionTestRoutes(fastify: FastifyInstance): Promise<vo
       }
     },
   );
+}
+
+/**
+ * The test's one tiny request. A reasoning model may spend its few tokens reasoning and give no answer text:
+ * the server answered all the same, so that passes, saying so.
+ */
+async function tinyAnswer(
+  runtime: ReturnType<typeof createRuntime>,
+  connectionName: string,
+  signal: AbortSignal,
+): Promise<{ text: string; reasoned?: true }> {
+  try {
+    const result = await runtime.generateTask({
+      taskMessages: [{ role: 'user', content: 'Reply with the single word OK.' }],
+      apiPresetName: connectionName,
+      params: { maxTokens: 16 },
+      substituteMacros: false,
+      abortSignal: signal,
+    });
+    return { text: result.assistantText };
+  } catch (error) {
+    if (isGenerateTaskError(error) && error.code === 'no_response' && error.details.reasoned === true) {
+      return { text: '', reasoned: true };
+    }
+    throw error;
+  }
 }

@@ -71,11 +71,15 @@ export function ConnectionTestOutcome({
   return (
     <div className="test-outcome passed" role="status">
       <p>
-        <Trans
-          i18nKey="connections.outcome.passed"
-          values={{ text: answer.text }}
-          components={{ q: <q translate="no" /> }}
-        />
+        {answer.reasoned ? (
+          t('connections.outcome.passedReasoned')
+        ) : (
+          <Trans
+            i18nKey="connections.outcome.passed"
+            values={{ text: answer.text }}
+            components={{ q: <q translate="no" /> }}
+          />
+        )}
       </p>
       {tools && (
         <section className="tool-probe" aria-label={t('connections.outcome.probe')}>

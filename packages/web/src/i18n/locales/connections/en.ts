@@ -93,6 +93,8 @@ export default {
     failed: 'Test failed: <code>{{code}}</code> — {{message}}',
     use: 'Use {{value}}',
     passed: 'Test passed. The model answered: <q>{{text}}</q>',
+    passedReasoned:
+      'Test passed. The model spent the test’s few tokens reasoning, so no answer text came back — but it answered.',
     probe: 'Tool calling test',
     toolCalling: '<strong>Tool calling:</strong> {{message}}',
     native: 'Native: {{verdict}} — {{message}}',

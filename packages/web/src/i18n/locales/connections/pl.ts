@@ -95,6 +95,8 @@ export default {
     failed: 'Test nieudany: <code>{{code}}</code> — {{message}}',
     use: 'Użyj {{value}}',
     passed: 'Test udany. Model odpowiedział: <q>{{text}}</q>',
+    passedReasoned:
+      'Test udany. Model zużył kilka tokenów testu na rozumowanie, więc nie wrócił żaden tekst odpowiedzi — ale odpowiedział.',
     probe: 'Test wywoływania narzędzi',
     toolCalling: '<strong>Wywoływanie narzędzi:</strong> {{message}}',
     native: 'Natywnie: {{verdict}} — {{message}}',

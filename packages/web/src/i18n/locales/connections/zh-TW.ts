@@ -91,6 +91,7 @@ export default {
     failed: '測試失敗：<code>{{code}}</code>——{{message}}',
     use: '使用 {{value}}',
     passed: '測試通過。模型回答：<q>{{text}}</q>',
+    passedReasoned: '測試通過。模型把測試的少量詞元都用在推理上，因此沒有回傳回答文字，但它確實有回應。',
     probe: '工具呼叫測試',
     toolCalling: '<strong>工具呼叫：</strong>{{message}}',
     native: '原生：{{verdict}}——{{message}}',
