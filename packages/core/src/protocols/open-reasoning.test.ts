@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../providers/types.js';
 import { createSeededRandom } from '../worldinfo/random.js';
 import { NativeContentFilter } from './native-content.js';
+import type { TextParserOptions } from './parser-types.js';
 import {
   APRIEL_REASONING_HEADER,
   openReasoningTag,
@@ -18,6 +19,24 @@ const TOOLS = [
   },
 ];
 const options = { tools: TOOLS, createId: (i: number) => `id${i}`, openReasoning: '<think>' };
+
+/** The result of parsing `text` in two pieces, cut at `cut`. */
+function parsedInTwo(text: string, cut: number, parserOptions: TextParserOptions) {
+  const parser = createTextToolCallParser(parserOptions);
+  parser.push(text.slice(0, cut));
+  parser.push(text.slice(cut));
+  parser.end();
+  return parser.result();
+}
+
+/** Every two-piece cut of `text` parses to `expected` (exactly, or at least those fields). */
+function expectEveryCut(text: string, parserOptions: TextParserOptions, expected: object, exact = true) {
+  for (let cut = 0; cut <= text.length; cut++) {
+    const result = parsedInTwo(text, cut, parserOptions);
+    if (exact) expect(result).toEqual(expected);
+    else expect(result).toMatchObject(expected);
+  }
+}
 
 /** A DeepSeek-R1 / QwQ reply after a prompt that ends in `<think>\n`: only the closing tag is written. */
 const R1_REPLY =
@@ -126,13 +145,7 @@ describe('a reply that starts inside a reasoning block', () => {
 
   it('the model writing the opening tag again is layout, in any chunking', () => {
     const reply = '<think>\nHmm.</think>\nHi!';
-    for (let cut = 0; cut <= reply.length; cut++) {
-      const parser = createTextToolCallParser(options);
-      parser.push(reply.slice(0, cut));
-      parser.push(reply.slice(cut));
-      parser.end();
-      expect(parser.result()).toMatchObject({ reasoning: 'Hmm.', content: 'Hi!' });
-    }
+    expectEveryCut(reply, options, { reasoning: 'Hmm.', content: 'Hi!' }, false);
   });
 
   it("Kimi-VL Thinking's reasoning marks are reasoning too", () => {
@@ -191,13 +204,7 @@ describe("a model's own reasoning tags (reasoningTags)", () => {
     expect(whole.reasoning).toBe(
       'Maybe <tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>.\n',
     );
-    for (let cut = 0; cut <= reply.length; cut++) {
-      const parser = createTextToolCallParser(own);
-      parser.push(reply.slice(0, cut));
-      parser.push(reply.slice(cut));
-      parser.end();
-      expect(parser.result()).toEqual(whole);
-    }
+    expectEveryCut(reply, own, whole);
     // without them, the tags are text
     expect(parseToolCallsFromText(reply, { tools: TOOLS }).content).toContain('<reasoning>');
   });
@@ -241,13 +248,7 @@ describe("Granite 3.2's thinking headers, which the model writes itself", () => 
       errors: [],
     });
     expect(whole.calls.map((c) => c.args)).toEqual([{ city: 'Paris' }]);
-    for (let cut = 0; cut <= reply.length; cut++) {
-      const parser = createTextToolCallParser(granite);
-      parser.push(reply.slice(0, cut));
-      parser.push(reply.slice(cut));
-      parser.end();
-      expect(parser.result()).toEqual(whole);
-    }
+    expectEveryCut(reply, granite, whole);
   });
 
   it('are words anywhere but the reply’s start, for other models, and when the start only looks alike', () => {
@@ -257,13 +258,7 @@ describe("Granite 3.2's thinking headers, which the model writes itself", () => 
       reasoning: '',
     });
     for (const text of ['Here is my answer: 3.', 'Here', '  \n', 'Here is my thought']) {
-      for (let cut = 0; cut <= text.length; cut++) {
-        const parser = createTextToolCallParser(granite);
-        parser.push(text.slice(0, cut));
-        parser.push(text.slice(cut));
-        parser.end();
-        expect(parser.result()).toMatchObject({ content: text, reasoning: '' });
-      }
+      expectEveryCut(text, granite, { content: text, reasoning: '' }, false);
     }
   });
 
@@ -296,13 +291,7 @@ describe('a closing tag with no opening one (loneReasoningClose)', () => {
     const reply = 'The user wants Paris.\n</think>\n\nSunny.';
     const whole = parseToolCallsFromText(reply, { tools: TOOLS });
     expect(whole).toMatchObject({ content: 'The user wants Paris.\nSunny.', loneReasoningClose: '</think>' });
-    for (let cut = 0; cut <= reply.length; cut++) {
-      const parser = createTextToolCallParser({ tools: TOOLS });
-      parser.push(reply.slice(0, cut));
-      parser.push(reply.slice(cut));
-      parser.end();
-      expect(parser.result()).toEqual(whole);
-    }
+    expectEveryCut(reply, { tools: TOOLS }, whole);
     expect(
       parseToolCallsFromText('Wary.</reasoning>Fine.', {
         tools: TOOLS,
