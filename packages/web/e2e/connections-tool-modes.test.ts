@@ -1,6 +1,6 @@
 // Connections page in a real browser: what Auto learned about tool calling (a model without tools refused
 // them, so it uses the text protocol) is shown on the connection with the reason, and can be forgotten.
-import { openaiChunk, openaiStream, toolRefusals } from '@toolsmith/emulator';
+import { openaiChunk, openaiCompletion, openaiStream, toolRefusals } from '@toolsmith/emulator';
 import { describe, expect, it } from 'vitest';
 import { apiPost, browserStackForFile, poll, screenshot } from './harness.js';
 
@@ -59,17 +59,18 @@ describe('testing a reasoning model', () => {
       functionCalling: { enabled: false, mode: 'auto' },
     });
     app.stack.emulator.reset();
-    app.stack.emulator.on('/v1/chat/completions', () =>
-      openaiStream([
-        openaiChunk({ role: 'assistant', reasoning_content: 'The user wants me to reply with' }),
-        openaiChunk({}, { finishReason: 'length' }),
-      ]),
-    );
+    // the test's one request is not streamed
+    app.stack.emulator.on('/v1/chat/completions', () => ({
+      json: openaiCompletion(
+        { content: null, reasoning_content: 'The user wants me to reply with' },
+        { finishReason: 'length' },
+      ),
+    }));
     const { page, context } = await app.newPage();
     await page.goto('/#/connections');
     const card = page.getByRole('listitem', { name: 'deepseek-reasoner' });
     await poll(() => card.isVisible()).toBe(true);
-    await card.getByRole('button', { name: 'Test', exact: true }).click();
+    await card.getByRole('button', { name: 'Test deepseek-reasoner' }).click();
     const outcome = card.getByRole('status').filter({ hasText: 'Test passed' });
     await poll(() => outcome.isVisible()).toBe(true);
     expect(await outcome.textContent()).toBe(
