@@ -5,7 +5,6 @@
 // `apriel` reasoning parser, and KoboldCpp on the `apriel` instruct template.
 import {
   contentCallChunks,
-  contentCallCompletion,
   createEmulator,
   type Emulator,
   openaiChunk,
@@ -14,7 +13,7 @@ import {
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runtimeWithAdd } from './__fixtures__/add-runtime.js';
-import { body, openaiConnection, TRIGGER_RE, xmlCalls } from './__fixtures__/answers.js';
+import { contentAnswer, openaiConnection, TRIGGER_RE, xmlCalls } from './__fixtures__/answers.js';
 import { koboldAnswers, koboldConnection, promptOf } from './__fixtures__/kobold.js';
 
 let emulator: Emulator;
@@ -38,10 +37,7 @@ describe('Apriel through a server that passes its reply on as content', () => {
     ];
     let n = 0;
     emulator.on('/v1/chat/completions', (req) => {
-      const reply = replies[Math.min(n++, 1)];
-      return body(req).stream
-        ? openaiStream(contentCallChunks(reply))
-        : { json: contentCallCompletion(reply) };
+      return contentAnswer(req, replies[Math.min(n++, 1)]);
     });
     for (const stream of [true, false]) {
       n = 0;

@@ -3,17 +3,10 @@
 // `<|tool_call|>` JSON list. Over real HTTP against the emulator: an OpenAI-compatible server that passes the
 // reply on as content (Ollama, LM Studio, vLLM without `--reasoning-parser granite`), and KoboldCpp on the
 // `granite` instruct template.
-import {
-  contentCallChunks,
-  contentCallCompletion,
-  createEmulator,
-  type Emulator,
-  openaiStream,
-  type RecordedRequest,
-} from '@toolsmith/emulator';
+import { createEmulator, type Emulator, type RecordedRequest } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runtimeWithAdd } from './__fixtures__/add-runtime.js';
-import { body, openaiConnection } from './__fixtures__/answers.js';
+import { contentAnswer, openaiConnection } from './__fixtures__/answers.js';
 import { koboldAnswers, koboldConnection, promptOf } from './__fixtures__/kobold.js';
 
 let emulator: Emulator;
@@ -36,10 +29,7 @@ describe('Granite 3.2 thinking through a server that passes its reply on as cont
     ];
     let n = 0;
     emulator.on('/v1/chat/completions', (req) => {
-      const reply = replies[Math.min(n++, 1)];
-      return body(req).stream
-        ? openaiStream(contentCallChunks(reply))
-        : { json: contentCallCompletion(reply) };
+      return contentAnswer(req, replies[Math.min(n++, 1)]);
     });
     for (const stream of [true, false]) {
       n = 0;

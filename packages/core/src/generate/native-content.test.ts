@@ -1,17 +1,10 @@
 // The native-mode fallback: a server without a tool parser for the model returns its calls as content.
 // Over real HTTP against the emulator, through the OpenAI adapter, streamed and not.
-import {
-  contentCallChunks,
-  contentCallCompletion,
-  createEmulator,
-  type Emulator,
-  openaiStream,
-  type RecordedRequest,
-} from '@toolsmith/emulator';
+import { createEmulator, type Emulator, type RecordedRequest } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Connection } from '../providers/types.js';
 import { createRuntime } from '../runtime/create-runtime.js';
-import { body, openaiConnection } from './__fixtures__/answers.js';
+import { contentAnswer, openaiConnection } from './__fixtures__/answers.js';
 import type { GenerateEvent } from './types.js';
 
 const PATH = '/v1/chat/completions';
@@ -36,9 +29,7 @@ afterAll(async () => {
 beforeEach(() => emulator.reset());
 
 function answerWith(content: string) {
-  emulator.on(PATH, (req: RecordedRequest) =>
-    body(req).stream ? openaiStream(contentCallChunks(content)) : { json: contentCallCompletion(content) },
-  );
+  emulator.on(PATH, (req: RecordedRequest) => contentAnswer(req, content));
 }
 
 function runtime(extra: Partial<Connection> = {}) {

@@ -3,7 +3,6 @@
 // Over real HTTP against the emulator: KoboldCpp (text completion) and an OpenAI-compatible server.
 import {
   contentCallChunks,
-  contentCallCompletion,
   createEmulator,
   type Emulator,
   openaiChunk,
@@ -11,7 +10,7 @@ import {
 } from '@toolsmith/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runtimeWithAdd } from './__fixtures__/add-runtime.js';
-import { body, openaiConnection, TRIGGER_RE, xmlCalls } from './__fixtures__/answers.js';
+import { body, contentAnswer, openaiConnection, TRIGGER_RE, xmlCalls } from './__fixtures__/answers.js';
 import { koboldAnswers, koboldConnection, promptOf } from './__fixtures__/kobold.js';
 import type { GenerateTaskOptions, GenerateTaskResult } from './types.js';
 
@@ -108,9 +107,7 @@ describe('text completion with a reasoning model template', () => {
 describe('a chat server whose own template opens <think> (replyStartsInReasoning)', () => {
   it('the reply is reasoning up to </think>; without the setting it is the answer, as the server sent it', async () => {
     const reply = 'Okay, the user wants a sum.\n</think>\n\nIt is 3.';
-    emulator.on('/v1/chat/completions', (req) =>
-      body(req).stream ? openaiStream(contentCallChunks(reply)) : { json: contentCallCompletion(reply) },
-    );
+    emulator.on('/v1/chat/completions', (req) => contentAnswer(req, reply));
     const on = runtimeWithAdd(
       openaiConnection(emulator.url, { model: 'QwQ-32B', replyStartsInReasoning: true }),
     );
@@ -157,9 +154,7 @@ describe('replyStartsInReasoning with a server that separates the reasoning itse
 describe('a chat API with a prefilled <think>', () => {
   it('the continued reply is reasoning up to </think>, streamed or not', async () => {
     const reply = 'Simple sum.\n</think>\n\nIt is 3.';
-    emulator.on('/v1/chat/completions', (req) =>
-      body(req).stream ? openaiStream(contentCallChunks(reply)) : { json: contentCallCompletion(reply) },
-    );
+    emulator.on('/v1/chat/completions', (req) => contentAnswer(req, reply));
     const rt = runtimeWithAdd(openaiConnection(emulator.url));
     const options: GenerateTaskOptions = {
       taskMessages: [...ask, { role: 'assistant', content: '<think>\n' }],

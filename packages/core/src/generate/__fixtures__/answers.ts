@@ -1,5 +1,7 @@
 // Wire answers for generateTask / tool-loop tests, built from the emulator's provider fixtures.
 import {
+  contentCallChunks,
+  contentCallCompletion,
   openaiChunk,
   openaiCompletion,
   openaiStream,
@@ -51,6 +53,16 @@ export function xmlCalls(trigger: string, calls: Array<{ name: string; args: unk
 
 export function jsonCalls(trigger: string, calls: Array<{ name: string; args: unknown }>): string {
   return `${trigger}\n${JSON.stringify({ tool_calls: calls.map((c) => ({ name: c.name, arguments: c.args })) })}`;
+}
+
+/**
+ * A server that passes the model's reply on as content (LM Studio, Ollama, vLLM or llama.cpp without a parser for
+ * the model), in the form the request asked for: streamed token by token, or one body.
+ */
+export function contentAnswer(request: RecordedRequest, reply: string): ScriptedResponse {
+  return body(request).stream
+    ? openaiStream(contentCallChunks(reply))
+    : { json: contentCallCompletion(reply) };
 }
 
 export interface OpenAIAnswer {
