@@ -26,17 +26,19 @@ export function afterReasoningClosedBy(close: string): (ctx: ParserContext) => v
 }
 
 const endLists = new Map<string, readonly string[]>();
+const NONE: readonly string[] = [];
 
 /**
- * The closing tags and the preferred family's implicit ends, one shared list each (its search is compiled
- * once).
+ * The closing tags (`close` and any `others`) and the preferred family's implicit ends, one shared list per
+ * combination (its search is compiled once); nothing is allocated for a block that has met its list before.
  */
-function endsOf(closes: readonly string[], ctx: ParserContext): readonly string[] {
-  const all = [...closes, ...((ctx.preferred && IMPLICIT_REASONING_ENDS[ctx.preferred]) || [])];
-  const key = all.join('\u0000');
+function endsOf(close: string, others: readonly string[], ctx: ParserContext): readonly string[] {
+  const implicit = (ctx.preferred && IMPLICIT_REASONING_ENDS[ctx.preferred]) || NONE;
+  const key =
+    others.length === 0 && implicit.length === 0 ? close : [close, ...others, ...implicit].join('\u0000');
   let ends = endLists.get(key);
   if (!ends) {
-    ends = all;
+    ends = [close, ...others, ...implicit];
     endLists.set(key, ends);
   }
   return ends;
@@ -53,11 +55,11 @@ export class ReasoningBlockState implements ParserState {
   /** `close` ends the block, and so does any of `otherCloses` (a header written in several ways) */
   constructor(
     private readonly close: string,
-    private readonly otherCloses: readonly string[] = [],
+    private readonly otherCloses: readonly string[] = NONE,
   ) {}
 
   step(ctx: ParserContext): boolean {
-    this.ends ??= endsOf([this.close, ...this.otherCloses], ctx);
+    this.ends ??= endsOf(this.close, this.otherCloses, ctx);
     const r = findFirst(ctx.buf, ctx.pos, this.ends, ctx.final);
     ctx.sink.emitReasoning(take(ctx, 'marker' in r ? r.index : r.safeEnd));
     if (!('marker' in r)) return false;
@@ -88,7 +90,7 @@ export class SkipThenReason implements ParserState {
   constructor(
     private readonly close: string,
     private open?: string,
-    private readonly otherCloses: readonly string[] = [],
+    private readonly otherCloses: readonly string[] = NONE,
   ) {}
 
   step(ctx: ParserContext): boolean {
