@@ -42,9 +42,18 @@ beforeAll(async () => {
       model: 'DeepSeek-R1-Distill-Qwen-14B',
       instructTemplate: 'deepseek',
     });
+    const custom = await apiPost<{ id: string }>(app.stack, '/api/connections', {
+      name: `KoboldCpp custom ${viewport.name}`,
+      api: 'text-completion',
+      textBackend: 'koboldcpp',
+      baseUrl: app.stack.emulator.url,
+      model: 'QwQ-32B-Q4_K_M',
+      instructTemplate: JSON.stringify({ userPrefix: '### User\n', assistantPrefix: '### Assistant\n' }),
+    });
     for (const [kind, connection] of [
       ['server', server],
       ['kobold', kobold],
+      ['custom', custom],
     ] as const) {
       const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
         title: `${kind} ${viewport.name}`,
@@ -154,6 +163,33 @@ describe.each(VIEWPORTS)('a reply whose reasoning closed without opening, at $wi
       `Could not change ${name}: No connection with id "${connection.id}".`,
     );
     expect(await note.textContent()).toContain('without opening it');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('a custom template: one click gives it a reply that opens <think>, and the next prompt ends with it', async () => {
+    const name = `KoboldCpp custom ${viewport.name}`;
+    const { page, errors, close } = await openChatPage(
+      app,
+      chats.get(`custom ${viewport.name}`) ?? '',
+      viewport,
+    );
+    await sendWithEnter(page, 'Hi');
+    const note = page.getByRole('status').filter({ hasText: name });
+    await poll(() => note.isVisible()).toBe(true);
+    await note.getByRole('button', { name: 'Open the reasoning block in its template' }).click();
+    await poll(async () => JSON.parse(String((await stored(name))?.instructTemplate ?? '{}'))).toEqual({
+      userPrefix: '### User\n',
+      assistantPrefix: '### Assistant\n',
+      replyPrefix: '<think>\n',
+    });
+    await note.getByRole('button', { name: 'Regenerate' }).click();
+    const reasoning = page.getByRole('article').last().locator('details.reasoning');
+    await poll(() => reasoning.count()).toBe(1);
+    const last = app.stack.emulator.requests.at(-1);
+    expect(String((last?.body as { prompt?: string } | undefined)?.prompt)).toMatch(
+      /### Assistant\n<think>\n$/,
+    );
     expect(errors).toEqual([]);
     await close();
   });

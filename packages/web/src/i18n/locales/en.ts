@@ -138,6 +138,7 @@ const en = {
       'The model closed its reasoning with <tag/> without opening it: its template opens the block for every reply, so the reasoning before it was kept as the answer. In <conn>Connections</conn>, give {{name}} an instruct template that opens it, such as <code>deepseek-r1</code> or <code>chatml-think</code>.',
     reasoningFixBox: 'Turn it on',
     reasoningFixTemplate: 'Use {{template}}',
+    reasoningFixCustom: 'Open the reasoning block in its template',
     reasoningFixDone:
       'Changed: {{name}} now reads each reply as starting inside its reasoning. Regenerate to see this one that way.',
     reasoningFixFailed: 'Could not change {{name}}: {{message}}',

@@ -144,6 +144,7 @@ const pl: Messages = {
       'Model zamknął rozumowanie znacznikiem <tag/>, nie otwierając go: jego szablon otwiera ten blok przy każdej odpowiedzi, więc rozumowanie przed nim zostało zachowane jako odpowiedź. W <conn>Połączeniach</conn> wybierz dla {{name}} szablon instrukcji, który go otwiera, np. <code>deepseek-r1</code> lub <code>chatml-think</code>.',
     reasoningFixBox: 'Włącz',
     reasoningFixTemplate: 'Użyj {{template}}',
+    reasoningFixCustom: 'Otwórz blok rozumowania w jego szablonie',
     reasoningFixDone:
       'Zmieniono: {{name}} czyta teraz każdą odpowiedź jako zaczynającą się wewnątrz rozumowania. Wygeneruj ponownie, aby zobaczyć tę w ten sposób.',
     reasoningFixFailed: 'Nie udało się zmienić {{name}}: {{message}}',

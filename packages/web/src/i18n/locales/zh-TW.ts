@@ -133,6 +133,7 @@ const zhTW: Messages = {
       '模型以 <tag/> 結束推理，卻從未開啟它：它的範本會在每次回覆時開啟這個區塊，因此之前的推理被保留為回答。請在<conn>連線</conn>中為 {{name}} 選擇會開啟它的指令範本，例如 <code>deepseek-r1</code> 或 <code>chatml-think</code>。',
     reasoningFixBox: '開啟',
     reasoningFixTemplate: '使用 {{template}}',
+    reasoningFixCustom: '在其範本中開啟推理區塊',
     reasoningFixDone:
       '已變更：{{name}} 現在會將每則回覆視為從推理內開始。重新生成即可看到此回覆以這種方式呈現。',
     reasoningFixFailed: '無法變更 {{name}}：{{message}}',

@@ -36,7 +36,7 @@ export function LoneReasoningCloseNote({
     if (!connection || !change) return;
     setFix({ kind: 'saving' });
     try {
-      await api.patch(`/api/connections/${encodeURIComponent(connection.id)}`, change);
+      await api.patch(`/api/connections/${encodeURIComponent(connection.id)}`, change.patch);
       setFix({ kind: 'done' });
       onConnectionChanged();
     } catch (e) {
@@ -71,9 +71,11 @@ export function LoneReasoningCloseNote({
       </span>
       {change && fix.kind !== 'done' && (
         <button type="button" onClick={apply} disabled={fix.kind === 'saving'}>
-          {'replyStartsInReasoning' in change
+          {change.kind === 'box'
             ? t('chat.reasoningFixBox')
-            : t('chat.reasoningFixTemplate', { template: change.instructTemplate })}
+            : change.kind === 'custom'
+              ? t('chat.reasoningFixCustom')
+              : t('chat.reasoningFixTemplate', { template: change.patch.instructTemplate })}
         </button>
       )}
       {fix.kind === 'done' && onRegenerate && (

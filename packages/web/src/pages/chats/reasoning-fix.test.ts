@@ -7,21 +7,47 @@ const connection = (api: Connection['api'], instructTemplate?: string | null) =>
 
 describe('the change that opens the reasoning block for a connection’s replies', () => {
   it('a chat server: the box', () => {
-    expect(reasoningFix(connection('openai'))).toEqual({ replyStartsInReasoning: true });
+    expect(reasoningFix(connection('openai'))).toEqual({
+      kind: 'box',
+      patch: { replyStartsInReasoning: true },
+    });
   });
 
   it('text completion: the thinking variant of the template, where one exists', () => {
-    expect(reasoningFix(connection('text-completion'))).toEqual({ instructTemplate: 'chatml-think' });
+    expect(reasoningFix(connection('text-completion'))).toEqual({
+      kind: 'template',
+      patch: { instructTemplate: 'chatml-think' },
+    });
     expect(reasoningFix(connection('text-completion', 'ChatML'))).toEqual({
-      instructTemplate: 'chatml-think',
+      kind: 'template',
+      patch: { instructTemplate: 'chatml-think' },
     });
     expect(reasoningFix(connection('text-completion', 'deepseek'))).toEqual({
-      instructTemplate: 'deepseek-r1',
+      kind: 'template',
+      patch: { instructTemplate: 'deepseek-r1' },
     });
     expect(reasoningFix(connection('text-completion', 'deepseek-v3.2'))).toEqual({
-      instructTemplate: 'deepseek-v3.1-think',
+      kind: 'template',
+      patch: { instructTemplate: 'deepseek-v3.1-think' },
     });
-    for (const other of ['llama3', 'gemma', '{"userPrefix":"U","assistantPrefix":"A"}', 'constructor'])
+    for (const other of ['llama3', 'gemma', 'constructor'])
+      expect(reasoningFix(connection('text-completion', other))).toBeUndefined();
+  });
+
+  it('a custom template of Toolsmith sequences: the same sequences with the reply opening <think>', () => {
+    const fix = reasoningFix(connection('text-completion', '{"userPrefix":"U: ","assistantPrefix":"A: "}'));
+    expect(fix?.kind).toBe('custom');
+    expect(JSON.parse((fix?.patch as { instructTemplate: string }).instructTemplate)).toEqual({
+      userPrefix: 'U: ',
+      assistantPrefix: 'A: ',
+      replyPrefix: '<think>\n',
+    });
+    // one that opens something already, a SillyTavern template, or broken JSON: nothing to offer
+    for (const other of [
+      '{"userPrefix":"U","assistantPrefix":"A","replyPrefix":"<reasoning>"}',
+      '{"input_sequence":"<|user|>","output_sequence":"<|assistant|>"}',
+      '{"userPrefix":',
+    ])
       expect(reasoningFix(connection('text-completion', other))).toBeUndefined();
   });
 });

@@ -1,15 +1,24 @@
 import type { Connection } from '../../api/types';
 
+/** What a template opening the reasoning block for each reply starts the reply with. */
+const OPENED = '<think>\n';
+
 /**
  * The connection change that makes replies start inside the reasoning block its template opens: the box for a
- * chat server; for text completion, the thinking variant of a built-in instruct template that has one. None
- * where Toolsmith cannot tell (another template, a custom one): the note then only says what to look for.
+ * chat server; for text completion, the thinking variant of a built-in instruct template that has one, or a
+ * custom template (Toolsmith's sequences) given `replyPrefix: "<think>\n"`. None where Toolsmith cannot tell
+ * (another built-in, a SillyTavern template, one that already has a reply prefix): the note then only says what
+ * to look for.
  */
-export function reasoningFix(
-  connection: Connection,
-): { replyStartsInReasoning: true } | { instructTemplate: string } | undefined {
-  if (connection.api !== 'text-completion') return { replyStartsInReasoning: true };
-  const template = (connection.instructTemplate ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
+export type ReasoningFix =
+  | { kind: 'box'; patch: { replyStartsInReasoning: true } }
+  | { kind: 'template' | 'custom'; patch: { instructTemplate: string } };
+
+export function reasoningFix(connection: Connection): ReasoningFix | undefined {
+  if (connection.api !== 'text-completion') return { kind: 'box', patch: { replyStartsInReasoning: true } };
+  const template = connection.instructTemplate ?? '';
+  if (template.trimStart().startsWith('{')) return customFix(template);
+  const key = template.toLowerCase().replace(/[^a-z0-9]/g, '');
   const thinking: Record<string, string> = {
     '': 'chatml-think',
     chatml: 'chatml-think',
@@ -17,6 +26,24 @@ export function reasoningFix(
     deepseekv31: 'deepseek-v3.1-think',
     deepseekv32: 'deepseek-v3.1-think',
   };
-  const next = Object.hasOwn(thinking, template) ? thinking[template] : undefined;
-  return next ? { instructTemplate: next } : undefined;
+  const next = Object.hasOwn(thinking, key) ? thinking[key] : undefined;
+  return next ? { kind: 'template', patch: { instructTemplate: next } } : undefined;
+}
+
+function customFix(json: string): ReasoningFix | undefined {
+  let sequences: unknown;
+  try {
+    sequences = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  if (typeof sequences !== 'object' || sequences === null || Array.isArray(sequences)) return undefined;
+  const own = sequences as Record<string, unknown>;
+  // Toolsmith's own sequences only: a SillyTavern template keeps "Start Reply With" outside the template
+  if (typeof own.userPrefix !== 'string' || typeof own.assistantPrefix !== 'string') return undefined;
+  if (typeof own.replyPrefix === 'string' && own.replyPrefix.trim() !== '') return undefined;
+  return {
+    kind: 'custom',
+    patch: { instructTemplate: JSON.stringify({ ...own, replyPrefix: OPENED }, null, 2) },
+  };
 }
