@@ -37,7 +37,8 @@ describe('the change that opens the reasoning block for a connection’s replies
   it('a custom template of Toolsmith sequences: the same sequences with the reply opening <think>', () => {
     const fix = reasoningFix(connection('text-completion', '{"userPrefix":"U: ","assistantPrefix":"A: "}'));
     expect(fix?.kind).toBe('custom');
-    expect(JSON.parse((fix?.patch as { instructTemplate: string }).instructTemplate)).toEqual({
+    const patch = fix && 'instructTemplate' in fix.patch ? fix.patch.instructTemplate : '{}';
+    expect(JSON.parse(patch)).toEqual({
       userPrefix: 'U: ',
       assistantPrefix: 'A: ',
       replyPrefix: '<think>\n',
