@@ -3,27 +3,14 @@
 // `<tool_calls>` JSON list in the answer. Over real HTTP against the emulator: an OpenAI-compatible server that
 // passes the reply on as content (LM Studio, Ollama, llama.cpp without a reasoning parser), vLLM with its
 // `apriel` reasoning parser, and KoboldCpp on the `apriel` instruct template.
-import {
-  contentCallChunks,
-  createEmulator,
-  type Emulator,
-  openaiChunk,
-  openaiStream,
-  type RecordedRequest,
-} from '@toolsmith/emulator';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { contentCallChunks, openaiChunk, openaiStream, type RecordedRequest } from '@toolsmith/emulator';
+import { describe, expect, it } from 'vitest';
 import { runtimeWithAdd } from './__fixtures__/add-runtime.js';
 import { contentAnswer, openaiConnection, TRIGGER_RE, xmlCalls } from './__fixtures__/answers.js';
+import { emulatorPerFile } from './__fixtures__/emulator.js';
 import { koboldAnswers, koboldConnection, promptOf } from './__fixtures__/kobold.js';
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await createEmulator();
-});
-afterAll(async () => {
-  await emulator.close();
-});
-beforeEach(() => emulator.reset());
+const emulator = emulatorPerFile();
 
 const ask = [{ role: 'user' as const, content: 'What is 1 + 2?' }];
 const MODEL = 'ServiceNow-AI/Apriel-1.6-15b-Thinker';
@@ -36,13 +23,16 @@ describe('Apriel through a server that passes its reply on as content', () => {
       'The tool says 3.\n[BEGIN FINAL RESPONSE]\n1 + 2 = **3**.\n[END FINAL RESPONSE]',
     ];
     let n = 0;
-    emulator.on('/v1/chat/completions', (req) => {
+    emulator().on('/v1/chat/completions', (req) => {
       return contentAnswer(req, replies[Math.min(n++, 1)]);
     });
     for (const stream of [true, false]) {
       n = 0;
       const rt = runtimeWithAdd(
-        openaiConnection(emulator.url, { model: MODEL, functionCalling: { enabled: true, mode: 'native' } }),
+        openaiConnection(emulator().url, {
+          model: MODEL,
+          functionCalling: { enabled: true, mode: 'native' },
+        }),
       );
       const result = await rt.runToolLoop({ taskMessages: ask, stream });
       expect(result.trace.map((t) => [t.name, t.args, t.result])).toEqual([
@@ -59,8 +49,8 @@ describe('Apriel through a server that passes its reply on as content', () => {
 
   it('the same reply from a model not named Apriel keeps its reasoning as text but still shows no marker', async () => {
     const reply = 'Simple.\n[BEGIN FINAL RESPONSE]\nIt is 3.\n[END FINAL RESPONSE]';
-    emulator.on('/v1/chat/completions', () => openaiStream(contentCallChunks(reply)));
-    const rt = runtimeWithAdd(openaiConnection(emulator.url, { model: 'local-model' }));
+    emulator().on('/v1/chat/completions', () => openaiStream(contentCallChunks(reply)));
+    const rt = runtimeWithAdd(openaiConnection(emulator().url, { model: 'local-model' }));
     const result = await rt.runToolLoop({ taskMessages: ask, stream: true });
     expect(result.finalText.trim()).toBe('Simple.\nIt is 3.');
   });
@@ -68,7 +58,7 @@ describe('Apriel through a server that passes its reply on as content', () => {
 
 describe('Apriel through vLLM with its reasoning parser', () => {
   it('reasoning arrives apart: the content is the answer, its end marker dropped', async () => {
-    emulator.on('/v1/chat/completions', () =>
+    emulator().on('/v1/chat/completions', () =>
       openaiStream([
         openaiChunk({ role: 'assistant', reasoning_content: 'A sum.' }),
         openaiChunk({ content: '\n1 + 2 = 3.\n[END' }),
@@ -76,7 +66,7 @@ describe('Apriel through vLLM with its reasoning parser', () => {
         openaiChunk({}, { finishReason: 'stop' }),
       ]),
     );
-    const rt = runtimeWithAdd(openaiConnection(emulator.url, { model: MODEL }));
+    const rt = runtimeWithAdd(openaiConnection(emulator().url, { model: MODEL }));
     const result = await rt.runToolLoop({ taskMessages: ask, stream: true });
     expect([result.steps[0].reasoning, result.finalText.trim()]).toEqual(['A sum.', '1 + 2 = 3.']);
   });
@@ -91,10 +81,10 @@ describe('Apriel on the apriel instruct template (KoboldCpp)', () => {
         ? `Need the sum.\n[BEGIN FINAL RESPONSE]\n${xmlCalls(trigger, [{ name: 'add', args: { a: 1, b: 2 } }])}\n[END FINAL RESPONSE]`
         : 'Got 3.\n[BEGIN FINAL RESPONSE]\nIt is 3.\n[END FINAL RESPONSE]';
     };
-    koboldAnswers(emulator, answer);
-    const rt = runtimeWithAdd(koboldConnection(emulator.url, 'Apriel-1.6-15b-Thinker-Q4_K_M', 'apriel'));
+    koboldAnswers(emulator(), answer);
+    const rt = runtimeWithAdd(koboldConnection(emulator().url, 'Apriel-1.6-15b-Thinker-Q4_K_M', 'apriel'));
     const result = await rt.runToolLoop({ taskMessages: ask, stream: true });
-    expect(promptOf(emulator.requests[0])).toMatch(
+    expect(promptOf(emulator().requests[0])).toMatch(
       /\n<\|begin_assistant\|>\nHere are my reasoning steps:\n$/,
     );
     expect(result.steps[0].mode).toBe('prompt_xml');

@@ -3,20 +3,14 @@
 // `<|tool_call|>` JSON list. Over real HTTP against the emulator: an OpenAI-compatible server that passes the
 // reply on as content (Ollama, LM Studio, vLLM without `--reasoning-parser granite`), and KoboldCpp on the
 // `granite` instruct template.
-import { createEmulator, type Emulator, type RecordedRequest } from '@toolsmith/emulator';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RecordedRequest } from '@toolsmith/emulator';
+import { describe, expect, it } from 'vitest';
 import { runtimeWithAdd } from './__fixtures__/add-runtime.js';
 import { contentAnswer, openaiConnection } from './__fixtures__/answers.js';
+import { emulatorPerFile } from './__fixtures__/emulator.js';
 import { koboldAnswers, koboldConnection, promptOf } from './__fixtures__/kobold.js';
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await createEmulator();
-});
-afterAll(async () => {
-  await emulator.close();
-});
-beforeEach(() => emulator.reset());
+const emulator = emulatorPerFile();
 
 const ask = [{ role: 'user' as const, content: 'What is 1 + 2?' }];
 const ADD_CALL = '<|tool_call|>[{"name": "add", "arguments": {"a": 1, "b": 2}}]';
@@ -28,13 +22,13 @@ describe('Granite 3.2 thinking through a server that passes its reply on as cont
       "Here's my thought process:\nThe tool says 3.\nHere's my response:\n1 + 2 = **3**.",
     ];
     let n = 0;
-    emulator.on('/v1/chat/completions', (req) => {
+    emulator().on('/v1/chat/completions', (req) => {
       return contentAnswer(req, replies[Math.min(n++, 1)]);
     });
     for (const stream of [true, false]) {
       n = 0;
       const rt = runtimeWithAdd(
-        openaiConnection(emulator.url, {
+        openaiConnection(emulator().url, {
           model: 'granite3.2:8b',
           functionCalling: { enabled: true, mode: 'native' },
         }),
@@ -56,14 +50,14 @@ describe('Granite 3.2 thinking through a server that passes its reply on as cont
 describe('Granite on the granite instruct template (KoboldCpp)', () => {
   it('sends its roles and stops; 3.3 thinking: <think> is reasoning, <response> goes, its own call runs', async () => {
     let n = 0;
-    koboldAnswers(emulator, () =>
+    koboldAnswers(emulator(), () =>
       n++ === 0
         ? `<think>Need the sum.</think>\n<response>${ADD_CALL}</response>`
         : '<think>Got 3.</think>\n<response>It is 3.</response>',
     );
-    const rt = runtimeWithAdd(koboldConnection(emulator.url, 'granite-3.3-8b-instruct-Q4_K_M', 'granite'));
+    const rt = runtimeWithAdd(koboldConnection(emulator().url, 'granite-3.3-8b-instruct-Q4_K_M', 'granite'));
     const result = await rt.runToolLoop({ taskMessages: ask, stream: true });
-    const first = emulator.requests[0] as RecordedRequest;
+    const first = emulator().requests[0] as RecordedRequest;
     expect(promptOf(first)).toMatch(
       /^<\|start_of_role\|>system<\|end_of_role\|>[\s\S]*<\|end_of_text\|>\n<\|start_of_role\|>user<\|end_of_role\|>What is 1 \+ 2\?<\|end_of_text\|>\n<\|start_of_role\|>assistant<\|end_of_role\|>$/,
     );

@@ -1,31 +1,19 @@
 // Replies that start inside a reasoning block the prompt opened (DeepSeek-R1 / QwQ templates, a prefilled
 // `<think>`): the model writes only `</think>`, and what comes before it is reasoning, never the answer.
 // Over real HTTP against the emulator: KoboldCpp (text completion) and an OpenAI-compatible server.
-import {
-  contentCallChunks,
-  createEmulator,
-  type Emulator,
-  openaiChunk,
-  openaiStream,
-} from '@toolsmith/emulator';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { contentCallChunks, openaiChunk, openaiStream } from '@toolsmith/emulator';
+import { describe, expect, it } from 'vitest';
 import { runtimeWithAdd } from './__fixtures__/add-runtime.js';
 import { body, contentAnswer, openaiConnection, TRIGGER_RE, xmlCalls } from './__fixtures__/answers.js';
+import { emulatorPerFile } from './__fixtures__/emulator.js';
 import { koboldAnswers, koboldConnection, promptOf } from './__fixtures__/kobold.js';
 import type { GenerateTaskOptions, GenerateTaskResult } from './types.js';
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await createEmulator();
-});
-afterAll(async () => {
-  await emulator.close();
-});
-beforeEach(() => emulator.reset());
+const emulator = emulatorPerFile();
 
 const ask = [{ role: 'user' as const, content: 'What is 1 + 2?' }];
 const kobold = (instructTemplate: string) =>
-  koboldConnection(emulator.url, 'DeepSeek-R1-Distill-Qwen-14B', instructTemplate);
+  koboldConnection(emulator().url, 'DeepSeek-R1-Distill-Qwen-14B', instructTemplate);
 
 /** The result of a streamed request (generateTaskStream) and of a one-piece one (generateTask). */
 async function streamedAndNot(
@@ -41,7 +29,7 @@ async function streamedAndNot(
 
 describe('text completion with a reasoning model template', () => {
   it('deepseek-r1 opens <think> for the reply; the text before </think> is reasoning, streamed or not', async () => {
-    koboldAnswers(emulator, () => 'The user wants 1 + 2.\nThat is 3.\n</think>\n\n1 + 2 = **3**.');
+    koboldAnswers(emulator(), () => 'The user wants 1 + 2.\nThat is 3.\n</think>\n\n1 + 2 = **3**.');
     const rt = runtimeWithAdd(kobold('deepseek-r1'));
     let text = '';
     let reasoning = '';
@@ -50,21 +38,21 @@ describe('text completion with a reasoning model template', () => {
       if (event.type === 'reasoning-delta') reasoning += event.text;
     }
     expect([reasoning, text]).toEqual(['The user wants 1 + 2.\nThat is 3.\n', '1 + 2 = **3**.']);
-    expect(emulator.requests[0].path).toBe('/api/extra/generate/stream');
+    expect(emulator().requests[0].path).toBe('/api/extra/generate/stream');
     for (const result of await streamedAndNot(rt, { taskMessages: ask })) {
       expect(result.reasoning).toBe('The user wants 1 + 2.\nThat is 3.\n');
       expect(result.assistantText).toBe('1 + 2 = **3**.');
       expect(result.message.content).toBe('1 + 2 = **3**.');
     }
-    expect(emulator.requests.map((r) => r.path)).toContain('/api/v1/generate');
-    for (const request of emulator.requests)
+    expect(emulator().requests.map((r) => r.path)).toContain('/api/v1/generate');
+    for (const request of emulator().requests)
       expect(promptOf(request)).toMatch(/<｜User｜>What is 1 \+ 2\?<｜Assistant｜><think>\n$/);
   });
 
   it('the same reply under plain deepseek shows no reasoning (the prompt opened none) and says why', async () => {
-    koboldAnswers(emulator, () => 'The user wants 1 + 2.\n</think>\n\n3.');
+    koboldAnswers(emulator(), () => 'The user wants 1 + 2.\n</think>\n\n3.');
     const result = await runtimeWithAdd(kobold('deepseek')).generateTask({ taskMessages: ask });
-    expect(promptOf(emulator.requests[0])).toMatch(/<｜Assistant｜>$/);
+    expect(promptOf(emulator().requests[0])).toMatch(/<｜Assistant｜>$/);
     expect(result.reasoning).toBe('');
     expect(result.details.loneReasoningClose).toBe('</think>');
     // under deepseek-r1 the block is opened: nothing to say
@@ -74,7 +62,7 @@ describe('text completion with a reasoning model template', () => {
 
   it('text-mode tool loop: the reasoning is not read for calls, the call after </think> runs', async () => {
     let n = 0;
-    koboldAnswers(emulator, (req) => {
+    koboldAnswers(emulator(), (req) => {
       const trigger = TRIGGER_RE.exec(promptOf(req))?.[0] ?? 'missing';
       const quoted = xmlCalls(trigger, [{ name: 'add', args: { a: 9, b: 9 } }]);
       return n++ === 0
@@ -87,11 +75,11 @@ describe('text completion with a reasoning model template', () => {
     expect(result.trace).toHaveLength(1);
     expect(result.trace[0]).toMatchObject({ name: 'add', args: { a: 1, b: 2 }, result: { sum: 3 } });
     expect(result.finalText).toBe('It is 3.');
-    expect(promptOf(emulator.requests[0])).toMatch(/<\|im_start\|>assistant\n<think>\n$/);
+    expect(promptOf(emulator().requests[0])).toMatch(/<\|im_start\|>assistant\n<think>\n$/);
   });
 
   it('a custom template with a replyPrefix opens the block too', async () => {
-    koboldAnswers(emulator, () => 'Hmm.\n</think>\nThree.');
+    koboldAnswers(emulator(), () => 'Hmm.\n</think>\nThree.');
     const custom = JSON.stringify({
       userPrefix: '### User\n',
       userSuffix: '\n',
@@ -100,23 +88,23 @@ describe('text completion with a reasoning model template', () => {
     });
     for (const result of await streamedAndNot(runtimeWithAdd(kobold(custom)), { taskMessages: ask }))
       expect(result).toMatchObject({ reasoning: 'Hmm.\n', assistantText: 'Three.' });
-    expect(promptOf(emulator.requests[0])).toBe('### User\nWhat is 1 + 2?\n### Assistant\n<think>\n');
+    expect(promptOf(emulator().requests[0])).toBe('### User\nWhat is 1 + 2?\n### Assistant\n<think>\n');
   });
 });
 
 describe('a chat server whose own template opens <think> (replyStartsInReasoning)', () => {
   it('the reply is reasoning up to </think>; without the setting it is the answer, as the server sent it', async () => {
     const reply = 'Okay, the user wants a sum.\n</think>\n\nIt is 3.';
-    emulator.on('/v1/chat/completions', (req) => contentAnswer(req, reply));
+    emulator().on('/v1/chat/completions', (req) => contentAnswer(req, reply));
     const on = runtimeWithAdd(
-      openaiConnection(emulator.url, { model: 'QwQ-32B', replyStartsInReasoning: true }),
+      openaiConnection(emulator().url, { model: 'QwQ-32B', replyStartsInReasoning: true }),
     );
     for (const result of await streamedAndNot(on, { taskMessages: ask })) {
       expect(result).toMatchObject({ reasoning: 'Okay, the user wants a sum.\n', assistantText: 'It is 3.' });
       expect(result.details.loneReasoningClose).toBeUndefined();
     }
     // without it the reasoning stays in the answer, and the result says which tag gave it away
-    const off = runtimeWithAdd(openaiConnection(emulator.url, { model: 'QwQ-32B' }));
+    const off = runtimeWithAdd(openaiConnection(emulator().url, { model: 'QwQ-32B' }));
     for (const result of await streamedAndNot(off, { taskMessages: ask })) {
       expect(result).toMatchObject({ reasoning: '', assistantText: 'Okay, the user wants a sum.\nIt is 3.' });
       expect(result.details.loneReasoningClose).toBe('</think>');
@@ -126,7 +114,7 @@ describe('a chat server whose own template opens <think> (replyStartsInReasoning
 
 describe('replyStartsInReasoning with a server that separates the reasoning itself', () => {
   it('native and text mode alike: reasoning of its own first means the content is the answer', async () => {
-    emulator.on('/v1/chat/completions', () =>
+    emulator().on('/v1/chat/completions', () =>
       openaiStream([
         openaiChunk({ role: 'assistant', reasoning_content: 'A sum.' }),
         openaiChunk({ content: 'It is 3.' }),
@@ -135,7 +123,7 @@ describe('replyStartsInReasoning with a server that separates the reasoning itse
     );
     for (const mode of ['native', 'prompt_xml'] as const) {
       const rt = runtimeWithAdd(
-        openaiConnection(emulator.url, {
+        openaiConnection(emulator().url, {
           model: 'QwQ-32B',
           replyStartsInReasoning: true,
           functionCalling: { enabled: true, mode },
@@ -154,21 +142,21 @@ describe('replyStartsInReasoning with a server that separates the reasoning itse
 describe('a chat API with a prefilled <think>', () => {
   it('the continued reply is reasoning up to </think>, streamed or not', async () => {
     const reply = 'Simple sum.\n</think>\n\nIt is 3.';
-    emulator.on('/v1/chat/completions', (req) => contentAnswer(req, reply));
-    const rt = runtimeWithAdd(openaiConnection(emulator.url));
+    emulator().on('/v1/chat/completions', (req) => contentAnswer(req, reply));
+    const rt = runtimeWithAdd(openaiConnection(emulator().url));
     const options: GenerateTaskOptions = {
       taskMessages: [...ask, { role: 'assistant', content: '<think>\n' }],
     };
     for (const result of await streamedAndNot(rt, options))
       expect(result).toMatchObject({ reasoning: 'Simple sum.\n', assistantText: 'It is 3.' });
-    expect(emulator.requests.map((r) => body(r).stream === true)).toEqual([true, false]);
+    expect(emulator().requests.map((r) => body(r).stream === true)).toEqual([true, false]);
   });
 
   it('a reply that reasons until the token limit and never closes the block says so, not "an empty answer"', async () => {
-    emulator.on('/v1/chat/completions', () =>
+    emulator().on('/v1/chat/completions', () =>
       openaiStream(contentCallChunks('Let me think about every case. First', 'length')),
     );
-    const rt = runtimeWithAdd(openaiConnection(emulator.url));
+    const rt = runtimeWithAdd(openaiConnection(emulator().url));
     const options: GenerateTaskOptions = {
       taskMessages: [...ask, { role: 'assistant', content: '<think>\n' }],
     };
