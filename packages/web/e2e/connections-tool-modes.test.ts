@@ -79,4 +79,42 @@ describe('testing a reasoning model', () => {
     await screenshot(page, 'connections-test-reasoned');
     await context.close();
   });
+  it('a tool-calling test the model spends reasoning: asked twice, then "could not tell", nothing learned', async () => {
+    await apiPost(app.stack, '/api/connections', {
+      name: 'qwq-local',
+      api: 'openai',
+      baseUrl: `${app.stack.emulator.url}/v1`,
+      model: 'QwQ-32B',
+    });
+    app.stack.emulator.reset();
+    app.stack.emulator.on('/v1/chat/completions', () => ({
+      json: openaiCompletion(
+        { content: null, reasoning_content: 'Okay, so this is a connection test. Let me think' },
+        { finishReason: 'length' },
+      ),
+    }));
+    const { page, context } = await app.newPage();
+    await page.goto('/#/connections');
+    const card = page.getByRole('listitem', { name: 'qwq-local' });
+    await poll(() => card.isVisible()).toBe(true);
+    await card.getByRole('button', { name: 'Test qwq-local' }).click();
+    const probe = card.getByRole('region', { name: 'Tool calling test' });
+    await poll(() => probe.isVisible()).toBe(true);
+    expect(await probe.textContent()).toContain(
+      'Tool calling: The test could not tell whether tool calling works: the model spent the whole test reasoning.',
+    );
+    expect(await probe.textContent()).toContain(
+      'Native: could not tell — The model was still reasoning when its 1024 tokens ran out',
+    );
+    expect(await probe.textContent()).not.toContain('Text protocol');
+    // the tiny answer, then the forced call with 200 tokens and again with 1024
+    expect(app.stack.emulator.requests.map((r) => (r.body as { max_tokens?: number }).max_tokens)).toEqual([
+      16, 200, 1024,
+    ]);
+    expect(await card.getByRole('region', { name: 'Remembered tool calling' }).count()).toBe(0);
+    await screenshot(page, 'connections-test-tools-undecided');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'connections-test-tools-undecided-phone');
+    await context.close();
+  });
 });

@@ -202,6 +202,8 @@ const ToolCallingAttempt = Type.Object({
   status: Type.Optional(Type.Number()),
   /** a recognised "tools unsupported" refusal */
   signal: Type.Optional(Type.String()),
+  /** the model was still reasoning when the attempt ended: undecided */
+  reasoned: Type.Optional(Type.Literal(true)),
 });
 
 /** POST /api/connections/:id/test: a tiny request, then (function calling on) a forced tool call. */
@@ -215,7 +217,7 @@ export const ConnectionTestAnswer = Type.Union([
       Type.Object({
         native: Type.Optional(ToolCallingAttempt),
         text: Type.Optional(ToolCallingAttempt),
-        /** the function-calling mode to use, or null when neither worked */
+        /** the function-calling mode to use, or null when neither worked (or the model only reasoned) */
         recommended: nullable(Type.Union([Type.Literal('native'), Type.Literal('prompt_xml')])),
         message: Type.String(),
       }),

@@ -13,6 +13,8 @@ export interface ToolCallingAttempt {
   status?: number;
   /** a recognised "tools unsupported" refusal */
   signal?: string;
+  /** the model was still reasoning when the attempt ended: it neither called nor refused (undecided) */
+  reasoned?: true;
 }
 
 export interface ToolCallingProbe {
@@ -37,6 +39,16 @@ export const PROBE_TOOL = {
   },
 };
 
+/** The probe's token budget: a forced call is a few dozen tokens. */
+export const PROBE_MAX_TOKENS = 200;
+
+/**
+ * A reasoning model (DeepSeek-R1, QwQ, Qwen3 thinking) may spend the whole budget thinking before it calls:
+ * that attempt is asked once more with this much room, within this long (the connection test as a whole has
+ * a deadline of its own).
+ */
+export const PROBE_REASONING_RETRY = { maxTokens: 1024, timeoutMs: 15_000 };
+
 const ASK = [
   {
     role: 'user' as const,
@@ -58,51 +70,57 @@ export async function probeToolCalling(
     nativeTools?: boolean;
     memory?: ToolModeMemory;
     signal?: AbortSignal;
+    /** the second try of a model that only reasoned (default PROBE_REASONING_RETRY) */
+    reasoningRetry?: { maxTokens: number; timeoutMs: number };
   },
 ): Promise<ToolCallingProbe> {
   const { connection } = options;
-  const attempt = async (mode: 'native' | 'prompt_xml'): Promise<ToolCallingAttempt> => {
+  const retry = options.reasoningRetry ?? PROBE_REASONING_RETRY;
+  const once = (mode: ProbeMode, maxTokens: number, signal?: AbortSignal) =>
+    askForCall(runtime, connection, mode, maxTokens, signal);
+  /** One way of calling tools, asked again with room to finish when the model only reasoned. */
+  const attempt = async (mode: ProbeMode): Promise<ToolCallingAttempt> => {
+    const first = await once(mode, PROBE_MAX_TOKENS, options.signal);
+    if (!first.reasoned) return first;
+    const deadline = AbortSignal.timeout(retry.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+    let second: ToolCallingAttempt;
     try {
-      const result = await runtime.generateTask({
-        taskMessages: ASK,
-        apiPresetName: connection.name,
-        tools: [PROBE_TOOL],
-        toolChoice: 'required',
-        functionCallMode: mode,
-        functionCallOptions: { retries: 0 },
-        includeCharacterCard: false,
-        substituteMacros: false,
-        params: { maxTokens: 200 },
-        abortSignal: options.signal,
-      });
-      const call = result.toolCalls.find((c) => c.name === PROBE_TOOL.name);
-      if (call)
-        return { ok: true, message: `The model called ${PROBE_TOOL.name}(${JSON.stringify(call.args)}).` };
-      return {
-        ok: false,
-        message: `The model answered without calling the tool${result.assistantText ? `: “${result.assistantText.slice(0, 120)}”` : '.'}`,
-      };
+      second = await once(mode, retry.maxTokens, signal);
     } catch (error) {
-      if (!isGenerateTaskError(error)) throw error;
-      if (error.code === 'aborted') throw error;
-      const status = typeof error.details.status === 'number' ? error.details.status : undefined;
-      const signal = toolsUnsupportedSignal(error);
+      // only the retry's own deadline makes the question open; the test's abort ends the test
+      if (options.signal?.aborted || !deadline.aborted) throw error;
       return {
         ok: false,
-        message: error.message,
-        ...(status !== undefined ? { status } : {}),
-        ...(signal ? { signal } : {}),
+        reasoned: true,
+        message: `The model was still reasoning after ${retry.timeoutMs / 1000} s (asked twice: with ${PROBE_MAX_TOKENS} tokens, then ${retry.maxTokens}), so it never got to the call.`,
       };
     }
+    if (second.ok) {
+      return {
+        ok: true,
+        message: `${second.message.replace(/\.$/, '')} when asked again with ${retry.maxTokens} tokens (it spent the first ${PROBE_MAX_TOKENS} reasoning).`,
+      };
+    }
+    if (!second.reasoned) return second;
+    return {
+      ok: false,
+      reasoned: true,
+      message: `The model was still reasoning when its ${retry.maxTokens} tokens ran out (asked twice: with ${PROBE_MAX_TOKENS}, then ${retry.maxTokens}), so it never got to the call.`,
+    };
   };
 
   const nativeTools = options.nativeTools ?? familyHasNativeTools(connection);
   const native = nativeTools ? await attempt('native') : undefined;
+  // a model that only reasoned has not shown native tools fail: the text protocol's outcome would teach
+  // auto the wrong mode (and would most likely run out reasoning too)
+  if (native?.reasoned) return { native, recommended: null, message: UNDECIDED };
   if (native?.ok) {
     await remember(options.memory, connection, { mode: 'native', recordedAt: new Date().toISOString() });
     return { native, recommended: 'native', message: 'Native tool calling works: use Native (or Auto).' };
   }
   const text = await attempt('prompt_xml');
+  if (text.reasoned) return { ...(native ? { native } : {}), text, recommended: null, message: UNDECIDED };
   if (text.ok) {
     if (native) {
       await remember(options.memory, connection, {
@@ -130,6 +148,59 @@ export async function probeToolCalling(
     recommended: null,
     message: 'Neither native tool calling nor the text protocol produced a call with this model.',
   };
+}
+
+type ProbeMode = 'native' | 'prompt_xml';
+
+const UNDECIDED =
+  'The test could not tell whether tool calling works: the model spent the whole test reasoning. Keep Auto (it tries native tool calling in a chat and moves to the text protocol by itself if the server refuses tools), or lower the reasoning effort and test again.';
+
+/** One forced call of the probe tool in one mode, and how it fared. */
+async function askForCall(
+  runtime: Pick<Runtime, 'generateTask'>,
+  connection: Connection,
+  mode: ProbeMode,
+  maxTokens: number,
+  abortSignal: AbortSignal | undefined,
+): Promise<ToolCallingAttempt> {
+  try {
+    const result = await runtime.generateTask({
+      taskMessages: ASK,
+      apiPresetName: connection.name,
+      tools: [PROBE_TOOL],
+      toolChoice: 'required',
+      functionCallMode: mode,
+      functionCallOptions: { retries: 0 },
+      includeCharacterCard: false,
+      substituteMacros: false,
+      params: { maxTokens },
+      abortSignal,
+    });
+    const call = result.toolCalls.find((c) => c.name === PROBE_TOOL.name);
+    if (call)
+      return { ok: true, message: `The model called ${PROBE_TOOL.name}(${JSON.stringify(call.args)}).` };
+    return {
+      ok: false,
+      message: `The model answered without calling the tool${result.assistantText ? `: “${result.assistantText.slice(0, 120)}”` : '.'}`,
+    };
+  } catch (error) {
+    if (!isGenerateTaskError(error)) throw error;
+    if (error.code === 'aborted') throw error;
+    const status = typeof error.details.status === 'number' ? error.details.status : undefined;
+    const signal = toolsUnsupportedSignal(error);
+    // out of tokens while reasoning: no answer either way yet
+    const reasoned =
+      error.code === 'no_response' &&
+      error.details.reasoned === true &&
+      error.details.finishReason === 'length';
+    return {
+      ok: false,
+      message: error.message,
+      ...(status !== undefined ? { status } : {}),
+      ...(signal ? { signal } : {}),
+      ...(reasoned ? { reasoned: true as const } : {}),
+    };
+  }
 }
 
 function familyHasNativeTools(connection: Connection): boolean {

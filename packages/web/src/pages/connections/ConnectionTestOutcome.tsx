@@ -66,6 +66,15 @@ export function ConnectionTestOutcome({
     );
   }
   const tools = answer.toolCalling;
+  // a model that only reasoned neither called nor refused
+  const verdict = (attempt: { ok: boolean; reasoned?: true }) =>
+    t(
+      attempt.ok
+        ? 'connections.outcome.works'
+        : attempt.reasoned
+          ? 'connections.outcome.undecided'
+          : 'connections.outcome.didNotWork',
+    );
   const recommended = tools?.recommended;
   const current = connection.functionCalling.mode;
   return (
@@ -94,9 +103,7 @@ export function ConnectionTestOutcome({
             {tools.native && (
               <li>
                 {t('connections.outcome.native', {
-                  verdict: tools.native.ok
-                    ? t('connections.outcome.works')
-                    : t('connections.outcome.didNotWork'),
+                  verdict: verdict(tools.native),
                   message: tools.native.message,
                 })}
               </li>
@@ -104,9 +111,7 @@ export function ConnectionTestOutcome({
             {tools.text && (
               <li>
                 {t('connections.outcome.text', {
-                  verdict: tools.text.ok
-                    ? t('connections.outcome.works')
-                    : t('connections.outcome.didNotWork'),
+                  verdict: verdict(tools.text),
                   message: tools.text.message,
                 })}
               </li>

@@ -101,6 +101,7 @@ export default {
     text: 'Text protocol: {{verdict}} — {{message}}',
     works: 'works',
     didNotWork: 'did not work',
+    undecided: 'could not tell',
   },
   memory: {
     failed: 'Remembered tool modes could not be loaded: {{message}}',

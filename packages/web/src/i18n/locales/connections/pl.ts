@@ -103,6 +103,7 @@ export default {
     text: 'Protokół tekstowy: {{verdict}} — {{message}}',
     works: 'działa',
     didNotWork: 'nie zadziałało',
+    undecided: 'nie wiadomo',
   },
   memory: {
     failed: 'Nie udało się wczytać zapamiętanych trybów narzędzi: {{message}}',

@@ -98,6 +98,7 @@ export default {
     text: '文字協定：{{verdict}}——{{message}}',
     works: '可用',
     didNotWork: '不可用',
+    undecided: '無法判斷',
   },
   memory: {
     failed: '無法載入記住的工具模式：{{message}}',
