@@ -23,6 +23,7 @@ describe('parseConfig', () => {
       allowedHosts: [],
       providerFirstByteTimeoutMs: 120_000,
       providerIdleTimeoutMs: 60_000,
+      connectionTestTimeoutMs: 60_000,
     });
   });
 
@@ -36,6 +37,11 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ PROVIDER_IDLE_TIMEOUT_MS: '1m' })).toThrow(
       /PROVIDER_IDLE_TIMEOUT_MS must be a whole number/,
     );
+  });
+
+  it('reads the connection test deadline, at least a second', () => {
+    expect(parseConfig({ CONNECTION_TEST_TIMEOUT_MS: '180000' }).connectionTestTimeoutMs).toBe(180_000);
+    expect(() => parseConfig({ CONNECTION_TEST_TIMEOUT_MS: '0' })).toThrow(/CONNECTION_TEST_TIMEOUT_MS/);
   });
 
   it('reads every variable', () => {

@@ -28,6 +28,8 @@ export interface ServerConfig {
   providerFirstByteTimeoutMs: number;
   /** longest a started answer may go without progress (a whole event when streamed); 0 = no limit */
   providerIdleTimeoutMs: number;
+  /** a connection test's deadline, for its text round and again for its tool-calling probe */
+  connectionTestTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -51,6 +53,7 @@ export const CONFIG_DEFAULTS = {
   bodyLimit: 1_048_576,
   providerFirstByteTimeoutMs: 120_000,
   providerIdleTimeoutMs: 60_000,
+  connectionTestTimeoutMs: 60_000,
 };
 
 type Env = Record<string, string | undefined>;
@@ -134,6 +137,13 @@ export function parseConfig(env: Env): ServerConfig {
       'PROVIDER_IDLE_TIMEOUT_MS',
       CONFIG_DEFAULTS.providerIdleTimeoutMs,
       0,
+      3_600_000,
+    ),
+    connectionTestTimeoutMs: integer(
+      read('CONNECTION_TEST_TIMEOUT_MS'),
+      'CONNECTION_TEST_TIMEOUT_MS',
+      CONFIG_DEFAULTS.connectionTestTimeoutMs,
+      1000,
       3_600_000,
     ),
   };

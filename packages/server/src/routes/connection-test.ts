@@ -8,17 +8,18 @@ import { providerFetch } from '../executors/provider-fetch.js';
 import { toCoreConnection } from '../executors/runtime-sources.js';
 import { storedToolModeMemory } from '../executors/tool-mode-memory.js';
 
-/** How long a connection test may take before it reports a network error. */
-export const CONNECTION_TEST_TIMEOUT_MS = 30_000;
-
 /**
  * POST /api/connections/:id/test: one tiny request (the failure's code comes from the core's error mapping;
  * a 404 on an OpenAI-compatible URL missing its /v1 comes with the URL that works), then — with function
- * calling on — a tiny forced tool call, natively and else in the text protocol, with the mode to use.
+ * calling on — a tiny forced tool call, natively and else in the text protocol, with the mode to use. Each
+ * part has the deadline CONNECTION_TEST_TIMEOUT_MS: a slow model (loading, or on the CPU) gets a clear
+ * timeout, and a probe past it leaves the passed text round standing.
  */
 export async function connectionTestRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { storage, shutdownSignal, config } = app.toolsmith;
+  const deadlineMs = config.connectionTestTimeoutMs;
+  const within = `${deadlineMs / 1000} s`;
 
   app.post(
     '/api/connections/:id/test',
@@ -38,28 +39,40 @@ export async function connectionTestRoutes(fastify: FastifyInstance): Promise<vo
       const toolModeMemory = storedToolModeMemory(storage);
       const fetch = providerFetch(config);
       const runtime = createRuntime({ connections: [connection], toolModeMemory, fetch });
-      const controller = new AbortController();
-      const unlink = abortWhen(controller, AbortSignal.timeout(CONNECTION_TEST_TIMEOUT_MS), shutdownSignal);
+      const bounded = <T>(run: (signal: AbortSignal) => Promise<T>) =>
+        withDeadline(deadlineMs, shutdownSignal, run);
       try {
-        const answer = await tinyAnswer(runtime, connection.name, controller.signal);
-        if (!connection.functionCalling.enabled) return { ok: true as const, ...answer };
-        const toolCalling = await probeToolCalling(runtime, {
-          connection,
-          memory: toolModeMemory,
-          signal: controller.signal,
-        });
-        return { ok: true as const, ...answer, toolCalling };
+        const round = await bounded((signal) => tinyAnswer(runtime, connection.name, signal));
+        if (round === TIMED_OUT) {
+          return {
+            ok: false as const,
+            code: 'timeout',
+            message: `No answer within ${within}. A model that is still loading, or runs on the CPU, can take longer: test again in a moment, or raise CONNECTION_TEST_TIMEOUT_MS.`,
+          };
+        }
+        if (!connection.functionCalling.enabled) return { ok: true as const, ...round };
+        const probe = await bounded((signal) =>
+          probeToolCalling(runtime, { connection, memory: toolModeMemory, signal }),
+        );
+        const toolCalling =
+          probe === TIMED_OUT
+            ? {
+                recommended: null,
+                message: `The tool-calling test did not finish within ${within} (the model is slow to answer it), so it could not tell whether tool calling works. Keep Auto: it finds out in a chat.`,
+              }
+            : probe;
+        return { ok: true as const, ...round, toolCalling };
       } catch (error) {
         if (isGenerateTaskError(error)) {
           const suggestion =
             error.details.status === 404
-              ? await suggestBaseUrl(connection, { fetch, signal: controller.signal })
+              ? await bounded((signal) => suggestBaseUrl(connection, { fetch, signal }))
               : undefined;
           return {
             ok: false as const,
             code: error.code,
             message: error.message,
-            ...(suggestion ? { suggestion } : {}),
+            ...(suggestion && suggestion !== TIMED_OUT ? { suggestion } : {}),
           };
         }
         request.log.warn({ err: error }, 'connection test failed unexpectedly');
@@ -68,11 +81,30 @@ export async function connectionTestRoutes(fastify: FastifyInstance): Promise<vo
           code: 'unknown',
           message: error instanceof Error ? error.message : String(error),
         };
-      } finally {
-        unlink();
       }
     },
   );
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+/** Runs one part of the test until its deadline (then TIMED_OUT) or the server's shutdown (then its error). */
+async function withDeadline<T>(
+  ms: number,
+  shutdownSignal: AbortSignal,
+  run: (signal: AbortSignal) => Promise<T>,
+): Promise<T | typeof TIMED_OUT> {
+  const controller = new AbortController();
+  const deadline = AbortSignal.timeout(ms);
+  const unlink = abortWhen(controller, deadline, shutdownSignal);
+  try {
+    return await run(controller.signal);
+  } catch (error) {
+    if (deadline.aborted && !shutdownSignal.aborted) return TIMED_OUT;
+    throw error;
+  } finally {
+    unlink();
+  }
 }
 
 /**
