@@ -76,6 +76,7 @@ const RENDER = {
   'phi4-mini': (n, a) => `functools[${json(n, a)}]`,
   granite: (n, a) => `<|tool_call|>[${json(n, a)}]`,
   'granite-20b-fc': (n, a) => `<function_call> ${json(n, a)}`,
+  functionary: (n, a) => `>>>all\nLet me do that.>>>${n}\n${JSON.stringify(a)}`,
   internlm2: (n, a) => `<|action_start|><|plugin|>\n${json(n, a, 'parameters')}<|action_end|>`,
   xlam: (n, a) => `\n[${json(n, a)}]\n`,
   mistral: (n, a) => `[TOOL_CALLS]${n}[ARGS]${JSON.stringify(a)}`,
@@ -273,6 +274,7 @@ const ADVERSARIAL = [
   '<TOOLCALL>[',
   '<|START_ACTION|>[',
   '<|tools_prefix|>[{"search_notes": ',
+  '>>>search_notes\n',
 ];
 function onePiece(text) {
   const parser = createTextToolCallParser({ tools });

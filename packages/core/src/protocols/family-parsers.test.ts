@@ -41,6 +41,7 @@ const MODELS: Record<ToolCallFamily, string> = {
   nemotron: 'nvidia/Llama-3_3-Nemotron-Super-49B-v1_5',
   command: 'CohereLabs/c4ai-command-r7b-12-2024',
   apertus: 'swiss-ai/Apertus-8B-Instruct-2509',
+  functionary: 'meetkai/functionary-small-v3.2',
 };
 
 function brief(text: string, options: Partial<TextParserOptions>) {

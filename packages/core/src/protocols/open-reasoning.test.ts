@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../providers/types.js';
 import { createSeededRandom } from '../worldinfo/random.js';
+import { expectEveryCut } from './__fixtures__/every-cut.js';
 import { NativeContentFilter } from './native-content.js';
-import type { TextParserOptions } from './parser-types.js';
 import {
   APRIEL_REASONING_HEADER,
   openReasoningTag,
@@ -19,24 +19,6 @@ const TOOLS = [
   },
 ];
 const options = { tools: TOOLS, createId: (i: number) => `id${i}`, openReasoning: '<think>' };
-
-/** The result of parsing `text` in two pieces, cut at `cut`. */
-function parsedInTwo(text: string, cut: number, parserOptions: TextParserOptions) {
-  const parser = createTextToolCallParser(parserOptions);
-  parser.push(text.slice(0, cut));
-  parser.push(text.slice(cut));
-  parser.end();
-  return parser.result();
-}
-
-/** Every two-piece cut of `text` parses to `expected` (exactly, or at least those fields). */
-function expectEveryCut(text: string, parserOptions: TextParserOptions, expected: object, exact = true) {
-  for (let cut = 0; cut <= text.length; cut++) {
-    const result = parsedInTwo(text, cut, parserOptions);
-    if (exact) expect(result).toEqual(expected);
-    else expect(result).toMatchObject(expected);
-  }
-}
 
 /** A DeepSeek-R1 / QwQ reply after a prompt that ends in `<think>\n`: only the closing tag is written. */
 const R1_REPLY =

@@ -1,6 +1,7 @@
 import { codeMarkers, REASONING_MARKERS, reasoningMarkers, TRIGGER_MARKER } from './common-markers.js';
 import { FAMILY_PARSERS } from './families/index.js';
 import { type MarkerSpec, MarkerTable } from './marker-table.js';
+import type { ParserState } from './parser-context.js';
 import type { ReasoningTags } from './parser-types.js';
 import { familyForModel, type ToolCallFamily, type ToolCallFormat } from './tool-call-formats.js';
 import { TURN_END_MARKERS } from './turn-end.js';
@@ -8,6 +9,8 @@ import { TURN_END_MARKERS } from './turn-end.js';
 export interface ParserConfig {
   table: MarkerTable;
   preferred?: ToolCallFamily;
+  /** the preferred family's state for the start of a reply, if it has one */
+  replyStart?: () => ParserState;
 }
 
 /** Families whose calls also come as fenced JSON blocks. */
@@ -42,7 +45,8 @@ export function parserConfig(
   for (const family of families) {
     for (const spec of family.markers({ preferred: family.id === preferred })) specs.add(spec);
   }
-  const config: ParserConfig = { table: new MarkerTable([...specs]), preferred };
+  const replyStart = families.find((family) => family.id === preferred)?.replyStart;
+  const config: ParserConfig = { table: new MarkerTable([...specs]), preferred, replyStart };
   cache.set(key, config);
   return config;
 }

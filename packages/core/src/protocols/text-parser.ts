@@ -5,13 +5,8 @@ import { parserConfig } from './parser-config.js';
 import type { ParserContext, ParserState } from './parser-context.js';
 import { normalizeParserTools } from './parser-tools.js';
 import type { TextParserOptions, TextParserTool, TextToolCallParseResult } from './parser-types.js';
-import { insideReasoning, ReplyHeaderState } from './reasoning-block.js';
-import {
-  MODEL_WRITTEN_REASONING,
-  reasoningCloseOf,
-  reasoningOpenings,
-  reasoningTagsProblem,
-} from './reasoning-tags.js';
+import { insideReasoning } from './reasoning-block.js';
+import { reasoningCloseOf, reasoningOpenings, reasoningTagsProblem } from './reasoning-tags.js';
 import { type FastLaneContext, plainEnd, TextState } from './text-state.js';
 import { Utf8Chunks } from './utf8-chunks.js';
 
@@ -85,12 +80,9 @@ class StreamingTextParser implements TextToolCallParser, FastLaneContext {
       }
       this.state = insideReasoning(options.openReasoning, close);
       this.plain = false;
-    } else {
-      const headers = config.preferred && MODEL_WRITTEN_REASONING[config.preferred];
-      if (headers) {
-        this.state = new ReplyHeaderState(headers);
-        this.plain = false;
-      }
+    } else if (config.replyStart) {
+      this.state = config.replyStart();
+      this.plain = false;
     }
   }
 

@@ -34,6 +34,7 @@ export const TOOL_CALL_FAMILIES = [
   'nemotron',
   'command',
   'apertus',
+  'functionary',
 ] as const;
 
 export type ToolCallFamily = (typeof TOOL_CALL_FAMILIES)[number];
@@ -153,6 +154,12 @@ export const TOOL_CALL_FAMILY_INFO: readonly ToolCallFamilyInfo[] = [
     label: 'Apertus',
     example: '<|tools_prefix|>[{"NAME":{...}}]<|tools_suffix|>',
     models: /apertus/,
+  },
+  {
+    id: 'functionary',
+    label: 'Functionary v3.2 (MeetKai)',
+    example: '>>>NAME\n{"key":"v"} (>>>all\n before text)',
+    models: /functionary/,
   },
   {
     id: 'granite-20b-fc',

@@ -1,5 +1,6 @@
 /** Every realistic model output of every family (the per-family files hold them by markup kind). */
 import { APRIEL_FAMILY_CASES } from './family-outputs-apriel.js';
+import { FUNCTIONARY_FAMILY_CASES } from './family-outputs-functionary.js';
 import { JSON_FAMILY_CASES } from './family-outputs-json.js';
 import { JSON_LIST_FAMILY_CASES } from './family-outputs-json-lists.js';
 import { TAGGED_FAMILY_CASES } from './family-outputs-tagged.js';
@@ -10,4 +11,5 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
   ...TAGGED_FAMILY_CASES,
   ...JSON_LIST_FAMILY_CASES,
   ...APRIEL_FAMILY_CASES,
+  ...FUNCTIONARY_FAMILY_CASES,
 ];

@@ -1,4 +1,5 @@
 import type { MarkerSpec } from '../marker-table.js';
+import type { ParserState } from '../parser-context.js';
 import type { ToolCallFamily } from '../tool-call-formats.js';
 
 /** How a family is being read. */
@@ -14,4 +15,10 @@ export interface FamilyMode {
 export interface FamilyParser {
   id: ToolCallFamily;
   markers(mode: FamilyMode): readonly MarkerSpec[];
+  /**
+   * The state a reply starts in where the family is preferred: the model's template wrote the start of its
+   * markup at the end of the prompt (Functionary's `>>>`), or the model writes a header first (Granite 3.2's
+   * thinking). It goes back to plain text when the reply starts otherwise.
+   */
+  replyStart?: () => ParserState;
 }

@@ -3,6 +3,7 @@ import { aprielFamily } from './apriel.js';
 import { commandFamily } from './command.js';
 import { deepseekFamily } from './deepseek.js';
 import type { FamilyParser } from './family.js';
+import { functionaryFamily } from './functionary.js';
 import { functionGemmaFamily, gemma4Family, gemmaFamily } from './gemma.js';
 import { glmFamily } from './glm.js';
 import { harmonyFamily } from './harmony.js';
@@ -55,4 +56,5 @@ export const FAMILY_PARSERS: readonly FamilyParser[] = [
   nemotronFamily,
   commandFamily,
   apertusFamily,
+  functionaryFamily,
 ];

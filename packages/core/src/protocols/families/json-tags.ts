@@ -1,6 +1,8 @@
 import { JsonRegionState } from '../json-region.js';
 import type { MarkerSpec } from '../marker-table.js';
 import { type ParserContext, type ParserState, revert, take, takeWhitespace } from '../parser-context.js';
+import { ReplyHeaderState } from '../reasoning-block.js';
+import { MODEL_WRITTEN_REASONING, type ModelWrittenReasoning } from '../reasoning-tags.js';
 import { isWhitespace, type MatchResult, matchLiteral } from '../scan-utils.js';
 import type { FamilyParser } from './family.js';
 import { JsonOpenState, RESPONSE_WRAPPERS } from './hermes.js';
@@ -28,13 +30,19 @@ const GRANITE_TOOL_CALL: MarkerSpec = {
   },
 };
 
-/** Granite 3.3 with thinking on wraps its answer in `<response>` (after `<think>`): layout where the family is known. */
+const GRANITE_THINKING = MODEL_WRITTEN_REASONING.granite as ModelWrittenReasoning;
+
+/**
+ * Granite 3.3 with thinking on wraps its answer in `<response>` (after `<think>`), and Granite 3.2 starts its
+ * reply with a thinking header: layout where the family is known.
+ */
 export const graniteFamily: FamilyParser = {
   id: 'granite',
   markers: (mode) =>
     mode.preferred
       ? [GRANITE_TOOL_CALL, TOOL_CALL_TAG, ...RESPONSE_WRAPPERS]
       : [GRANITE_TOOL_CALL, TOOL_CALL_TAG],
+  replyStart: () => new ReplyHeaderState(GRANITE_THINKING),
 };
 
 /**
