@@ -120,7 +120,14 @@ export async function probeToolCalling(
     return { native, recommended: 'native', message: 'Native tool calling works: use Native (or Auto).' };
   }
   const text = await attempt('prompt_xml');
-  if (text.reasoned) return { ...(native ? { native } : {}), text, recommended: null, message: UNDECIDED };
+  if (text.reasoned) {
+    return {
+      ...(native ? { native } : {}),
+      text,
+      recommended: null,
+      message: native ? UNDECIDED : UNDECIDED_TEXT_ONLY,
+    };
+  }
   if (text.ok) {
     if (native) {
       await remember(options.memory, connection, {
@@ -154,6 +161,9 @@ type ProbeMode = 'native' | 'prompt_xml';
 
 const UNDECIDED =
   'The test could not tell whether tool calling works: the model spent the whole test reasoning. Keep Auto (it tries native tool calling in a chat and moves to the text protocol by itself if the server refuses tools), or lower the reasoning effort and test again.';
+
+const UNDECIDED_TEXT_ONLY =
+  'The test could not tell whether tool calling works: the model spent the whole test reasoning. Try it in a chat (the text protocol is what Auto uses here), or lower the reasoning effort and test again.';
 
 /** One forced call of the probe tool in one mode, and how it fared. */
 async function askForCall(

@@ -136,4 +136,31 @@ describe('connection test: the tool-calling probe with a reasoning model', () =>
       16, 200, 1024,
     ]);
   });
+
+  it('text completion still reasoning after the second try: undecided, in words for a text-only backend', async () => {
+    const kobold = await create({
+      api: 'text-completion',
+      textBackend: 'koboldcpp',
+      baseUrl: emulator.url,
+      model: 'QwQ-32B',
+      instructTemplate: 'chatml-think',
+    });
+    emulator.enqueue('/api/v1/generate', { json: { results: [{ text: 'OK' }] } });
+    emulator.on('/api/v1/generate', () => ({
+      json: { results: [{ text: 'Okay, let me think about this carefully', finish_reason: 'length' }] },
+    }));
+    const res = await server.request('POST', `/api/connections/${kobold.id}/test`);
+    expect(res.body.toolCalling).toEqual({
+      text: {
+        ok: false,
+        reasoned: true,
+        message:
+          'The model was still reasoning when its 1024 tokens ran out (asked twice: with 200, then 1024), so it never got to the call.',
+      },
+      recommended: null,
+      message:
+        'The test could not tell whether tool calling works: the model spent the whole test reasoning. Try it in a chat (the text protocol is what Auto uses here), or lower the reasoning effort and test again.',
+    });
+    expect(await modesOf(kobold.id)).toEqual([]);
+  });
 });
