@@ -202,8 +202,8 @@ const ToolCallingAttempt = Type.Object({
   status: Type.Optional(Type.Number()),
   /** a recognised "tools unsupported" refusal */
   signal: Type.Optional(Type.String()),
-  /** the model was still reasoning when the attempt ended: undecided */
-  reasoned: Type.Optional(Type.Literal(true)),
+  /** the tokens ran out before the model got to a call (still reasoning, or writing): neither works nor fails */
+  undecided: Type.Optional(Type.Literal(true)),
 });
 
 /** POST /api/connections/:id/test: a tiny request, then (function calling on) a forced tool call. */

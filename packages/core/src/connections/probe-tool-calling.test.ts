@@ -29,7 +29,7 @@ describe('probeToolCalling: the second try of a model that only reasoned', () =>
     expect(probe).toMatchObject({
       native: {
         ok: false,
-        reasoned: true,
+        undecided: true,
         message:
           'The model was still reasoning after 0.05 s (asked twice: with 200 tokens, then 1024), so it never got to the call.',
       },
@@ -72,6 +72,6 @@ describe('probeToolCalling: the second try of a model that only reasoned', () =>
       text: { ok: false },
       recommended: null,
     });
-    expect(probe.native?.reasoned).toBeUndefined();
+    expect(probe.native?.undecided).toBeUndefined();
   });
 });

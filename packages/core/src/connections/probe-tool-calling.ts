@@ -13,9 +13,15 @@ export interface ToolCallingAttempt {
   status?: number;
   /** a recognised "tools unsupported" refusal */
   signal?: string;
-  /** the model was still reasoning when the attempt ended: it neither called nor refused (undecided) */
-  reasoned?: true;
+  /**
+   * the attempt's tokens ran out before the model got to a call (it was still reasoning, or still writing,
+   * as a reasoning model does whose reasoning comes as text): it neither called nor refused
+   */
+  undecided?: true;
 }
+
+/** An attempt as asked: one whose tokens ran out says what the model was doing (then it is asked again). */
+type Asked = ToolCallingAttempt & { unfinished?: 'reasoning' | 'writing'; text?: string };
 
 export interface ToolCallingProbe {
   /** not tried for families without native tools */
@@ -78,49 +84,51 @@ export async function probeToolCalling(
   const retry = options.reasoningRetry ?? PROBE_REASONING_RETRY;
   const once = (mode: ProbeMode, maxTokens: number, signal?: AbortSignal) =>
     askForCall(runtime, connection, mode, maxTokens, signal);
-  /** One way of calling tools, asked again with room to finish when the model only reasoned. */
+  /** One way of calling tools, asked again with room to finish when its tokens ran out before a call. */
   const attempt = async (mode: ProbeMode): Promise<ToolCallingAttempt> => {
     const first = await once(mode, PROBE_MAX_TOKENS, options.signal);
-    if (!first.reasoned) return first;
+    if (!first.unfinished) return reported(first);
     const deadline = AbortSignal.timeout(retry.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
-    let second: ToolCallingAttempt;
+    const asked = `(asked twice: with ${PROBE_MAX_TOKENS} tokens, then ${retry.maxTokens})`;
+    let second: Asked;
     try {
       second = await once(mode, retry.maxTokens, signal);
     } catch (error) {
-      // only the retry's own deadline makes the question open; the test's abort ends the test
+      // only the retry's own deadline leaves the question open; the test's abort ends the test
       if (options.signal?.aborted || !deadline.aborted) throw error;
       return {
         ok: false,
-        reasoned: true,
-        message: `The model was still reasoning after ${retry.timeoutMs / 1000} s (asked twice: with ${PROBE_MAX_TOKENS} tokens, then ${retry.maxTokens}), so it never got to the call.`,
+        undecided: true,
+        message: `The model was still ${first.unfinished} after ${retry.timeoutMs / 1000} s ${asked}, so it never got to the call.`,
       };
     }
     if (second.ok) {
       return {
         ok: true,
-        message: `${second.message.replace(/\.$/, '')} when asked again with ${retry.maxTokens} tokens (it spent the first ${PROBE_MAX_TOKENS} reasoning).`,
+        message: `${second.message.replace(/\.$/, '')} when asked again with ${retry.maxTokens} tokens (it spent the first ${PROBE_MAX_TOKENS} ${first.unfinished}).`,
       };
     }
-    if (!second.reasoned) return second;
+    if (!second.unfinished) return reported(second);
+    const quote = second.text ? `: “${second.text.slice(0, 120)}”` : '.';
     return {
       ok: false,
-      reasoned: true,
-      message: `The model was still reasoning when its ${retry.maxTokens} tokens ran out (asked twice: with ${PROBE_MAX_TOKENS}, then ${retry.maxTokens}), so it never got to the call.`,
+      undecided: true,
+      message: `The model was still ${second.unfinished} when its ${retry.maxTokens} tokens ran out ${asked.replace(' tokens,', ',')}, so it never got to the call${quote}`,
     };
   };
 
   const nativeTools = options.nativeTools ?? familyHasNativeTools(connection);
   const native = nativeTools ? await attempt('native') : undefined;
-  // a model that only reasoned has not shown native tools fail: the text protocol's outcome would teach
+  // a model that ran out of tokens before a call has not shown native tools fail: the text protocol's outcome would teach
   // auto the wrong mode (and would most likely run out reasoning too)
-  if (native?.reasoned) return { native, recommended: null, message: UNDECIDED };
+  if (native?.undecided) return { native, recommended: null, message: UNDECIDED };
   if (native?.ok) {
     await remember(options.memory, connection, { mode: 'native', recordedAt: new Date().toISOString() });
     return { native, recommended: 'native', message: 'Native tool calling works: use Native (or Auto).' };
   }
   const text = await attempt('prompt_xml');
-  if (text.reasoned) {
+  if (text.undecided) {
     return {
       ...(native ? { native } : {}),
       text,
@@ -172,7 +180,7 @@ async function askForCall(
   mode: ProbeMode,
   maxTokens: number,
   abortSignal: AbortSignal | undefined,
-): Promise<ToolCallingAttempt> {
+): Promise<Asked> {
   try {
     const result = await runtime.generateTask({
       taskMessages: ASK,
@@ -189,9 +197,12 @@ async function askForCall(
     const call = result.toolCalls.find((c) => c.name === PROBE_TOOL.name);
     if (call)
       return { ok: true, message: `The model called ${PROBE_TOOL.name}(${JSON.stringify(call.args)}).` };
+    const text = result.assistantText;
     return {
       ok: false,
-      message: `The model answered without calling the tool${result.assistantText ? `: “${result.assistantText.slice(0, 120)}”` : '.'}`,
+      message: `The model answered without calling the tool${text ? `: “${text.slice(0, 120)}”` : '.'}`,
+      // cut off: reasoning that comes as text (a template that opened it) may end in a call yet
+      ...(result.finishReason === 'length' ? { unfinished: 'writing' as const, text } : {}),
     };
   } catch (error) {
     if (!isGenerateTaskError(error)) throw error;
@@ -199,7 +210,7 @@ async function askForCall(
     const status = typeof error.details.status === 'number' ? error.details.status : undefined;
     const signal = toolsUnsupportedSignal(error);
     // out of tokens while reasoning: no answer either way yet
-    const reasoned =
+    const reasoning =
       error.code === 'no_response' &&
       error.details.reasoned === true &&
       error.details.finishReason === 'length';
@@ -208,9 +219,14 @@ async function askForCall(
       message: error.message,
       ...(status !== undefined ? { status } : {}),
       ...(signal ? { signal } : {}),
-      ...(reasoned ? { reasoned: true as const } : {}),
+      ...(reasoning ? { unfinished: 'reasoning' as const } : {}),
     };
   }
+}
+
+/** An attempt as the probe reports it (without what only the second try needs). */
+function reported({ unfinished: _unfinished, text: _text, ...attempt }: Asked): ToolCallingAttempt {
+  return attempt;
 }
 
 function familyHasNativeTools(connection: Connection): boolean {

@@ -77,7 +77,7 @@ describe('connection test: the tool-calling probe with a reasoning model', () =>
     expect(res.body.toolCalling).toEqual({
       native: {
         ok: false,
-        reasoned: true,
+        undecided: true,
         message:
           'The model was still reasoning when its 1024 tokens ran out (asked twice: with 200, then 1024), so it never got to the call.',
       },
@@ -103,6 +103,45 @@ describe('connection test: the tool-calling probe with a reasoning model', () =>
     const res = await server.request('POST', `/api/connections/${c.id}/test`);
     expect(res.body.toolCalling).toMatchObject({ native: { ok: true }, recommended: 'native' });
     expect(emulator.requests.map((r) => maxTokensOf(r.body))).toEqual([16, 200, 1024]);
+  });
+
+  it('reasoning shown as text (the template opened <think>, the connection does not say so): cut off, asked again', async () => {
+    emulator.enqueue(
+      '/v1/chat/completions',
+      answer({ content: 'Okay, the user' }, { finishReason: 'length' }),
+      answer(
+        { content: 'Okay, the user wants me to call report_status. Let me think about' },
+        { finishReason: 'length' },
+      ),
+      answer({
+        content:
+          'Okay, the user wants me to call report_status with "ok".\n</think>\n\n<tool_call>\n{"name": "report_status", "arguments": {"status": "ok"}}\n</tool_call>',
+      }),
+    );
+    const c = await create({ model: 'qwq:32b' });
+    const res = await server.request('POST', `/api/connections/${c.id}/test`);
+    expect(res.body.toolCalling).toMatchObject({ native: { ok: true }, recommended: 'native' });
+    expect(emulator.requests.map((r) => maxTokensOf(r.body))).toEqual([16, 200, 1024]);
+    expect((await modesOf(c.id)).map((o) => o.mode)).toEqual(['native']);
+  });
+
+  it('still writing when the second try runs out: undecided, in those words', async () => {
+    emulator.enqueue('/v1/chat/completions', answer({ content: 'OK' }));
+    emulator.on('/v1/chat/completions', () =>
+      answer({ content: 'Okay, so I need to figure out what this tool' }, { finishReason: 'length' }),
+    );
+    const c = await create({ model: 'qwq:32b' });
+    const res = await server.request('POST', `/api/connections/${c.id}/test`);
+    expect(res.body.toolCalling).toMatchObject({
+      native: {
+        ok: false,
+        undecided: true,
+        message:
+          'The model was still writing when its 1024 tokens ran out (asked twice: with 200, then 1024), so it never got to the call: “Okay, so I need to figure out what this tool”',
+      },
+      recommended: null,
+    });
+    expect(res.body.toolCalling.text).toBeUndefined();
   });
 
   it('text completion (KoboldCpp): the text-protocol attempt gets the second try too', async () => {
@@ -153,7 +192,7 @@ describe('connection test: the tool-calling probe with a reasoning model', () =>
     expect(res.body.toolCalling).toEqual({
       text: {
         ok: false,
-        reasoned: true,
+        undecided: true,
         message:
           'The model was still reasoning when its 1024 tokens ran out (asked twice: with 200, then 1024), so it never got to the call.',
       },

@@ -66,12 +66,12 @@ export function ConnectionTestOutcome({
     );
   }
   const tools = answer.toolCalling;
-  // a model that only reasoned neither called nor refused
-  const verdict = (attempt: { ok: boolean; reasoned?: true }) =>
+  // a model whose tokens ran out before a call neither called nor refused
+  const verdict = (attempt: { ok: boolean; undecided?: true }) =>
     t(
       attempt.ok
         ? 'connections.outcome.works'
-        : attempt.reasoned
+        : attempt.undecided
           ? 'connections.outcome.undecided'
           : 'connections.outcome.didNotWork',
     );
