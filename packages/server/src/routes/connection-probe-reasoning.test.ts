@@ -15,6 +15,9 @@ const toolCall = answer(
   { tool_calls: [openaiToolCall('call_t', 'report_status', { status: 'ok' })] },
   { finishReason: 'tool_calls' },
 );
+/** The attempt's message after both tries ran out while the model reasoned. */
+const STILL_REASONING =
+  'The model was still reasoning when its 1024 tokens ran out (asked twice: with 200, then 1024), so it never got to the call.';
 const maxTokensOf = (body: unknown) => (body as { max_tokens?: number }).max_tokens;
 
 describe('connection test: the tool-calling probe with a reasoning model', () => {
@@ -39,6 +42,15 @@ describe('connection test: the tool-calling probe with a reasoning model', () =>
         ...extra,
       })
     ).body as { id: string };
+  /** QwQ on KoboldCpp, its template opening <think> for the reply */
+  const koboldQwq = () =>
+    create({
+      api: 'text-completion',
+      textBackend: 'koboldcpp',
+      baseUrl: emulator.url,
+      model: 'QwQ-32B',
+      instructTemplate: 'chatml-think',
+    });
   const modesOf = async (id: string) =>
     (await server.request('GET', `/api/connections/${id}/tool-modes`)).body.outcomes as { mode: string }[];
 
@@ -78,8 +90,7 @@ describe('connection test: the tool-calling probe with a reasoning model', () =>
       native: {
         ok: false,
         undecided: true,
-        message:
-          'The model was still reasoning when its 1024 tokens ran out (asked twice: with 200, then 1024), so it never got to the call.',
+        message: STILL_REASONING,
       },
       recommended: null,
       message:
@@ -145,13 +156,7 @@ describe('connection test: the tool-calling probe with a reasoning model', () =>
   });
 
   it('text completion (KoboldCpp): the text-protocol attempt gets the second try too', async () => {
-    const kobold = await create({
-      api: 'text-completion',
-      textBackend: 'koboldcpp',
-      baseUrl: emulator.url,
-      model: 'QwQ-32B',
-      instructTemplate: 'chatml-think',
-    });
+    const kobold = await koboldQwq();
     emulator.enqueue('/api/v1/generate', { json: { results: [{ text: 'OK' }] } });
     emulator.on('/api/v1/generate', (req) => {
       const body = req.body as { prompt: string; max_length: number };
@@ -177,13 +182,7 @@ describe('connection test: the tool-calling probe with a reasoning model', () =>
   });
 
   it('text completion still reasoning after the second try: undecided, in words for a text-only backend', async () => {
-    const kobold = await create({
-      api: 'text-completion',
-      textBackend: 'koboldcpp',
-      baseUrl: emulator.url,
-      model: 'QwQ-32B',
-      instructTemplate: 'chatml-think',
-    });
+    const kobold = await koboldQwq();
     emulator.enqueue('/api/v1/generate', { json: { results: [{ text: 'OK' }] } });
     emulator.on('/api/v1/generate', () => ({
       json: { results: [{ text: 'Okay, let me think about this carefully', finish_reason: 'length' }] },
@@ -193,8 +192,7 @@ describe('connection test: the tool-calling probe with a reasoning model', () =>
       text: {
         ok: false,
         undecided: true,
-        message:
-          'The model was still reasoning when its 1024 tokens ran out (asked twice: with 200, then 1024), so it never got to the call.',
+        message: STILL_REASONING,
       },
       recommended: null,
       message:
