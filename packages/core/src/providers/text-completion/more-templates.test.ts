@@ -61,6 +61,12 @@ describe('instruct templates of each family (from their chat templates)', () => 
       'Granite',
       '<|start_of_role|>system<|end_of_role|>S<|end_of_text|>\n<|start_of_role|>user<|end_of_role|>U1<|end_of_text|>\n<|start_of_role|>assistant<|end_of_role|>A1<|end_of_text|>\n<|start_of_role|>user<|end_of_role|>U2<|end_of_text|>\n<|start_of_role|>assistant<|end_of_role|>',
     ],
+    // Functionary v3.2 (also by its short name): Llama 3 roles, the reply opening at its recipient
+    [
+      'functionary-v3.2',
+      '<|start_header_id|>system<|end_header_id|>\n\nS<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nU1<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\nA1<|eot_id|><|start_header_id|>user<|end_header_id|>\n\nU2<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n>>>',
+    ],
+    ['Functionary', render('functionary-v3.2')],
     ['vicuna', 'S\n\nUSER: U1\nASSISTANT: A1</s>\nUSER: U2\nASSISTANT: '],
     ['mistral-tekken', '[INST]S\n\nU1[/INST]A1</s>[INST]U2[/INST]'],
     ['mistral-v7', '[SYSTEM_PROMPT]S[/SYSTEM_PROMPT][INST]U1[/INST]A1</s>[INST]U2[/INST]'],

@@ -202,6 +202,10 @@ export function withReplyPrefix(name: string, base: InstructTemplate, replyPrefi
 export const deepseekR1Template = withReplyPrefix('deepseek-r1', deepseekTemplate, '<think>\n');
 export const chatmlThinkTemplate = withReplyPrefix('chatml-think', chatmlTemplate, '<think>\n');
 
+// Functionary v3.2: Llama 3's roles, and its template writes the `>>>` every reply starts with, so the model
+// answers with a recipient first (`all\n` before text, a tool's name before a call's JSON).
+export const functionaryTemplate = withReplyPrefix('functionary-v3.2', llama3Template, '>>>');
+
 // Mistral V3-Tekken (Nemo): no spaces around the text; V7 adds a system slot.
 export const mistralTekkenTemplate = slotTemplate('mistral-tekken', ['</s>', '[INST]'], {
   preamble: () => '',
@@ -239,6 +243,7 @@ export const instructTemplates: Readonly<Record<string, InstructTemplate>> = Obj
   harmony: harmonyTemplate,
   apriel: aprielTemplate,
   granite: graniteTemplate,
+  functionaryv32: functionaryTemplate,
   commandr: commandRTemplate,
   alpaca: alpacaTemplate,
   vicuna: vicunaTemplate,
@@ -263,6 +268,7 @@ export function getInstructTemplate(name?: string): InstructTemplate {
     deepseekv32think: 'deepseekv31think',
     kimik2: 'kimi',
     gptoss: 'harmony',
+    functionary: 'functionaryv32',
   };
   const found = alias[key] ?? key;
   if (Object.hasOwn(instructTemplates, found)) return instructTemplates[found];

@@ -59,6 +59,7 @@ export const INSTRUCT_TEMPLATES: ReadonlyArray<{ value: string; label: string }>
   { value: 'harmony', label: 'gpt-oss (harmony)' },
   { value: 'apriel', label: 'Apriel 1.6, reply opens its reasoning' },
   { value: 'granite', label: 'Granite 3 / 4' },
+  { value: 'functionary-v3.2', label: 'Functionary v3.2, reply opens >>>' },
   { value: 'command-r', label: 'Command-R' },
   { value: 'alpaca', label: 'Alpaca' },
   { value: 'vicuna', label: 'Vicuna 1.1' },
