@@ -76,6 +76,7 @@ const RENDER = {
   'phi4-mini': (n, a) => `functools[${json(n, a)}]`,
   granite: (n, a) => `<|tool_call|>[${json(n, a)}]`,
   'granite-20b-fc': (n, a) => `<function_call> ${json(n, a)}`,
+  lmstudio: (n, a) => `[TOOL_REQUEST]\n${json(n, a)}\n[END_TOOL_REQUEST]`,
   functionary: (n, a) => `>>>all\nLet me do that.>>>${n}\n${JSON.stringify(a)}`,
   internlm2: (n, a) => `<|action_start|><|plugin|>\n${json(n, a, 'parameters')}<|action_end|>`,
   xlam: (n, a) => `\n[${json(n, a)}]\n`,
@@ -275,6 +276,7 @@ const ADVERSARIAL = [
   '<|START_ACTION|>[',
   '<|tools_prefix|>[{"search_notes": ',
   '>>>search_notes\n',
+  '[TOOL_REQUEST]{"name": ',
 ];
 function onePiece(text) {
   const parser = createTextToolCallParser({ tools });

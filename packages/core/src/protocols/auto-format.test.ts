@@ -107,6 +107,8 @@ describe('auto: prose, code samples and JSON in prose stay text', () => {
     '<TOOLCALL>[{"name": "launch_rockets", "arguments": {}}]</TOOLCALL>',
     '<|tools_prefix|>[{"launch_rockets": {}}]<|tools_suffix|>',
     'Apertus opens its list with <|tools_prefix|> and closes it with <|tools_suffix|>.',
+    'LM Studio asks for [TOOL_REQUEST] blocks that end with [END_TOOL_REQUEST].',
+    '[TOOL_REQUEST]{"name": "launch_rockets", "arguments": {}}[END_TOOL_REQUEST]',
     'a < b, c > d, x<y>z, [1, 2], {a: 1}, <b>bold</b> and <br/>',
   ];
   for (const text of NEGATIVES) {

@@ -42,6 +42,8 @@ const MODELS: Record<ToolCallFamily, string> = {
   command: 'CohereLabs/c4ai-command-r7b-12-2024',
   apertus: 'swiss-ai/Apertus-8B-Instruct-2509',
   functionary: 'meetkai/functionary-small-v3.2',
+  // LM Studio's catalogue name for a model no family names
+  lmstudio: 'lmstudio-community/Zephyr-7B-beta-GGUF',
 };
 
 function brief(text: string, options: Partial<TextParserOptions>) {

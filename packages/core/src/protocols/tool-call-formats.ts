@@ -35,6 +35,7 @@ export const TOOL_CALL_FAMILIES = [
   'command',
   'apertus',
   'functionary',
+  'lmstudio',
 ] as const;
 
 export type ToolCallFamily = (typeof TOOL_CALL_FAMILIES)[number];
@@ -239,6 +240,13 @@ export const TOOL_CALL_FAMILY_INFO: readonly ToolCallFamilyInfo[] = [
     label: 'ERNIE 4.5',
     example: '<tool_call>{"name":"NAME","arguments":{...}}</tool_call>',
     models: /ernie/,
+  },
+  // last: an LM Studio download of a model no family above names is prompted in LM Studio's own format
+  {
+    id: 'lmstudio',
+    label: "LM Studio's default tool format",
+    example: '[TOOL_REQUEST]{"name":"NAME","arguments":{...}}[END_TOOL_REQUEST]',
+    models: /lmstudio/,
   },
 ];
 

@@ -28,6 +28,7 @@ export const RENDER_CALL: Record<ToolCallFamily, (c: Call) => string> = {
   granite: (c) => `<|tool_call|>[${jsonCall(c)}]`,
   'granite-20b-fc': (c) => `<function_call> ${jsonCall(c)}`,
   functionary: (c) => `>>>${c.name}\n${dumps(c.args)}`,
+  lmstudio: (c) => `[TOOL_REQUEST]\n${jsonCall(c)}\n[END_TOOL_REQUEST]`,
   internlm2: (c) => `<|action_start|><|plugin|>\n${jsonCall(c, 'parameters')}<|action_end|>`,
   xlam: (c) => `\n[${jsonCall(c)}]\n`,
   mistral: (c) => `[TOOL_CALLS]${c.name}[ARGS]${JSON.stringify(c.args)}`,

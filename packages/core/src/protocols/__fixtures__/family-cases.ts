@@ -3,6 +3,7 @@ import { APRIEL_FAMILY_CASES } from './family-outputs-apriel.js';
 import { FUNCTIONARY_FAMILY_CASES } from './family-outputs-functionary.js';
 import { JSON_FAMILY_CASES } from './family-outputs-json.js';
 import { JSON_LIST_FAMILY_CASES } from './family-outputs-json-lists.js';
+import { LMSTUDIO_FAMILY_CASES } from './family-outputs-lmstudio.js';
 import { TAGGED_FAMILY_CASES } from './family-outputs-tagged.js';
 import type { FamilyCase } from './family-render.js';
 
@@ -12,4 +13,5 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
   ...JSON_LIST_FAMILY_CASES,
   ...APRIEL_FAMILY_CASES,
   ...FUNCTIONARY_FAMILY_CASES,
+  ...LMSTUDIO_FAMILY_CASES,
 ];

@@ -18,6 +18,7 @@ import {
 } from './json-tags.js';
 import { kimiK2Family } from './kimi-k2.js';
 import { llama3Family } from './llama3.js';
+import { lmstudioFamily } from './lmstudio.js';
 import { minimaxM2Family } from './minimax-m2.js';
 import { mistralFamily } from './mistral.js';
 import { pythonicFamily } from './pythonic.js';
@@ -57,4 +58,5 @@ export const FAMILY_PARSERS: readonly FamilyParser[] = [
   commandFamily,
   apertusFamily,
   functionaryFamily,
+  lmstudioFamily,
 ];
