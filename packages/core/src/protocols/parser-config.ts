@@ -1,5 +1,6 @@
 import { codeMarkers, REASONING_MARKERS, reasoningMarkers, TRIGGER_MARKER } from './common-markers.js';
 import { FAMILY_PARSERS } from './families/index.js';
+import { INVENTED_RESULT_MARKERS } from './invented-results.js';
 import { type MarkerSpec, MarkerTable } from './marker-table.js';
 import type { ParserState } from './parser-context.js';
 import type { ReasoningTags } from './parser-types.js';
@@ -19,7 +20,8 @@ const FENCED_JSON_FAMILIES = new Set<ToolCallFamily>(['llama3', 'xlam', 'hermes'
 const cache = new Map<string, ParserConfig>();
 
 /**
- * The markers a parser reads: reasoning tags, end-of-turn tokens, our trigger protocol and code spans always; then every
+ * The markers a parser reads: reasoning tags, end-of-turn tokens, tool results the model invented after its
+ * call, our trigger protocol and code spans always; then every
  * family (`auto`) or the chosen one. The family the format names, or under `auto` the one the model name
  * identifies, is preferred: its looser forms count too. Built once per combination.
  */
@@ -39,6 +41,7 @@ export function parserConfig(
     ...REASONING_MARKERS,
     ...(reasoningTags ? reasoningMarkers([[reasoningTags.open, reasoningTags.close]]) : []),
     ...TURN_END_MARKERS,
+    ...INVENTED_RESULT_MARKERS,
     TRIGGER_MARKER,
     ...codeMarkers(fencedJson),
   ]);

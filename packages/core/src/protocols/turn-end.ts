@@ -69,7 +69,7 @@ class TurnEndState implements ParserState {
 }
 
 /** Past the end of the reply: the rest of the input is dropped. */
-const REST_DROPPED: ParserState = {
+export const REST_DROPPED: ParserState = {
   step(ctx) {
     ctx.pos = ctx.buf.length;
     return false;
