@@ -33,6 +33,26 @@ describe('a tool result the model invented after its call', () => {
       'Let me check.\n\n',
     ],
     [
+      'Gemma 4: <|tool_response> after <tool_call|>',
+      '<|tool_call>call:get_weather{city:<|"|>Paris<|"|>}<tool_call|><|tool_response>response:get_weather{value:<|"|>31 °C<|"|>}<tool_response|>It is 31 °C.',
+      '',
+    ],
+    [
+      'DeepSeek V3: the tool outputs after the calls',
+      '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "Paris"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜><｜tool▁outputs▁begin｜><｜tool▁output▁begin｜>{"temp_c": 31}<｜tool▁output▁end｜><｜tool▁outputs▁end｜>It is 31 °C.',
+      '',
+    ],
+    [
+      "GLM: the tools' turn opened after the call, the result written into it",
+      '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</tool_call><|observation|>\n<tool_response>\n31 °C\n</tool_response><|assistant|>\nIt is 31 °C.',
+      '',
+    ],
+    [
+      'ChatML: the turn ended after the call, then a tool turn written out',
+      '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call><|im_end|>\n<|im_start|>user\n<tool_response>\n31 °C\n</tool_response><|im_end|>',
+      '',
+    ],
+    [
       'Llama 3 JSON, then a result on the next line',
       '{"name": "get_weather", "parameters": {"city": "Paris"}}\n<tool_result name="get_weather">\nsunny\n</tool_result>\nSunny!',
       '\n',

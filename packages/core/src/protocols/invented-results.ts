@@ -2,11 +2,19 @@ import type { MarkerSpec } from './marker-table.js';
 import { take } from './parser-context.js';
 import { REST_DROPPED } from './turn-end.js';
 
-/**
- * How tool results open in the prompts models are trained on or given: Hermes / Qwen's `<tool_response>`,
- * our text protocol's `<tool_result name="…">`.
- */
-const RESULT_OPENERS = ['<tool_response>', '<tool_result'];
+/** How tool results open in the prompts models are trained on or given. */
+const RESULT_OPENERS = [
+  // Hermes / Qwen (and the many templates after them)
+  '<tool_response>',
+  // our text protocol: `<tool_result name="…">`
+  '<tool_result',
+  // Gemma 4, FunctionGemma
+  '<|tool_response>',
+  '<start_function_response>',
+  // DeepSeek V3 / R1 / V3.1
+  '<｜tool▁outputs▁begin｜>',
+  '<｜tool▁output▁begin｜>',
+];
 
 /**
  * A tool result the model writes itself right after its call (only whitespace since): small models in text

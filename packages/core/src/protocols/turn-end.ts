@@ -43,6 +43,12 @@ class TurnEndState implements ParserState {
   ) {}
 
   step(ctx: ParserContext): boolean {
+    // right after a call the reply is over whatever follows: the tools' turn (GLM's `<|observation|>`), a
+    // result the model went on to invent
+    if (ctx.sink.afterCall) {
+      ctx.state = REST_DROPPED;
+      return true;
+    }
     this.raw += takeWhitespace(ctx);
     if (ctx.pos >= ctx.buf.length) return false;
     const m = matchLiteral(ctx.buf, ctx.pos, this.nextTurn, ctx.final);
