@@ -43,6 +43,13 @@ const CODES = new Set<GenerateTaskErrorCode>([
   'unknown',
 ]);
 
+/** The end of a reply whose text showed it was over before the server ended it (TextToolCallParser.isOver). */
+export const REPLY_OVER: Extract<StreamEvent, { type: 'finish' }> = {
+  type: 'finish',
+  reason: 'stop',
+  rawReason: null,
+};
+
 export function abortedError(cause?: unknown): GenerateTaskError {
   return new GenerateTaskError('aborted', 'The request was aborted.', { cause });
 }
@@ -69,18 +76,25 @@ export async function* sendAndCollect(
   request: ProviderRequest,
   outcome: AttemptOutcome,
   onText?: (text: string) => Iterable<StreamEvent>,
+  replyOver?: () => boolean,
 ): AsyncGenerator<StreamEvent, void> {
   const signal = request.signal;
   let finished = false;
   try {
-    for await (const event of adapter.send(request)) {
+    read: for await (const event of adapter.send(request)) {
       if (signal?.aborted) throw abortedError(signal.reason);
       switch (event.type) {
         case 'text-delta':
           if (onText) {
             outcome.rawText += event.text;
             yield* onText(event.text);
-            continue;
+            if (!replyOver?.()) continue;
+            // the text shows the reply is over (what follows is dropped): stop reading, which cancels the
+            // download, and end it as the server would have
+            finished = true;
+            outcome.finishReason = REPLY_OVER.reason;
+            yield REPLY_OVER;
+            break read;
           }
           outcome.text += event.text;
           break;

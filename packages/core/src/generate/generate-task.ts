@@ -342,7 +342,13 @@ async function* runTextMode(
     if (names) request.requiredTextCall = { style, trigger, names };
     // `finish` waits until the parser has flushed and the calls are accepted, so it stays the last event
     let finish: Extract<GenerateEvent, { type: 'finish' }> | undefined;
-    for await (const event of sendAndCollect(resolved.adapter, request, outcome, router.push)) {
+    for await (const event of sendAndCollect(
+      resolved.adapter,
+      request,
+      outcome,
+      router.push,
+      router.isOver,
+    )) {
       if (event.type === 'finish') finish = event;
       else yield event;
     }

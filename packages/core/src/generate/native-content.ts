@@ -9,6 +9,7 @@ import {
 } from '../protocols/index.js';
 import { replyStart } from '../providers/reply-start.js';
 import type { ChatMessage, Connection, ProviderAdapter, StreamEvent } from '../providers/types.js';
+import { REPLY_OVER } from './attempt.js';
 
 /**
  * How to read a reply's text: the connection's `toolCallFormat` (when valid), its model name, and the
@@ -36,7 +37,14 @@ export function markupOf(connection: Connection, messages: readonly ChatMessage[
 }
 
 async function* filtered(events: AsyncIterable<StreamEvent>, filter: NativeContentFilter) {
-  for await (const event of events) yield* filter.push(event);
+  for await (const event of events) {
+    yield* filter.push(event);
+    if (filter.isOver()) {
+      // what follows is dropped anyway: stop reading (leaving the loop cancels the download)
+      yield* filter.push(REPLY_OVER);
+      return;
+    }
+  }
 }
 
 /**

@@ -81,6 +81,8 @@ export function createTextRouter(
   };
   return {
     push: (text: string) => route(textParser().push(text)),
+    /** the text shows the reply is over: the rest of the stream is dropped unread */
+    isOver: () => parser?.isOver() ?? false,
     end: () => {
       const relay = route(textParser().end());
       const lone = textParser().result().loneReasoningClose;

@@ -66,6 +66,11 @@ export class NativeContentFilter {
     }
   }
 
+  /** The content says the reply is over (see TextToolCallParser.isOver): the rest of the stream can go unread. */
+  isOver(): boolean {
+    return this.parser?.isOver() ?? false;
+  }
+
   /** The parser of the content, made once it is known whether the server sent reasoning of its own first. */
   private contentParser(): TextToolCallParser {
     this.parser ??= createTextToolCallParser({

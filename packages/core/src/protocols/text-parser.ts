@@ -8,6 +8,7 @@ import type { TextParserOptions, TextParserTool, TextToolCallParseResult } from 
 import { insideReasoning } from './reasoning-block.js';
 import { reasoningCloseOf, reasoningOpenings, reasoningTagsProblem } from './reasoning-tags.js';
 import { type FastLaneContext, plainEnd, TextState } from './text-state.js';
+import { REST_DROPPED } from './turn-end.js';
 import { Utf8Chunks } from './utf8-chunks.js';
 
 export interface TextToolCallParser {
@@ -17,6 +18,11 @@ export interface TextToolCallParser {
   end(): StreamEvent[];
   /** Content, calls and errors so far; complete after `end()`. */
   result(): TextToolCallParseResult;
+  /**
+   * Whether the reply is over before its input is: the model wrote the next turn after its own, or a tool
+   * result it invented after its call. Whatever comes next is dropped, so a stream need not be read further.
+   */
+  isOver(): boolean;
 }
 
 function defaultIdFactory(): (index: number) => string {
@@ -175,6 +181,10 @@ class StreamingTextParser implements TextToolCallParser, FastLaneContext {
     this.state.finish(this);
     this.sink.endTriggeredBlock();
     return this.sink.drain(true);
+  }
+
+  isOver(): boolean {
+    return this.state === REST_DROPPED;
   }
 
   result(): TextToolCallParseResult {
