@@ -1,37 +1,31 @@
 // The connection test's deadline (CONNECTION_TEST_TIMEOUT_MS), for a model that is slow to answer (loading,
 // or running on the CPU): the text round and the tool-calling probe each get it. A text round past it fails
 // saying what to do; a probe past it leaves the passed text round standing and tool calling undecided.
-import { type Emulator, openaiCompletion } from '@toolsmith/emulator';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type EmulatedServer, startEmulatedServer } from '../test-support/emulated-server.js';
-import type { TestServer } from '../test-support/test-server.js';
+import { openaiCompletion } from '@toolsmith/emulator';
+import { describe, expect, it } from 'vitest';
+import { emulatedServerPerFile } from '../test-support/emulated-server.js';
+
+const setup = emulatedServerPerFile({ connection: false, env: { CONNECTION_TEST_TIMEOUT_MS: '1000' } });
+const server = () => setup().server;
+const emulator = () => setup().emulator;
 
 describe('connection test: the deadline', () => {
-  let setup: EmulatedServer;
-  let server: TestServer;
-  let emulator: Emulator;
   let count = 0;
-  beforeAll(async () => {
-    setup = await startEmulatedServer({ connection: false, env: { CONNECTION_TEST_TIMEOUT_MS: '1000' } });
-    ({ server, emulator } = setup);
-  });
-  afterAll(() => setup.close());
-  beforeEach(() => emulator.reset());
 
   const create = async () =>
     (
-      await server.request('POST', '/api/connections', {
+      await server().request('POST', '/api/connections', {
         name: `slow-${++count}`,
         api: 'openai',
-        baseUrl: `${emulator.url}/v1`,
+        baseUrl: `${emulator().url}/v1`,
         model: 'qwen3:8b',
       })
     ).body as { id: string };
 
   it('no answer to the text round within it: the test fails as a timeout, saying what to do', async () => {
-    emulator.on('/v1/chat/completions', () => ({ hang: true }));
+    emulator().on('/v1/chat/completions', () => ({ hang: true }));
     const c = await create();
-    const res = await server.request('POST', `/api/connections/${c.id}/test`);
+    const res = await server().request('POST', `/api/connections/${c.id}/test`);
     expect(res.body).toEqual({
       ok: false,
       code: 'timeout',
@@ -41,10 +35,10 @@ describe('connection test: the deadline', () => {
   });
 
   it('the probe past it: the text round still passes, tool calling is undecided and nothing is remembered', async () => {
-    emulator.enqueue('/v1/chat/completions', { json: openaiCompletion({ content: 'OK' }) });
-    emulator.on('/v1/chat/completions', () => ({ hang: true }));
+    emulator().enqueue('/v1/chat/completions', { json: openaiCompletion({ content: 'OK' }) });
+    emulator().on('/v1/chat/completions', () => ({ hang: true }));
     const c = await create();
-    const res = await server.request('POST', `/api/connections/${c.id}/test`);
+    const res = await server().request('POST', `/api/connections/${c.id}/test`);
     expect(res.body).toEqual({
       ok: true,
       text: 'OK',
@@ -54,7 +48,7 @@ describe('connection test: the deadline', () => {
           'The tool-calling test did not finish within 1 s (the model is slow to answer it), so it could not tell whether tool calling works. Keep Auto: it finds out in a chat.',
       },
     });
-    expect(emulator.requests).toHaveLength(2);
-    expect((await server.request('GET', `/api/connections/${c.id}/tool-modes`)).body.outcomes).toEqual([]);
+    expect(emulator().requests).toHaveLength(2);
+    expect((await server().request('GET', `/api/connections/${c.id}/tool-modes`)).body.outcomes).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // pointing the server at the emulator, and chats seeded with messages. Real HTTP both ways.
 import { createSandbox, type Sandbox } from '@toolsmith/core';
 import { createEmulator, type Emulator } from '@toolsmith/emulator';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { AppDeps } from '../app/build-app.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
@@ -81,4 +82,23 @@ export async function createSeededChat(server: TestServer, chat: SeededChat = {}
   const chatId = created.body.id as string;
   for (const message of messages) await server.app.toolsmith.storage.messages.append(chatId, message);
   return chatId;
+}
+
+/**
+ * One emulated server for a test file: started before its tests, closed after them, the emulator cleared before
+ * each test. Call the result to reach it.
+ */
+export function emulatedServerPerFile(options: EmulatedServerOptions = {}): () => EmulatedServer {
+  let setup: EmulatedServer | undefined;
+  beforeAll(async () => {
+    setup = await startEmulatedServer(options);
+  });
+  afterAll(async () => {
+    await setup?.close();
+  });
+  beforeEach(() => setup?.emulator.reset());
+  return () => {
+    if (!setup) throw new Error('the emulated server starts in beforeAll');
+    return setup;
+  };
 }
