@@ -67,16 +67,22 @@ export function emptyOutcome(): AttemptOutcome {
   };
 }
 
+/** Where text mode sends an answer's text instead of relaying it: its parser. */
+export interface TextRoute {
+  push(text: string): Iterable<StreamEvent>;
+  /** the text shows the reply is over: the rest of the stream is dropped unread */
+  isOver(): boolean;
+}
+
 /**
- * Sends one request and relays its events, folding them into an outcome. `onText` lets text mode route
- * text through its parser instead of relaying it. A stream that ends without `finish` was cut off.
+ * Sends one request and relays its events, folding them into an outcome. `text` lets text mode route text
+ * through its parser instead of relaying it. A stream that ends without `finish` was cut off.
  */
 export async function* sendAndCollect(
   adapter: ProviderAdapter,
   request: ProviderRequest,
   outcome: AttemptOutcome,
-  onText?: (text: string) => Iterable<StreamEvent>,
-  replyOver?: () => boolean,
+  text?: TextRoute,
 ): AsyncGenerator<StreamEvent, void> {
   const signal = request.signal;
   let finished = false;
@@ -85,10 +91,10 @@ export async function* sendAndCollect(
       if (signal?.aborted) throw abortedError(signal.reason);
       switch (event.type) {
         case 'text-delta':
-          if (onText) {
+          if (text) {
             outcome.rawText += event.text;
-            yield* onText(event.text);
-            if (!replyOver?.()) continue;
+            yield* text.push(event.text);
+            if (!text.isOver()) continue;
             // the text shows the reply is over (what follows is dropped): stop reading, which cancels the
             // download, and end it as the server would have
             finished = true;

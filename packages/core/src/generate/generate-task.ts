@@ -342,13 +342,7 @@ async function* runTextMode(
     if (names) request.requiredTextCall = { style, trigger, names };
     // `finish` waits until the parser has flushed and the calls are accepted, so it stays the last event
     let finish: Extract<GenerateEvent, { type: 'finish' }> | undefined;
-    for await (const event of sendAndCollect(
-      resolved.adapter,
-      request,
-      outcome,
-      router.push,
-      router.isOver,
-    )) {
+    for await (const event of sendAndCollect(resolved.adapter, request, outcome, router)) {
       if (event.type === 'finish') finish = event;
       else yield event;
     }
