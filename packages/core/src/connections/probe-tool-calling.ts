@@ -90,7 +90,6 @@ export async function probeToolCalling(
     if (!first.unfinished) return reported(first);
     const deadline = AbortSignal.timeout(retry.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
-    const asked = `(asked twice: with ${PROBE_MAX_TOKENS} tokens, then ${retry.maxTokens})`;
     let second: Asked;
     try {
       second = await once(mode, retry.maxTokens, signal);
@@ -100,7 +99,7 @@ export async function probeToolCalling(
       return {
         ok: false,
         undecided: true,
-        message: `The model was still ${first.unfinished} after ${retry.timeoutMs / 1000} s ${asked}, so it never got to the call.`,
+        message: `The model was still ${first.unfinished} after ${retry.timeoutMs / 1000} s (asked twice: with ${PROBE_MAX_TOKENS} tokens, then ${retry.maxTokens}), so it never got to the call.`,
       };
     }
     if (second.ok) {
@@ -114,14 +113,14 @@ export async function probeToolCalling(
     return {
       ok: false,
       undecided: true,
-      message: `The model was still ${second.unfinished} when its ${retry.maxTokens} tokens ran out ${asked.replace(' tokens,', ',')}, so it never got to the call${quote}`,
+      message: `The model was still ${second.unfinished} when its ${retry.maxTokens} tokens ran out (asked twice: with ${PROBE_MAX_TOKENS}, then ${retry.maxTokens}), so it never got to the call${quote}`,
     };
   };
 
   const nativeTools = options.nativeTools ?? familyHasNativeTools(connection);
   const native = nativeTools ? await attempt('native') : undefined;
-  // a model that ran out of tokens before a call has not shown native tools fail: the text protocol's outcome would teach
-  // auto the wrong mode (and would most likely run out reasoning too)
+  // a model that ran out of tokens before a call has not shown native tools fail: the text protocol's
+  // outcome would teach auto the wrong mode (and would most likely run out reasoning too)
   if (native?.undecided) return { native, recommended: null, message: UNDECIDED };
   if (native?.ok) {
     await remember(options.memory, connection, { mode: 'native', recordedAt: new Date().toISOString() });
