@@ -33,6 +33,11 @@ describe('end-of-turn tokens in a reply', () => {
     ['ChatML', '<|im_end|>', '<|im_start|>user\nAnd tomorrow?'],
     ['Llama 3', '<|eot_id|>', '<|start_header_id|>user<|end_header_id|>\n\nThanks'],
     ['Llama 4', '<|eot|>', '<|header_start|>user<|header_end|>\n\nThanks'],
+    // Llama 3.1 / 4 end a message that calls a tool with end-of-message instead of end-of-turn
+    ['Llama 3.1 after a call', '<|eom_id|>', '<|start_header_id|>ipython<|end_header_id|>\n\n{"temp": 3}'],
+    ['Llama 4 after a call', '<|eom|>', '<|header_start|>ipython<|header_end|>\n\n{"temp": 3}'],
+    // Mistral and Llama 2 era GGUFs that show the end-of-sequence token
+    ['Mistral', '</s>', '[INST] Thanks [/INST]'],
     ['Gemma 2 / 3', '<end_of_turn>', '<start_of_turn>user\nThanks'],
     ['Gemma 4', '<turn|>', '<|turn>user\nThanks'],
     ['DeepSeek', '<｜end▁of▁sentence｜>', '<｜User｜>Thanks'],
@@ -87,5 +92,17 @@ describe('end-of-turn tokens in a reply', () => {
     const glm =
       '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n</tool_call><|observation|>';
     expect(expectSameForEveryCut(glm, { model: 'zai-org/GLM-4.6' })).toEqual({ content: '', calls: [OSLO] });
+  });
+
+  it("Llama 3.1's call ends with <|eom_id|> (the tool's turn comes next): dropped after the call", () => {
+    const llama = '<function=get_weather>{"city": "Oslo"}</function><|eom_id|>';
+    expect(expectSameForEveryCut(llama)).toEqual({ content: '', calls: [OSLO] });
+    const python = '<|python_tag|>{"name": "get_weather", "parameters": {"city": "Oslo"}}<|eom_id|>';
+    expect(expectSameForEveryCut(python)).toEqual({ content: '', calls: [OSLO] });
+  });
+
+  it('</s> closing strikethrough the reply goes on after is text', () => {
+    const prose = 'The price was <s>12 €</s> 9 € today.';
+    expect(expectSameForEveryCut(prose)).toEqual({ content: prose, calls: [] });
   });
 });

@@ -14,6 +14,9 @@ const TURN_ENDS: readonly (readonly [end: string, nextTurn: string])[] = [
   // Llama 3, Llama 4
   ['<|eot_id|>', '<|start_header_id|>'],
   ['<|eot|>', '<|header_start|>'],
+  // Llama 3.1 / Llama 4 end a message that calls a tool with end-of-message: the tool's turn comes next
+  ['<|eom_id|>', '<|start_header_id|>'],
+  ['<|eom|>', '<|header_start|>'],
   // Gemma 2 / 3, Gemma 4
   ['<end_of_turn>', '<start_of_turn>'],
   ['<turn|>', '<|turn>'],
@@ -25,6 +28,9 @@ const TURN_ENDS: readonly (readonly [end: string, nextTurn: string])[] = [
   ['<|observation|>', '<|user|>'],
   // Granite 3 / 4: every message ends with the end of the text
   ['<|end_of_text|>', '<|start_of_role|>'],
+  // Mistral and Llama 2 era models: the end of the sequence (a GGUF showing it; only ever dropped at the end of
+  // the reply or before the next `[INST]`, so a strikethrough's `</s>` mid-text stays)
+  ['</s>', '[INST]'],
   // the end of the text (Qwen, Phi-4, SmolLM and GPT-2's tokenizers), often right after `<|im_end|>`
   ['<|endoftext|>', '<|im_start|>'],
 ];
