@@ -59,10 +59,13 @@ export const MODEL_WRITTEN_REASONING: Partial<Record<ToolCallFamily, ModelWritte
 /**
  * Where a family's reasoning ends without its closing tag, read only when the family is preferred (chosen or
  * named by the model): Kimi K2 Thinking may start its calls inside `<think>` (vLLM's kimi_k2 reasoning parser
- * ends the reasoning there too).
+ * ends the reasoning there too), DeepSeek V3.2 / V4 may leave out `</think>` before its DSML block.
  */
 export const IMPLICIT_REASONING_ENDS: Partial<Record<ToolCallFamily, readonly string[]>> = {
   'kimi-k2': ['<|tool_calls_section_begin|>', '<|tool_call_begin|>'],
+  // DeepSeek V3.2 / V4 in thinking mode (the template opens <think>) may leave out </think> before its calls in
+  // long contexts (vLLM's deepseek_v4 reasoning parser ends the reasoning there too)
+  deepseek: ['<｜DSML｜tool_calls>', '<｜DSML｜function_calls>'],
 };
 
 /** Every reasoning tag pair a parser reads: the known ones, and a model's own when given. */

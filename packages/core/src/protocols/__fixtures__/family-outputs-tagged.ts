@@ -39,8 +39,9 @@ const dsV31 = (c: Call) =>
   `<｜tool▁call▁begin｜>${c.name}<｜tool▁sep｜>${JSON.stringify(c.args)}<｜tool▁call▁end｜>`;
 const ds = (calls: Call[], one = dsV3) =>
   `<｜tool▁calls▁begin｜>${calls.map(one).join('')}<｜tool▁calls▁end｜>`;
-const dsml = (...calls: Call[]) =>
-  `<｜DSML｜function_calls>\n${calls
+/** DeepSeek V3.2's DSML block (`function_calls`), or V4's (`tool_calls`). */
+const dsmlIn = (wrapper: 'function_calls' | 'tool_calls', ...calls: Call[]) =>
+  `<｜DSML｜${wrapper}>\n${calls
     .map(
       (c) =>
         `<｜DSML｜invoke name="${c.name}">\n${Object.entries(c.args)
@@ -50,7 +51,9 @@ const dsml = (...calls: Call[]) =>
           )
           .join('')}</｜DSML｜invoke>`,
     )
-    .join('\n')}\n</｜DSML｜function_calls>`;
+    .join('\n')}\n</｜DSML｜${wrapper}>`;
+const dsml = (...calls: Call[]) => dsmlIn('function_calls', ...calls);
+const dsmlV4 = (...calls: Call[]) => dsmlIn('tool_calls', ...calls);
 const kimi = (calls: Call[]) =>
   `<|tool_calls_section_begin|>${calls
     .map(
@@ -288,6 +291,32 @@ export const TAGGED_FAMILY_CASES: FamilyCase[] = [
     content: 'Sure, let me check! ',
   },
   { family: 'deepseek', label: 'v3.2 typed values', text: dsml(ALARM), calls: [ALARM], content: '' },
+  // V4: the same DSML inside `tool_calls`; its thinking mode opens <think> in the prompt
+  {
+    family: 'deepseek',
+    label: 'v4 text before, end of sentence after',
+    text: `好的，我来查。\n\n${dsmlV4(UNICODE)}<｜end▁of▁sentence｜>`,
+    calls: [UNICODE],
+    content: '好的，我来查。\n\n',
+  },
+  {
+    family: 'deepseek',
+    label: 'v4 reasoning opened by the template, two calls',
+    text: `I need the forecast, then a ping.</think>\n\n${dsmlV4(WEATHER, PING)}`,
+    openReasoning: '<think>',
+    calls: [WEATHER, PING],
+    content: '',
+    reasoning: 'I need the forecast, then a ping.',
+  },
+  {
+    family: 'deepseek',
+    label: 'v4 reasoning ended by its calls (no </think>)',
+    text: `The user wants Oslo.\n\n${dsmlV4(OSLO, ALARM)}`,
+    openReasoning: '<think>',
+    calls: [OSLO, ALARM],
+    content: '',
+    reasoning: 'The user wants Oslo.\n\n',
+  },
   {
     family: 'deepseek',
     label: 'truncated',

@@ -17,26 +17,37 @@ const DEEPSEEK: TokenDialect = {
   head: (text) => (text === 'function' ? '' : /^[A-Za-z0-9_.-]+$/.test(text) ? text : undefined),
 };
 
-/** DeepSeek V3.2: `<｜DSML｜function_calls><｜DSML｜invoke name="NAME"><｜DSML｜parameter name="K" string="true">v…`. */
-const DSML: InvokeDialect = {
-  format: 'deepseek',
-  invoke: '<｜DSML｜invoke name="',
-  nameEnd: '"',
-  params: {
+/**
+ * DeepSeek V3.2: `<｜DSML｜function_calls><｜DSML｜invoke name="NAME"><｜DSML｜parameter name="K" string="true">v…`;
+ * V4 the same inside `<｜DSML｜tool_calls>`.
+ */
+function dsml(wrapper: string): InvokeDialect {
+  const blockClose = `</｜DSML｜${wrapper}>`;
+  return {
     format: 'deepseek',
-    open: '<｜DSML｜parameter name="',
-    keyEnd: '"',
-    valueOpen: '>',
-    close: '</｜DSML｜parameter>',
-    ends: ['</｜DSML｜invoke>', '</｜DSML｜function_calls>'],
-    trimNewlines: false,
-  },
-  invokeClose: '</｜DSML｜invoke>',
-  blockClose: '</｜DSML｜function_calls>',
-  skip: [],
-  junk: 'end',
-  jsonBody: false,
-};
+    invoke: '<｜DSML｜invoke name="',
+    nameEnd: '"',
+    params: {
+      format: 'deepseek',
+      open: '<｜DSML｜parameter name="',
+      keyEnd: '"',
+      valueOpen: '>',
+      close: '</｜DSML｜parameter>',
+      ends: ['</｜DSML｜invoke>', blockClose],
+      trimNewlines: false,
+    },
+    invokeClose: '</｜DSML｜invoke>',
+    blockClose,
+    skip: [],
+    junk: 'end',
+    jsonBody: false,
+  };
+}
+
+const DSML_BLOCKS = ['function_calls', 'tool_calls'].map((wrapper) => ({
+  open: `<｜DSML｜${wrapper}>`,
+  dialect: dsml(wrapper),
+}));
 
 const MARKERS: MarkerSpec[] = [
   {
@@ -52,12 +63,14 @@ const MARKERS: MarkerSpec[] = [
       ctx.state = new TokenBlockState(DEEPSEEK, take(ctx, at + length), true);
     },
   },
-  {
-    open: '<｜DSML｜function_calls>',
-    enter: (ctx, at, length) => {
-      ctx.state = new InvokeBlockState(DSML, take(ctx, at + length));
-    },
-  },
+  ...DSML_BLOCKS.map(
+    ({ open, dialect }): MarkerSpec => ({
+      open,
+      enter: (ctx, at, length) => {
+        ctx.state = new InvokeBlockState(dialect, take(ctx, at + length));
+      },
+    }),
+  ),
 ];
 
 export const deepseekFamily: FamilyParser = { id: 'deepseek', markers: () => MARKERS };
