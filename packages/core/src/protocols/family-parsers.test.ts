@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../providers/types.js';
 import { createSeededRandom } from '../worldinfo/random.js';
 import { FAMILY_CASES } from './__fixtures__/family-cases.js';
+import { dsmlV4 } from './__fixtures__/family-outputs-tagged.js';
 import { FAMILY_TOOLS, OSLO } from './__fixtures__/family-render.js';
 import type { TextParserOptions, ToolCallFamily } from './parser-types.js';
 import { createTextToolCallParser, parseToolCallsFromText } from './text-parser.js';
@@ -168,6 +169,33 @@ describe('Kimi K2 Thinking: calls that begin inside its reasoning', () => {
     const quoted =
       '<think>I could write <tool_call>{"name": "ping", "arguments": {}}</tool_call>.</think>No.';
     expect(brief(quoted, { model: 'Kimi-K2-Thinking' })).toMatchObject({ calls: [], content: 'No.' });
+  });
+});
+
+describe('DeepSeek V4 thinking: calls that begin before </think>', () => {
+  // the template opens <think>; in long contexts the model may go straight on to its DSML block
+  const text = `The user wants Oslo.\n\n${dsmlV4(OSLO)}`;
+  const read = { content: '', reasoning: 'The user wants Oslo.\n\n', calls: [OSLO], errors: [] };
+
+  it('end the reasoning where the family is known (named or chosen), in any chunking', () => {
+    for (const options of [
+      { model: 'deepseek-ai/DeepSeek-V4-Flash', openReasoning: '<think>' },
+      { format: 'deepseek' as const, openReasoning: '<think>' },
+    ]) {
+      expect(brief(text, options)).toEqual(read);
+      for (let cut = 0; cut <= text.length; cut++) {
+        const { result } = stream([text.slice(0, cut), text.slice(cut)], options);
+        expect({ cut, reasoning: result.reasoning, calls: result.calls.length }).toEqual({
+          cut,
+          reasoning: read.reasoning,
+          calls: 1,
+        });
+      }
+    }
+  });
+
+  it('stay reasoning under auto without the name', () => {
+    expect(brief(text, { openReasoning: '<think>' })).toMatchObject({ calls: [], content: '' });
   });
 });
 

@@ -53,7 +53,7 @@ const dsmlIn = (wrapper: 'function_calls' | 'tool_calls', ...calls: Call[]) =>
     )
     .join('\n')}\n</｜DSML｜${wrapper}>`;
 const dsml = (...calls: Call[]) => dsmlIn('function_calls', ...calls);
-const dsmlV4 = (...calls: Call[]) => dsmlIn('tool_calls', ...calls);
+export const dsmlV4 = (...calls: Call[]) => dsmlIn('tool_calls', ...calls);
 const kimi = (calls: Call[]) =>
   `<|tool_calls_section_begin|>${calls
     .map(
@@ -308,15 +308,7 @@ export const TAGGED_FAMILY_CASES: FamilyCase[] = [
     content: '',
     reasoning: 'I need the forecast, then a ping.',
   },
-  {
-    family: 'deepseek',
-    label: 'v4 reasoning ended by its calls (no </think>)',
-    text: `The user wants Oslo.\n\n${dsmlV4(OSLO, ALARM)}`,
-    openReasoning: '<think>',
-    calls: [OSLO, ALARM],
-    content: '',
-    reasoning: 'The user wants Oslo.\n\n',
-  },
+
   {
     family: 'deepseek',
     label: 'truncated',
@@ -440,6 +432,15 @@ export const TAGGED_FAMILY_CASES: FamilyCase[] = [
     text: `<|tool_call_start|>[${pyCall(NESTED)}]<|tool_call_end|>\nSaving it now.`,
     calls: [NESTED],
     content: '\nSaving it now.',
+  },
+  {
+    // openPangu, and LFM2 asked for JSON by its system prompt: a JSON list in the same tokens
+    family: 'pythonic',
+    label: 'json list in lfm2 tokens, reasoning first',
+    text: `<think>Two lookups.</think><|tool_call_start|>\n[${jsonCall(OSLO)}, ${jsonCall(UNICODE, 'parameters')}]\n<|tool_call_end|>Checking both.`,
+    calls: [OSLO, UNICODE],
+    content: 'Checking both.',
+    reasoning: 'Two lookups.',
   },
   { family: 'pythonic', label: 'python literals', text: `[${pyCall(ALARM)}]`, calls: [ALARM], content: '' },
   {

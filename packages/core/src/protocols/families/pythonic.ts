@@ -1,5 +1,6 @@
+import { JsonRegionState } from '../json-region.js';
 import type { MarkerSpec } from '../marker-table.js';
-import type { ParserContext } from '../parser-context.js';
+import { type ParserContext, type ParserState, take, takeWhitespace } from '../parser-context.js';
 import { PyCallsState } from '../py-calls.js';
 import { isNameChar, MAX_NAME } from '../scan-names.js';
 import { isWhitespace, type MatchResult } from '../scan-utils.js';
@@ -41,16 +42,62 @@ function listMarker(lineStart: boolean): MarkerSpec {
   };
 }
 
+const CALL_START = '<|tool_call_start|>';
+const CALL_END = '<|tool_call_end|>';
+
+/**
+ * After `<|tool_call_start|>`: LFM2's pythonic list, or a JSON list of `{"name", "arguments"}` objects in the
+ * same tokens (openPangu; LFM2 when its system prompt asks for JSON). Decided by the first character after
+ * the list's bracket.
+ */
+class CallStartState implements ParserState {
+  constructor(private raw: string) {}
+
+  step(ctx: ParserContext): boolean {
+    this.raw += takeWhitespace(ctx);
+    const buf = ctx.buf;
+    let i = ctx.pos;
+    if (buf[i] === '[') {
+      i++;
+      while (i < buf.length && isWhitespace(buf.charCodeAt(i)) && i - ctx.pos < 16) i++;
+    }
+    if (i >= buf.length && !ctx.final) return false;
+    if (buf[i] === '{') {
+      ctx.state = new JsonRegionState(ctx, {
+        format: 'pythonic',
+        triggered: false,
+        prefix: this.raw,
+        closer: CALL_END,
+      });
+    } else {
+      ctx.state = new PyCallsState({ format: 'pythonic', close: CALL_END, bracket: 'optional' }, this.raw);
+    }
+    return true;
+  }
+
+  finish(ctx: ParserContext): void {
+    ctx.sink.emitText(this.raw);
+  }
+}
+
+const CALL_START_MARKER: MarkerSpec = {
+  open: CALL_START,
+  enter: (ctx, at, length) => {
+    ctx.state = new CallStartState(take(ctx, at + length));
+  },
+};
+
 const WRAPPERS = [
   wrapper('<|python_start|>', '<|python_end|>'),
   wrapper('<function_calls>', '</function_calls>'),
-  wrapper('<|tool_call_start|>', '<|tool_call_end|>'),
+  CALL_START_MARKER,
 ];
 const LIST_LINE_START = listMarker(true);
 
 /**
  * Pythonic calls: Llama 3.2 / 4 `[get_weather(city='Paris'), ping()]` (also in `<|python_start|>`), OLMo 3
- * `<function_calls>` with one call per line, LFM2 `<|tool_call_start|>[…]<|tool_call_end|>`. Python
+ * `<function_calls>` with one call per line, LFM2 `<|tool_call_start|>[…]<|tool_call_end|>` (a JSON list in
+ * those tokens too: openPangu, LFM2 asked for JSON). Python
  * literals (True/None, single quotes, tuples, nested lists and dicts) become JSON. A bare list counts where
  * a line starts; its first name must be an offered tool.
  */
