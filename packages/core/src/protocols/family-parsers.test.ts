@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../providers/types.js';
 import { createSeededRandom } from '../worldinfo/random.js';
 import { FAMILY_CASES } from './__fixtures__/family-cases.js';
-import { dsmlV4 } from './__fixtures__/family-outputs-tagged.js';
+import { dsmlV4, gemma4 } from './__fixtures__/family-outputs-tagged.js';
 import { FAMILY_TOOLS, OSLO } from './__fixtures__/family-render.js';
 import type { TextParserOptions, ToolCallFamily } from './parser-types.js';
 import { createTextToolCallParser, parseToolCallsFromText } from './text-parser.js';
@@ -45,6 +45,7 @@ const MODELS: Record<ToolCallFamily, string> = {
   functionary: 'meetkai/functionary-small-v3.2',
   // LM Studio's catalogue name for a model no family names
   lmstudio: 'lmstudio-community/Zephyr-7B-beta-GGUF',
+  gigachat: 'ai-sage/GigaChat3-10B-A1.8B',
 };
 
 function brief(text: string, options: Partial<TextParserOptions>) {
@@ -196,6 +197,30 @@ describe('DeepSeek V4 thinking: calls that begin before </think>', () => {
 
   it('stay reasoning under auto without the name', () => {
     expect(brief(text, { openReasoning: '<think>' })).toMatchObject({ calls: [], content: '' });
+  });
+});
+
+describe("Gemma 4's call token broken up (<call>NAME{…})", () => {
+  const text = `On it.${gemma4(OSLO).replace('<|tool_call>call:', '<call>')}`;
+
+  it('is a call where Gemma 4 is the known family (named or chosen), in any chunking', () => {
+    for (const options of [{ model: 'google/gemma-4-31B-it' }, { format: 'gemma4' as const }]) {
+      expect(brief(text, options)).toEqual({ content: 'On it.', reasoning: '', calls: [OSLO], errors: [] });
+      for (let cut = 0; cut <= text.length; cut++) {
+        const { result } = stream([text.slice(0, cut), text.slice(cut)], options);
+        expect({ cut, content: result.content, calls: result.calls.length }).toEqual({
+          cut,
+          content: 'On it.',
+          calls: 1,
+        });
+      }
+    }
+  });
+
+  it('stays text under auto without the name, and for a tool not offered', () => {
+    expect(brief(text, {})).toMatchObject({ calls: [], content: text });
+    const unknown = 'Use <call>launch_rockets{} to start.';
+    expect(brief(unknown, { model: 'gemma-4-E4B-it' })).toMatchObject({ calls: [], content: unknown });
   });
 });
 

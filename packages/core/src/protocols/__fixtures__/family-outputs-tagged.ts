@@ -63,7 +63,7 @@ const kimi = (calls: Call[]) =>
     .join('')}<|tool_calls_section_end|>`;
 const harmonyCall = (c: Call) =>
   `<|start|>assistant<|channel|>commentary to=functions.${c.name} <|constrain|>json<|message|>${JSON.stringify(c.args)}<|call|>`;
-const gemma4 = (c: Call) => `<|tool_call>call:${c.name}${gemmaValue(c.args, '<|"|>')}<tool_call|>`;
+export const gemma4 = (c: Call) => `<|tool_call>call:${c.name}${gemmaValue(c.args, '<|"|>')}<tool_call|>`;
 const fgemma = (c: Call) =>
   `<start_function_call>call:${c.name}${gemmaValue(c.args, '<escape>')}<end_function_call>`;
 
@@ -548,6 +548,14 @@ export const TAGGED_FAMILY_CASES: FamilyCase[] = [
   { family: 'gemma4', label: 'unicode with commas', text: gemma4(UNICODE), calls: [UNICODE], content: '' },
   { family: 'gemma4', label: 'nested', text: gemma4(NESTED), calls: [NESTED], content: '' },
   { family: 'gemma4', label: 'typed values', text: gemma4(ALARM), calls: [ALARM], content: '' },
+  {
+    // quirks vLLM's gemma4 parser reads: a stray colon after the call token, the turn's end closing the call
+    family: 'gemma4',
+    label: 'stray colon, closed by the end of turn',
+    text: `Fetching it now.\n${gemma4(OSLO).replace('call:', ':call:').replace('<tool_call|>', '<turn|>')}`,
+    calls: [OSLO],
+    content: 'Fetching it now.\n',
+  },
   {
     family: 'gemma4',
     label: 'truncated',

@@ -31,14 +31,20 @@ class GemmaCallState implements ParserState {
   private args = '';
   private value?: LiteralTranscoder;
 
+  /** @param atName the marker ended where the name starts (Gemma 4's `<call>`) */
   constructor(
     private raw: string,
     private readonly close: string,
     private readonly format: 'functiongemma' | 'gemma4',
-  ) {}
+    atName = false,
+  ) {
+    if (atName) this.part = 'name';
+  }
 
   step(ctx: ParserContext): boolean {
     if (this.part === 'call') {
+      // Gemma 4 at times writes a stray colon first: `<|tool_call>:call:NAME{…}`
+      if (this.format === 'gemma4' && ctx.buf[ctx.pos] === ':') this.raw += take(ctx, ctx.pos + 1);
       const m = matchLiteral(ctx.buf, ctx.pos, 'call:', ctx.final);
       if (m === 'partial') return false;
       if (m === 'no') return revert(ctx, this.raw);
@@ -132,17 +138,30 @@ class SkipToState implements ParserState {
   finish(): void {}
 }
 
-function callMarker(open: string, close: string, format: 'functiongemma' | 'gemma4'): MarkerSpec {
+function callMarker(
+  open: string,
+  close: string,
+  format: 'functiongemma' | 'gemma4',
+  atName = false,
+): MarkerSpec {
   return {
     open,
     enter: (ctx, at, length) => {
-      ctx.state = new GemmaCallState(take(ctx, at + length), close, format);
+      ctx.state = new GemmaCallState(take(ctx, at + length), close, format, atName);
     },
   };
 }
 
 const FUNCTION_GEMMA = callMarker('<start_function_call>', '<end_function_call>', 'functiongemma');
 const GEMMA4 = callMarker('<|tool_call>', '<tool_call|>', 'gemma4');
+/**
+ * `<call>NAME{…}`: Gemma 4's call token broken up (seen with images in the prompt, vLLM's gemma4 parser reads
+ * it); only where Gemma 4 is the known family, as a generic tag elsewhere
+ */
+const GEMMA4_BROKEN = callMarker('<call>', '<tool_call|>', 'gemma4', true);
 
 export const functionGemmaFamily: FamilyParser = { id: 'functiongemma', markers: () => [FUNCTION_GEMMA] };
-export const gemma4Family: FamilyParser = { id: 'gemma4', markers: () => [GEMMA4] };
+export const gemma4Family: FamilyParser = {
+  id: 'gemma4',
+  markers: (mode) => (mode.preferred ? [GEMMA4, GEMMA4_BROKEN] : [GEMMA4]),
+};
