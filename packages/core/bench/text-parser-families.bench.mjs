@@ -59,7 +59,11 @@ const RENDER = {
   hermes: (n, a) => `<tool_call>\n${json(n, a)}\n</tool_call>`,
   ernie: (n, a) => `<tool_call>\n${json(n, a)}\n</tool_call>`,
   jamba: (n, a) => `<tool_calls>[${json(n, a)}]</tool_calls>`,
-  hunyuan: (n, a) => `<answer>\n<tool_calls>[${json(n, a)}]</tool_calls>\n</answer>`,
+  // Hy3 for one tool, Hy4 with its checkpoint suffix for the other (A13B's JSON list reads as Jamba's)
+  hunyuan: (n, a) =>
+    n === 'write_note'
+      ? `<tool_calls:opensource><tool_call:opensource>${n}${kv(a, '<arg_key:opensource>', '</arg_key:opensource><arg_value:opensource>', '</arg_value:opensource>')}</tool_call:opensource></tool_calls:opensource>`
+      : `<tool_calls>\n<tool_call>${n}<tool_sep>\n${kv(a, '<arg_key>', '</arg_key>\n<arg_value>', '</arg_value>\n')}</tool_call>\n</tool_calls>`,
   apriel: (n, a) => `[BEGIN FINAL RESPONSE]\n<tool_calls>[${json(n, a)}]</tool_calls>\n[END FINAL RESPONSE]`,
   'minimax-m1': (n, a) => `<tool_calls>\n${json(n, a)}\n</tool_calls>`,
   'qwen3-coder': (n, a) =>
@@ -77,6 +81,8 @@ const RENDER = {
   granite: (n, a) => `<|tool_call|>[${json(n, a)}]`,
   'granite-20b-fc': (n, a) => `<function_call> ${json(n, a)}`,
   lmstudio: (n, a) => `[TOOL_REQUEST]\n${json(n, a)}\n[END_TOOL_REQUEST]`,
+  gigachat: (n, a) => `<|message_sep|>\n\nfunction call<|role_sep|>\n${json(n, a)}`,
+  minicpm: (n, a) => `<function name="${n}">\n${kv(a, '<param name="', '">', '</param>\n')}</function>`,
   functionary: (n, a) => `>>>all\nLet me do that.>>>${n}\n${JSON.stringify(a)}`,
   internlm2: (n, a) => `<|action_start|><|plugin|>\n${json(n, a, 'parameters')}<|action_end|>`,
   xlam: (n, a) => `\n[${json(n, a)}]\n`,
@@ -277,6 +283,15 @@ const ADVERSARIAL = [
   '<|tools_prefix|>[{"search_notes": ',
   '>>>search_notes\n',
   '[TOOL_REQUEST]{"name": ',
+  '<|message_sep|>\n\nfunction call<|role_sep|>\n{"name": ',
+  '<｜GCML｜tool_calls><｜GCML｜invoke name="search_notes" ',
+  '<tool_calls><tool_call>search_notes<tool_sep><arg_key>',
+  '<tool_calls>\n<tool_call>search_notes',
+  '<tool_calls:abc><tool_call:abc>search_notes<arg_key:abc>',
+  '<tool_calls:abc',
+  '<function name="search_notes"><param name="',
+  '<function name="search_notes"><param name="query"><![CDATA[',
+  '<function name="search_notes">',
 ];
 function onePiece(text) {
   const parser = createTextToolCallParser({ tools });

@@ -109,6 +109,16 @@ describe('auto: prose, code samples and JSON in prose stay text', () => {
     'Apertus opens its list with <|tools_prefix|> and closes it with <|tools_suffix|>.',
     'LM Studio asks for [TOOL_REQUEST] blocks that end with [END_TOOL_REQUEST].',
     '[TOOL_REQUEST]{"name": "launch_rockets", "arguments": {}}[END_TOOL_REQUEST]',
+    'GigaChat ends a message with <|message_sep|> and calls after <|function_call|> or in <｜GCML｜tool_calls>.',
+    'Запускаю.<|message_sep|>\n\nfunction call<|role_sep|>\n{"name": "launch_rockets", "arguments": {}}',
+    '<｜GCML｜tool_calls><｜GCML｜invoke name="launch_rockets"></｜GCML｜invoke></｜GCML｜tool_calls>',
+    'Hy3 wraps its calls in <tool_calls> and ends each name with <tool_sep>; Hy4 tags look like <tool_calls:6124c78e>.',
+    'Use <tool_calls> then <tool_call>get_weather for Hy3.',
+    '<tool_calls><tool_call>launch_rockets<tool_sep><arg_key>n</arg_key><arg_value>3</arg_value></tool_call></tool_calls>',
+    '<tool_calls:v1><tool_call:v1>launch_rockets</tool_call:v1></tool_calls:v1>',
+    'MiniCPM5 writes <function name="get_weather"> blocks, each parameter in <param name="city">…</param>.',
+    '<function name="launch_rockets"><param name="count">3</param></function>',
+    'In HTML-like text, <function name=\'x\'> and <function name="a b"> are only text.',
     'a < b, c > d, x<y>z, [1, 2], {a: 1}, <b>bold</b> and <br/>',
   ];
   for (const text of NEGATIVES) {

@@ -46,6 +46,7 @@ const MODELS: Record<ToolCallFamily, string> = {
   // LM Studio's catalogue name for a model no family names
   lmstudio: 'lmstudio-community/Zephyr-7B-beta-GGUF',
   gigachat: 'ai-sage/GigaChat3-10B-A1.8B',
+  minicpm: 'openbmb/MiniCPM5-2B',
 };
 
 function brief(text: string, options: Partial<TextParserOptions>) {
@@ -125,6 +126,10 @@ describe('model families: realistic outputs', () => {
       ['command-r:35b-08-2024-q4_K_M', 'command'],
       ['command-r-plus', 'command'],
       ['commander-7b', undefined],
+      // Tencent Hy3 / Hy4 write GLM-style calls in Hunyuan's <tool_calls>
+      ['tencent/Hy3-preview', 'hunyuan'],
+      ['tencent/Hy4-preview', 'hunyuan'],
+      ['why3-solver', undefined],
     ];
     for (const [model, family] of names) expect([model, familyForModel(model)]).toEqual([model, family]);
   });

@@ -3,7 +3,7 @@ import { jsonStringBody } from './json-string.js';
 import { type ParserContext, type ParserState, take } from './parser-context.js';
 import type { TextCallFormat } from './parser-types.js';
 import { MAX_NAME } from './scan-names.js';
-import { findFirst, isHighSurrogate } from './scan-utils.js';
+import { findFirst, isHighSurrogate, isWhitespace, matchLiteral } from './scan-utils.js';
 import { isStringOnly, parameterTypes, typedValue } from './typed-value.js';
 
 /**
@@ -24,9 +24,17 @@ export interface ParamDialect {
   ends: readonly string[];
   /** the template puts each value on its own lines: one leading and one trailing newline are layout */
   trimNewlines: boolean;
+  /**
+   * a value may be wrapped in `<![CDATA[…]]>` (MiniCPM5): its text up to `]]>` is the value as written,
+   * whatever tags it holds; blanks around the section are layout
+   */
+  cdata?: boolean;
 }
 
-type Part = 'body' | 'key' | 'attrs' | 'value';
+type Part = 'body' | 'key' | 'attrs' | 'value' | 'cdata';
+
+const CDATA_OPEN = '<![CDATA[';
+const CDATA_CLOSE = ']]>';
 
 /** The marker lists of a dialect, built once (findFirst caches one search per list). */
 /** Longer than any key's end tag (`</arg_key>`, `">`). */
@@ -34,7 +42,7 @@ const KEY_END_MARGIN = 64;
 
 const lists = new WeakMap<
   ParamDialect,
-  { body: string[]; value: string[]; attrs: string[]; key: string[] }
+  { body: string[]; value: string[]; attrs: string[]; key: string[]; cdata: string[] }
 >();
 
 function markersOf(d: ParamDialect) {
@@ -45,6 +53,7 @@ function markersOf(d: ParamDialect) {
       value: [d.close, d.open, ...d.ends],
       attrs: [d.valueOpen ?? '>', d.open, ...d.ends],
       key: [d.keyEnd],
+      cdata: [CDATA_CLOSE, ...d.ends],
     };
     lists.set(d, m);
   }
@@ -65,6 +74,10 @@ export class KvParamsState implements ParserState {
   /** streamed text held back: a newline that may be layout, half a surrogate pair */
   private pending = '';
   private valueStarted = false;
+  /** a value whose start may still turn out to be `<![CDATA[` */
+  private cdataCheck = false;
+  /** the value is a CDATA section's text: no newline is layout */
+  private verbatim = false;
   private raw = '';
   private count = 0;
 
@@ -83,18 +96,26 @@ export class KvParamsState implements ParserState {
     const d = this.dialect;
     const m = markersOf(d);
     if (this.part === 'key') return this.readKey(ctx);
-    const markers = this.part === 'body' ? m.body : this.part === 'attrs' ? m.attrs : m.value;
+    if (this.cdataCheck) return this.checkCdata(ctx);
+    const part = this.part;
+    const markers =
+      part === 'body' ? m.body : part === 'attrs' ? m.attrs : part === 'cdata' ? m.cdata : m.value;
     const r = findFirst(ctx.buf, ctx.pos, markers, ctx.final);
     const text = take(ctx, 'marker' in r ? r.index : r.safeEnd);
-    if (this.part === 'value') this.valueText(ctx, text);
+    if (part === 'value' || part === 'cdata') this.valueText(ctx, text);
     if (!('marker' in r)) return false;
     const marker = r.marker;
-    if (this.part === 'attrs' && marker === (d.valueOpen ?? '>')) {
+    if (part === 'attrs' && marker === (d.valueOpen ?? '>')) {
       ctx.pos += marker.length;
       this.startValue(ctx);
       return true;
     }
-    if (this.part === 'value') this.endValue(ctx);
+    if (part === 'value' || part === 'cdata') this.endValue(ctx);
+    if (part === 'cdata' && marker === CDATA_CLOSE) {
+      // what follows up to the value's close is layout (dropped with the body's text)
+      ctx.pos += marker.length;
+      return true;
+    }
     if (marker === d.close) {
       ctx.pos += marker.length;
       this.part = 'body';
@@ -135,10 +156,29 @@ export class KvParamsState implements ParserState {
     return true;
   }
 
+  /** At a value's start where CDATA may come: the section opens after blanks, or the value is plain text. */
+  private checkCdata(ctx: ParserContext): boolean {
+    const { buf } = ctx;
+    let i = ctx.pos;
+    while (i < buf.length && isWhitespace(buf.charCodeAt(i))) i++;
+    const m = matchLiteral(buf, i, CDATA_OPEN, ctx.final);
+    if (m === 'partial' || (i >= buf.length && !ctx.final)) return false;
+    this.cdataCheck = false;
+    if (typeof m === 'number') {
+      ctx.pos = i + m;
+      this.part = 'cdata';
+      this.verbatim = true;
+      this.valueStarted = true;
+    }
+    return true;
+  }
+
   private startValue(ctx: ParserContext): void {
     this.part = 'value';
     this.value = [];
     this.valueStarted = false;
+    this.cdataCheck = this.dialect.cdata === true;
+    this.verbatim = false;
     this.pending = '';
     const tool = this.call ? ctx.tools.get(this.call.name) : undefined;
     this.streaming = isStringOnly(parameterTypes(tool, this.key));
@@ -151,9 +191,10 @@ export class KvParamsState implements ParserState {
   private valueText(ctx: ParserContext, piece: string): void {
     let text = piece;
     if (!text) return;
+    const trim = this.dialect.trimNewlines && !this.verbatim;
     if (!this.valueStarted) {
       this.valueStarted = true;
-      if (this.dialect.trimNewlines && text.startsWith('\n')) text = text.slice(1);
+      if (trim && text.startsWith('\n')) text = text.slice(1);
     }
     if (!this.streaming) {
       this.value.push(text);
@@ -162,7 +203,7 @@ export class KvParamsState implements ParserState {
     text = this.pending + text;
     this.pending = '';
     // the last newline may be layout before the closing tag; a split surrogate pair waits for its half
-    if (this.dialect.trimNewlines && text.endsWith('\n')) {
+    if (trim && text.endsWith('\n')) {
       this.pending = '\n';
       text = text.slice(0, -1);
     }
@@ -174,14 +215,15 @@ export class KvParamsState implements ParserState {
   }
 
   private endValue(ctx: ParserContext): void {
+    const trim = this.dialect.trimNewlines && !this.verbatim;
     if (this.streaming) {
       let rest = this.pending;
-      if (this.dialect.trimNewlines && rest.endsWith('\n')) rest = rest.slice(0, -1);
+      if (trim && rest.endsWith('\n')) rest = rest.slice(0, -1);
       this.pending = '';
       this.out(ctx, `${rest ? jsonStringBody(rest) : ''}"`);
     } else {
       let v = this.value.join('');
-      if (this.dialect.trimNewlines && v.endsWith('\n')) v = v.slice(0, -1);
+      if (trim && v.endsWith('\n')) v = v.slice(0, -1);
       const tool = this.call ? ctx.tools.get(this.call.name) : undefined;
       this.out(ctx, JSON.stringify(typedValue(tool, this.key, v)) ?? 'null');
     }

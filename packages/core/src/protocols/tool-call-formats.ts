@@ -36,6 +36,8 @@ export const TOOL_CALL_FAMILIES = [
   'apertus',
   'functionary',
   'lmstudio',
+  'gigachat',
+  'minicpm',
 ] as const;
 
 export type ToolCallFamily = (typeof TOOL_CALL_FAMILIES)[number];
@@ -224,9 +226,11 @@ export const TOOL_CALL_FAMILY_INFO: readonly ToolCallFamilyInfo[] = [
   },
   {
     id: 'hunyuan',
-    label: 'Hunyuan',
-    example: '<tool_calls>[{"name":"NAME","arguments":{...}}]</tool_calls>',
-    models: /hunyuan/,
+    label: 'Hunyuan-A13B / Tencent Hy3 / Hy4',
+    example:
+      '<tool_calls>[{"name":"NAME","arguments":{...}}]</tool_calls>  or  <tool_calls><tool_call>NAME<tool_sep><arg_key>k</arg_key><arg_value>v</arg_value></tool_call></tool_calls>',
+    // Tencent's Hy3 / Hy4 (tencent/Hy3-preview)
+    models: /hunyuan|\bhy[34]\b/,
   },
   {
     id: 'apriel',
@@ -240,6 +244,19 @@ export const TOOL_CALL_FAMILY_INFO: readonly ToolCallFamilyInfo[] = [
     label: 'ERNIE 4.5',
     example: '<tool_call>{"name":"NAME","arguments":{...}}</tool_call>',
     models: /ernie/,
+  },
+  {
+    id: 'gigachat',
+    label: 'GigaChat 3 / 3.1 / 3.5',
+    example:
+      '<|message_sep|>function call<|role_sep|>{"name":"NAME","arguments":{...}}  or  <|function_call|>{...}  or  <｜GCML｜tool_calls><｜GCML｜invoke name="NAME">…',
+    models: /gigachat/,
+  },
+  {
+    id: 'minicpm',
+    label: 'MiniCPM5',
+    example: '<function name="NAME"><param name="KEY">v</param></function>',
+    models: /minicpm/,
   },
   // last: an LM Studio download of a model no family above names is prompted in LM Studio's own format
   {

@@ -3,6 +3,9 @@
  * realistic outputs in family-outputs-*.ts, one renderer per family.
  */
 import type { ToolCallFamily } from '../parser-types.js';
+import { gcml, gigachat3, gigachat31 } from './family-outputs-gigachat.js';
+import { hy3Block, hy4Block } from './family-outputs-hy.js';
+import { minicpm } from './family-outputs-minicpm.js';
 import { type Call, dumps, gemmaValue, jsonCall, params, pyCall } from './family-render.js';
 
 const qwen = (c: Call) =>
@@ -12,7 +15,13 @@ export const RENDER_CALL: Record<ToolCallFamily, (c: Call) => string> = {
   hermes: (c) => `<tool_call>\n${jsonCall(c)}\n</tool_call>`,
   ernie: (c) => `<tool_call>\n${jsonCall(c)}\n</tool_call>`,
   jamba: (c) => `<tool_calls>[${jsonCall(c)}]</tool_calls>`,
-  hunyuan: (c) => `<answer>\n<tool_calls>[${jsonCall(c)}]</tool_calls>\n</answer>`,
+  // Hunyuan-A13B's JSON list, Hy3's and Hy4's GLM-style calls, by tool
+  hunyuan: (c) =>
+    c.name === 'write_note'
+      ? hy3Block([c])
+      : c.name === 'ping'
+        ? hy4Block([c], ':opensource')
+        : `<answer>\n<tool_calls>[${jsonCall(c)}]</tool_calls>\n</answer>`,
   apriel: (c) => `[BEGIN FINAL RESPONSE]\n<tool_calls>[${jsonCall(c)}]</tool_calls>\n[END FINAL RESPONSE]`,
   'minimax-m1': (c) => `<tool_calls>\n${jsonCall(c)}\n</tool_calls>`,
   'qwen3-coder': (c) => `<tool_call>\n${qwen(c)}\n</tool_call>`,
@@ -29,6 +38,9 @@ export const RENDER_CALL: Record<ToolCallFamily, (c: Call) => string> = {
   'granite-20b-fc': (c) => `<function_call> ${jsonCall(c)}`,
   functionary: (c) => `>>>${c.name}\n${dumps(c.args)}`,
   lmstudio: (c) => `[TOOL_REQUEST]\n${jsonCall(c)}\n[END_TOOL_REQUEST]`,
+  // each of GigaChat's three dialects, by tool
+  gigachat: (c) => (c.name === 'ping' ? gigachat31(c) : c.name === 'write_note' ? gcml(c) : gigachat3(c)),
+  minicpm: (c) => minicpm(c),
   internlm2: (c) => `<|action_start|><|plugin|>\n${jsonCall(c, 'parameters')}<|action_end|>`,
   xlam: (c) => `\n[${jsonCall(c)}]\n`,
   mistral: (c) => `[TOOL_CALLS]${c.name}[ARGS]${JSON.stringify(c.args)}`,
@@ -95,4 +107,15 @@ export const CALL_MARKUP = [
   'tools_prefix',
   'tools_suffix',
   '"tool_name"',
+  'message_sep',
+  'role_sep',
+  '<|function_call|>',
+  'GCML',
+  'tool_calls>',
+  'tool_calls:',
+  '<tool_sep',
+  '<function name=',
+  '<param',
+  '</param>',
+  'CDATA',
 ];

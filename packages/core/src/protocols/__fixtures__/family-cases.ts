@@ -1,9 +1,12 @@
 /** Every realistic model output of every family (the per-family files hold them by markup kind). */
 import { APRIEL_FAMILY_CASES } from './family-outputs-apriel.js';
 import { FUNCTIONARY_FAMILY_CASES } from './family-outputs-functionary.js';
+import { GIGACHAT_FAMILY_CASES } from './family-outputs-gigachat.js';
+import { HY_FAMILY_CASES } from './family-outputs-hy.js';
 import { JSON_FAMILY_CASES } from './family-outputs-json.js';
 import { JSON_LIST_FAMILY_CASES } from './family-outputs-json-lists.js';
 import { LMSTUDIO_FAMILY_CASES } from './family-outputs-lmstudio.js';
+import { MINICPM_FAMILY_CASES } from './family-outputs-minicpm.js';
 import { TAGGED_FAMILY_CASES } from './family-outputs-tagged.js';
 import type { FamilyCase } from './family-render.js';
 
@@ -14,4 +17,7 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
   ...APRIEL_FAMILY_CASES,
   ...FUNCTIONARY_FAMILY_CASES,
   ...LMSTUDIO_FAMILY_CASES,
+  ...GIGACHAT_FAMILY_CASES,
+  ...HY_FAMILY_CASES,
+  ...MINICPM_FAMILY_CASES,
 ];

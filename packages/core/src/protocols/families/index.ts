@@ -5,6 +5,7 @@ import { deepseekFamily } from './deepseek.js';
 import type { FamilyParser } from './family.js';
 import { functionaryFamily } from './functionary.js';
 import { functionGemmaFamily, gemma4Family, gemmaFamily } from './gemma.js';
+import { gigachatFamily } from './gigachat.js';
 import { glmFamily } from './glm.js';
 import { harmonyFamily } from './harmony.js';
 import { ernieFamily, hermesFamily, longcatFamily } from './hermes.js';
@@ -19,6 +20,7 @@ import {
 import { kimiK2Family } from './kimi-k2.js';
 import { llama3Family } from './llama3.js';
 import { lmstudioFamily } from './lmstudio.js';
+import { minicpmFamily } from './minicpm.js';
 import { minimaxM2Family } from './minimax-m2.js';
 import { mistralFamily } from './mistral.js';
 import { pythonicFamily } from './pythonic.js';
@@ -59,4 +61,6 @@ export const FAMILY_PARSERS: readonly FamilyParser[] = [
   apertusFamily,
   functionaryFamily,
   lmstudioFamily,
+  gigachatFamily,
+  minicpmFamily,
 ];
