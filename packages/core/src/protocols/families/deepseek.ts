@@ -1,7 +1,8 @@
-import { InvokeBlockState, type InvokeDialect } from '../invoke-block.js';
+import { InvokeBlockState } from '../invoke-block.js';
 import type { MarkerSpec } from '../marker-table.js';
 import { take } from '../parser-context.js';
 import { TokenBlockState, type TokenDialect } from '../token-block.js';
+import { dsmlDialect } from './dsml.js';
 import type { FamilyParser } from './family.js';
 
 /**
@@ -17,36 +18,10 @@ const DEEPSEEK: TokenDialect = {
   head: (text) => (text === 'function' ? '' : /^[A-Za-z0-9_.-]+$/.test(text) ? text : undefined),
 };
 
-/**
- * DeepSeek V3.2: `<｜DSML｜function_calls><｜DSML｜invoke name="NAME"><｜DSML｜parameter name="K" string="true">v…`;
- * V4 the same inside `<｜DSML｜tool_calls>`.
- */
-function dsml(wrapper: string): InvokeDialect {
-  const blockClose = `</｜DSML｜${wrapper}>`;
-  return {
-    format: 'deepseek',
-    invoke: '<｜DSML｜invoke name="',
-    nameEnd: '"',
-    params: {
-      format: 'deepseek',
-      open: '<｜DSML｜parameter name="',
-      keyEnd: '"',
-      valueOpen: '>',
-      close: '</｜DSML｜parameter>',
-      ends: ['</｜DSML｜invoke>', blockClose],
-      trimNewlines: false,
-    },
-    invokeClose: '</｜DSML｜invoke>',
-    blockClose,
-    skip: [],
-    junk: 'end',
-    jsonBody: false,
-  };
-}
-
+/** DeepSeek V3.2: DSML calls in `<｜DSML｜function_calls>`; V4 the same in `<｜DSML｜tool_calls>`. */
 const DSML_BLOCKS = ['function_calls', 'tool_calls'].map((wrapper) => ({
   open: `<｜DSML｜${wrapper}>`,
-  dialect: dsml(wrapper),
+  dialect: dsmlDialect('DSML', wrapper, 'deepseek'),
 }));
 
 const MARKERS: MarkerSpec[] = [

@@ -1,8 +1,9 @@
-import { InvokeBlockState, type InvokeDialect } from '../invoke-block.js';
+import { InvokeBlockState } from '../invoke-block.js';
 import type { MarkerSpec } from '../marker-table.js';
 import { type ParserContext, type ParserState, revert, take, takeWhitespace } from '../parser-context.js';
 import { matchLiteral } from '../scan-utils.js';
 import { REST_DROPPED } from '../turn-end.js';
+import { dsmlDialect } from './dsml.js';
 import type { FamilyParser } from './family.js';
 import { JsonOpenState } from './hermes.js';
 
@@ -67,26 +68,8 @@ class MessageSepState implements ParserState {
   }
 }
 
-/** GigaChat 3.5's GCML block: DeepSeek V3.2's DSML with another prefix and wrapper. */
-const GCML: InvokeDialect = {
-  format: 'gigachat',
-  invoke: '<｜GCML｜invoke name="',
-  nameEnd: '"',
-  params: {
-    format: 'gigachat',
-    open: '<｜GCML｜parameter name="',
-    keyEnd: '"',
-    valueOpen: '>',
-    close: '</｜GCML｜parameter>',
-    ends: ['</｜GCML｜invoke>', '</｜GCML｜tool_calls>'],
-    trimNewlines: false,
-  },
-  invokeClose: '</｜GCML｜invoke>',
-  blockClose: '</｜GCML｜tool_calls>',
-  skip: [],
-  junk: 'end',
-  jsonBody: false,
-};
+/** GigaChat 3.5's GCML block: DeepSeek V3.2's DSML with another name, in `tool_calls`. */
+const GCML = dsmlDialect('GCML', 'tool_calls', 'gigachat');
 
 const MARKERS: MarkerSpec[] = [
   {
