@@ -83,6 +83,10 @@ const RENDER = {
   lmstudio: (n, a) => `[TOOL_REQUEST]\n${json(n, a)}\n[END_TOOL_REQUEST]`,
   gigachat: (n, a) => `<|message_sep|>\n\nfunction call<|role_sep|>\n${json(n, a)}`,
   minicpm: (n, a) => `<function name="${n}">\n${kv(a, '<param name="', '">', '</param>\n')}</function>`,
+  'k2-horizon': (n, a) =>
+    `<ifm|tool_calls>\n<ifm|tool_call>${n}\n${kv(a, '<ifm|arg_key>', '</ifm|arg_key>\n<ifm|arg_value>', '</ifm|arg_value>\n')}</ifm|tool_call>\n</ifm|tool_calls>`,
+  solar: (n, a) =>
+    `<|tool_call:start|>${n}\n${kv(a, '<|tool_arg:start|>', '<|tool_arg:value|>', '<|tool_arg:end|>\n')}<|tool_call:end|>`,
   functionary: (n, a) => `>>>all\nLet me do that.>>>${n}\n${JSON.stringify(a)}`,
   internlm2: (n, a) => `<|action_start|><|plugin|>\n${json(n, a, 'parameters')}<|action_end|>`,
   xlam: (n, a) => `\n[${json(n, a)}]\n`,
@@ -91,6 +95,15 @@ const RENDER = {
     `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>${n}\n\`\`\`json\n${JSON.stringify(a)}\n\`\`\`<｜tool▁call▁end｜><｜tool▁calls▁end｜>`,
   glm: (n, a) =>
     `<tool_call>${n}\n${kv(a, '<arg_key>', '</arg_key>\n<arg_value>', '</arg_value>\n')}</tool_call>`,
+  'kimi-k3': (n, a) =>
+    `<|open|>response<|sep|>On it.<|close|>response<|sep|><|open|>tools<|sep|><|open|>call tool="${n}" index="1"<|sep|>${Object.entries(
+      a,
+    )
+      .map(
+        ([k, v]) =>
+          `<|open|>argument key="${k}" type="${typeof v === 'string' ? 'string' : 'number'}"<|sep|>${typeof v === 'string' ? v : JSON.stringify(v)}<|close|>argument<|sep|>`,
+      )
+      .join('')}<|close|>call<|sep|><|close|>tools<|sep|><|close|>message<|sep|>`,
   'kimi-k2': (n, a) =>
     `<|tool_calls_section_begin|><|tool_call_begin|>functions.${n}:0<|tool_call_argument_begin|>${JSON.stringify(a)}<|tool_call_end|><|tool_calls_section_end|>`,
   harmony: (n, a) =>
@@ -270,6 +283,8 @@ const ADVERSARIAL = [
   '<｜tool_calls_begin｜>',
   '<｜DSML｜function_calls>',
   '<tool_call>search_notes<arg_key>',
+  '<iquestcoder_tool_call>search_notes<arg_key>',
+  '<ifm|tool_calls><ifm|tool_call>search_notes<ifm|arg_key>',
   '<tool_call>\n<function=search_notes>\n<parameter=',
   '<minimax:tool_call><invoke name="search_notes" ',
   '<tool_call>{"name": "search_notes", "arguments": ',
@@ -283,6 +298,8 @@ const ADVERSARIAL = [
   '<|tools_prefix|>[{"search_notes": ',
   '>>>search_notes\n',
   '[TOOL_REQUEST]{"name": ',
+  '<|open|>tools<|sep|><|open|>call tool="search_notes" index="1"<|sep|><|open|>argument key="',
+  '<|open|>think<|sep|>',
   '<|message_sep|>\n\nfunction call<|role_sep|>\n{"name": ',
   '<｜GCML｜tool_calls><｜GCML｜invoke name="search_notes" ',
   '<tool_calls><tool_call>search_notes<tool_sep><arg_key>',
@@ -292,6 +309,7 @@ const ADVERSARIAL = [
   '<function name="search_notes"><param name="',
   '<function name="search_notes"><param name="query"><![CDATA[',
   '<function name="search_notes">',
+  '<|tool_call:start|>search_notes\n<|tool_arg:start|>q<|tool_arg:value|>',
 ];
 function onePiece(text) {
   const parser = createTextToolCallParser({ tools });

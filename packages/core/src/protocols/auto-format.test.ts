@@ -119,6 +119,17 @@ describe('auto: prose, code samples and JSON in prose stay text', () => {
     'MiniCPM5 writes <function name="get_weather"> blocks, each parameter in <param name="city">…</param>.',
     '<function name="launch_rockets"><param name="count">3</param></function>',
     'In HTML-like text, <function name=\'x\'> and <function name="a b"> are only text.',
+    'Solar Open2 starts a call with <|tool_call:start|> and ends it with <|tool_call:end|>.',
+    'Use <|tool_call:start|>get_weather for Solar, then <|tool_arg:start|>city<|tool_arg:value|>.',
+    '<|tool_call:start|>launch_rockets\n<|tool_arg:start|>n<|tool_arg:value|>3<|tool_arg:end|>\n<|tool_call:end|>',
+    'Kimi K3 opens a channel with <|open|> and ends it with <|close|>, each header closed by <|sep|>.',
+    '<|open|>notes<|sep|>a channel K3 does not have<|close|>notes<|sep|>',
+    '<|open|>tools<|sep|><|open|>call tool="launch_rockets" index="1"<|sep|><|open|>argument key="n" type="number"<|sep|>3<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>',
+    'IQuest Coder wraps GLM-style calls in <iquestcoder_tool_call> tags.',
+    '<iquestcoder_tool_call>launch_rockets<arg_key>n</arg_key><arg_value>3</arg_value></iquestcoder_tool_call>',
+    'Write <iquestcoder_tool_call>get_weather is how it starts.',
+    'K2-Horizon groups its calls in <ifm|tool_calls> and each one in <ifm|tool_call>.',
+    '<ifm|tool_calls>\n<ifm|tool_call>launch_rockets\n<ifm|arg_key>n</ifm|arg_key>\n<ifm|arg_value>3</ifm|arg_value>\n</ifm|tool_call>\n</ifm|tool_calls>',
     'a < b, c > d, x<y>z, [1, 2], {a: 1}, <b>bold</b> and <br/>',
   ];
   for (const text of NEGATIVES) {

@@ -35,6 +35,7 @@ const MODELS: Record<ToolCallFamily, string> = {
   deepseek: 'deepseek-ai/DeepSeek-V3.1',
   glm: 'zai-org/GLM-4.6',
   'kimi-k2': 'moonshotai/Kimi-K2-Instruct',
+  'kimi-k3': 'moonshotai/Kimi-K3',
   harmony: 'openai/gpt-oss-20b',
   gemma: 'google/gemma-3-27b-it',
   functiongemma: 'google/functiongemma-270m-it',
@@ -47,6 +48,8 @@ const MODELS: Record<ToolCallFamily, string> = {
   lmstudio: 'lmstudio-community/Zephyr-7B-beta-GGUF',
   gigachat: 'ai-sage/GigaChat3-10B-A1.8B',
   minicpm: 'openbmb/MiniCPM5-2B',
+  solar: 'upstage/Solar-Open2-250B',
+  'k2-horizon': 'IFM/K2-Horizon-32B',
 };
 
 function brief(text: string, options: Partial<TextParserOptions>) {

@@ -29,6 +29,11 @@ export interface ParamDialect {
    * whatever tags it holds; blanks around the section are layout
    */
   cdata?: boolean;
+  /**
+   * the attribute (between the key and `valueOpen`) that declares a value's type (Kimi K3's
+   * `type="string|number|…"`): a value declared a string is text as written where the schema allows text
+   */
+  typeAttribute?: string;
 }
 
 type Part = 'body' | 'key' | 'attrs' | 'value' | 'cdata';
@@ -80,6 +85,8 @@ export class KvParamsState implements ParserState {
   private verbatim = false;
   private raw = '';
   private count = 0;
+  /** the attributes read between the key and the value's opening */
+  private attrs = '';
 
   constructor(
     private readonly dialect: ParamDialect,
@@ -103,6 +110,8 @@ export class KvParamsState implements ParserState {
     const r = findFirst(ctx.buf, ctx.pos, markers, ctx.final);
     const text = take(ctx, 'marker' in r ? r.index : r.safeEnd);
     if (part === 'value' || part === 'cdata') this.valueText(ctx, text);
+    else if (part === 'attrs' && d.typeAttribute && this.attrs.length < KEY_END_MARGIN * 4)
+      this.attrs += text;
     if (!('marker' in r)) return false;
     const marker = r.marker;
     if (part === 'attrs' && marker === (d.valueOpen ?? '>')) {
@@ -150,6 +159,7 @@ export class KvParamsState implements ParserState {
     ctx.pos = end + d.keyEnd.length;
     if (d.valueOpen) {
       this.part = 'attrs';
+      this.attrs = '';
       return true;
     }
     this.startValue(ctx);
@@ -181,11 +191,21 @@ export class KvParamsState implements ParserState {
     this.verbatim = false;
     this.pending = '';
     const tool = this.call ? ctx.tools.get(this.call.name) : undefined;
-    this.streaming = isStringOnly(parameterTypes(tool, this.key));
+    const types = parameterTypes(tool, this.key);
+    this.streaming =
+      isStringOnly(types) ||
+      (this.declaredType() === 'string' && (types === undefined || types.has('string')));
     this.out(
       ctx,
       `${this.count++ === 0 ? '{' : ','}${JSON.stringify(this.key)}:${this.streaming ? '"' : ''}`,
     );
+  }
+
+  /** The type the value's attributes declare, where the dialect has such an attribute. */
+  private declaredType(): string | undefined {
+    const name = this.dialect.typeAttribute;
+    if (!name || !this.attrs) return undefined;
+    return new RegExp(`(?:^|\\s)${name}\\s*=\\s*"([^"]*)"`).exec(this.attrs)?.[1];
   }
 
   private valueText(ctx: ParserContext, piece: string): void {

@@ -25,6 +25,14 @@ export const THINK_TAGS: readonly (readonly [open: string, close: string])[] = [
   ['<|channel>thought', '<channel|>'],
   // Kimi-VL Thinking
   ['◁think▷', '◁/think▷'],
+  // Kimi K3: the think channel
+  ['<|open|>think<|sep|>', '<|close|>think<|sep|>'],
+  // Solar Open2 (its template opens the block in the prompt)
+  ['<|think:start|>', '<|think:end|>'],
+  // K2-Horizon (IFM), one pair per reasoning effort (its template opens the block in the prompt)
+  ['<ifm|think>', '</ifm|think>'],
+  ['<ifm|think_fast>', '</ifm|think_fast>'],
+  ['<ifm|think_faster>', '</ifm|think_faster>'],
 ];
 
 /**

@@ -27,6 +27,7 @@ export const TOOL_CALL_FAMILIES = [
   'deepseek',
   'glm',
   'kimi-k2',
+  'kimi-k3',
   'harmony',
   'gemma',
   'functiongemma',
@@ -38,6 +39,8 @@ export const TOOL_CALL_FAMILIES = [
   'lmstudio',
   'gigachat',
   'minicpm',
+  'solar',
+  'k2-horizon',
 ] as const;
 
 export type ToolCallFamily = (typeof TOOL_CALL_FAMILIES)[number];
@@ -122,16 +125,24 @@ export const TOOL_CALL_FAMILY_INFO: readonly ToolCallFamilyInfo[] = [
   },
   {
     id: 'glm',
-    label: 'GLM-4.5 / 4.6 / 4.7',
+    label: 'GLM-4.5 / 4.6 / 4.7, IQuest Coder V2',
     example: '<tool_call>NAME<arg_key>k</arg_key><arg_value>v</arg_value></tool_call>',
-    models: /glm|chatglm/,
+    models: /glm|chatglm|iquest/,
+  },
+  {
+    id: 'kimi-k3',
+    label: 'Kimi K3',
+    example:
+      '<|open|>tools<|sep|><|open|>call tool="NAME" index="1"<|sep|><|open|>argument key="k" type="string"<|sep|>v<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>',
+    models: /kimi[-_ ]?k3/,
   },
   {
     id: 'kimi-k2',
     label: 'Kimi K2',
     example:
       '<|tool_calls_section_begin|><|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin|>{...}',
-    models: /kimi|moonshot/,
+    // not Kimi K3 (its own family, above)
+    models: /kimi(?![-_ ]?k3)|moonshot(?!.*kimi[-_ ]?k3)/,
   },
   {
     id: 'harmony',
@@ -257,6 +268,20 @@ export const TOOL_CALL_FAMILY_INFO: readonly ToolCallFamilyInfo[] = [
     label: 'MiniCPM5',
     example: '<function name="NAME"><param name="KEY">v</param></function>',
     models: /minicpm/,
+  },
+  {
+    id: 'solar',
+    label: 'Solar Open2 (Upstage)',
+    example:
+      '<|tool_call:start|>NAME\n<|tool_arg:start|>KEY<|tool_arg:value|>v<|tool_arg:end|>\n<|tool_call:end|>',
+    models: /solar/,
+  },
+  {
+    id: 'k2-horizon',
+    label: 'K2-Horizon (IFM)',
+    example:
+      '<ifm|tool_calls><ifm|tool_call>NAME<ifm|arg_key>k</ifm|arg_key><ifm|arg_value>v</ifm|arg_value></ifm|tool_call></ifm|tool_calls>',
+    models: /k2[-_]?horizon/,
   },
   // last: an LM Studio download of a model no family above names is prompted in LM Studio's own format
   {

@@ -5,7 +5,10 @@
 import type { ToolCallFamily } from '../parser-types.js';
 import { gcml, gigachat3, gigachat31 } from './family-outputs-gigachat.js';
 import { hy3Block, hy4Block } from './family-outputs-hy.js';
+import { ifmBlock } from './family-outputs-k2-horizon.js';
+import { kimiK3Tools } from './family-outputs-kimi-k3.js';
 import { minicpm } from './family-outputs-minicpm.js';
+import { solar } from './family-outputs-solar.js';
 import { type Call, dumps, gemmaValue, jsonCall, params, pyCall } from './family-render.js';
 
 const qwen = (c: Call) =>
@@ -41,6 +44,9 @@ export const RENDER_CALL: Record<ToolCallFamily, (c: Call) => string> = {
   // each of GigaChat's three dialects, by tool
   gigachat: (c) => (c.name === 'ping' ? gigachat31(c) : c.name === 'write_note' ? gcml(c) : gigachat3(c)),
   minicpm: (c) => minicpm(c),
+  solar: (c) => solar(c),
+  // K2-Horizon's xml mode, and its typed mode for one tool
+  'k2-horizon': (c) => ifmBlock([c], c.name === 'write_note'),
   internlm2: (c) => `<|action_start|><|plugin|>\n${jsonCall(c, 'parameters')}<|action_end|>`,
   xlam: (c) => `\n[${jsonCall(c)}]\n`,
   mistral: (c) => `[TOOL_CALLS]${c.name}[ARGS]${JSON.stringify(c.args)}`,
@@ -48,6 +54,7 @@ export const RENDER_CALL: Record<ToolCallFamily, (c: Call) => string> = {
     `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>${c.name}\n\`\`\`json\n${dumps(c.args)}\n\`\`\`<｜tool▁call▁end｜><｜tool▁calls▁end｜>`,
   glm: (c) =>
     `<tool_call>${c.name}\n${params(c, '<arg_key>', '</arg_key>\n<arg_value>', '</arg_value>', '\n')}</tool_call>`,
+  'kimi-k3': (c) => kimiK3Tools([c]),
   'kimi-k2': (c) =>
     `<|tool_calls_section_begin|><|tool_call_begin|>functions.${c.name}:0<|tool_call_argument_begin|>${dumps(c.args)}<|tool_call_end|><|tool_calls_section_end|>`,
   harmony: (c) =>
@@ -92,6 +99,8 @@ export const CALL_MARKUP = [
   '<arg_key>',
   '<arg_value>',
   '<|tool_calls_section',
+  '<|open|>',
+  '<|close|>',
   '<|channel|>',
   '<|message|>',
   '<|call|>',
@@ -118,4 +127,9 @@ export const CALL_MARKUP = [
   '<param',
   '</param>',
   'CDATA',
+  '<|tool_call:',
+  '<|tool_arg:',
+  'iquestcoder_tool_call',
+  '<ifm|',
+  'ifm|tool',
 ];

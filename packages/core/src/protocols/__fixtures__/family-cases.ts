@@ -5,8 +5,11 @@ import { GIGACHAT_FAMILY_CASES } from './family-outputs-gigachat.js';
 import { HY_FAMILY_CASES } from './family-outputs-hy.js';
 import { JSON_FAMILY_CASES } from './family-outputs-json.js';
 import { JSON_LIST_FAMILY_CASES } from './family-outputs-json-lists.js';
+import { K2_HORIZON_FAMILY_CASES } from './family-outputs-k2-horizon.js';
+import { KIMI_K3_FAMILY_CASES } from './family-outputs-kimi-k3.js';
 import { LMSTUDIO_FAMILY_CASES } from './family-outputs-lmstudio.js';
 import { MINICPM_FAMILY_CASES } from './family-outputs-minicpm.js';
+import { SOLAR_FAMILY_CASES } from './family-outputs-solar.js';
 import { TAGGED_FAMILY_CASES } from './family-outputs-tagged.js';
 import type { FamilyCase } from './family-render.js';
 
@@ -19,5 +22,8 @@ export const FAMILY_CASES: readonly FamilyCase[] = [
   ...LMSTUDIO_FAMILY_CASES,
   ...GIGACHAT_FAMILY_CASES,
   ...HY_FAMILY_CASES,
+  ...KIMI_K3_FAMILY_CASES,
   ...MINICPM_FAMILY_CASES,
+  ...SOLAR_FAMILY_CASES,
+  ...K2_HORIZON_FAMILY_CASES,
 ];

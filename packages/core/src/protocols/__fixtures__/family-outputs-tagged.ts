@@ -33,6 +33,8 @@ const step = (...calls: Call[]) =>
   `<｜tool_calls_begin｜>${calls.map(stepCall).join('<｜tool_sep｜>')}<｜tool_calls_end｜>`;
 const glm = (c: Call, nl = true) =>
   `<tool_call>${c.name}${nl ? '\n' : ''}${params(c, '<arg_key>', `</arg_key>${nl ? '\n' : ''}<arg_value>`, '</arg_value>', nl ? '\n' : '')}</tool_call>`;
+const iquest = (c: Call) =>
+  `<iquestcoder_tool_call>${c.name}${params(c, '<arg_key>', '</arg_key><arg_value>', '</arg_value>')}</iquestcoder_tool_call>`;
 const dsV3 = (c: Call) =>
   `<｜tool▁call▁begin｜>function<｜tool▁sep｜>${c.name}\n\`\`\`json\n${dumps(c.args)}\n\`\`\`<｜tool▁call▁end｜>`;
 const dsV31 = (c: Call) =>
@@ -255,6 +257,47 @@ export const TAGGED_FAMILY_CASES: FamilyCase[] = [
     family: 'glm',
     label: 'truncated',
     text: cut(`${glm(PING)}${glm(WEATHER)}`, 25),
+    calls: [PING],
+    content: '',
+    errors: ['truncated'],
+  },
+  // IQuest Coder V2: GLM-4.7's body in `<iquestcoder_tool_call>`; its template opens `<think>` in the prompt
+  {
+    family: 'glm',
+    label: 'iquest: text before one call',
+    text: `Let me look that up.\n${iquest(WEATHER)}`,
+    calls: [WEATHER],
+    content: 'Let me look that up.\n',
+  },
+  {
+    family: 'glm',
+    label: 'iquest: reasoning opened by the template, two calls back to back',
+    text: `The user wants Oslo, then a ping.</think>\n${iquest(OSLO)}${iquest(PING)}`,
+    openReasoning: '<think>',
+    calls: [OSLO, PING],
+    content: '',
+    reasoning: 'The user wants Oslo, then a ping.',
+  },
+  {
+    family: 'glm',
+    label: 'iquest: lines around the tags, unicode and escapes',
+    text: `<iquestcoder_tool_call>${UNICODE.name}\n${params(UNICODE, '<arg_key>', '</arg_key>\n<arg_value>', '</arg_value>', '\n')}</iquestcoder_tool_call>`,
+    calls: [UNICODE],
+    content: '',
+  },
+  { family: 'glm', label: 'iquest: nested', text: iquest(NESTED), calls: [NESTED], content: '' },
+  {
+    family: 'glm',
+    label: 'iquest: no arguments',
+    text: '<iquestcoder_tool_call>ping</iquestcoder_tool_call>',
+    calls: [PING],
+    content: '',
+  },
+  { family: 'glm', label: 'iquest: typed values', text: iquest(ALARM), calls: [ALARM], content: '' },
+  {
+    family: 'glm',
+    label: 'iquest: truncated',
+    text: cut(`${iquest(PING)}${iquest(WEATHER)}`, 30),
     calls: [PING],
     content: '',
     errors: ['truncated'],

@@ -1,29 +1,45 @@
 import type { ParamDialect } from '../kv-params.js';
 import { KvParamsState } from '../kv-params.js';
-import { type ParserContext, type ParserState, revert } from '../parser-context.js';
+import { type ParserContext, type ParserState, revert, takeWhitespace } from '../parser-context.js';
 import { isNameChar, MAX_NAME } from '../scan-names.js';
 
-const GLM_PARAMS: ParamDialect = {
-  format: 'glm',
-  open: '<arg_key>',
-  keyEnd: '</arg_key>',
-  valueOpen: '<arg_value>',
-  close: '</arg_value>',
-  ends: ['</tool_call>'],
-  trimNewlines: false,
-};
+function glmParams(close: string): ParamDialect {
+  return {
+    format: 'glm',
+    open: '<arg_key>',
+    keyEnd: '</arg_key>',
+    valueOpen: '<arg_value>',
+    close: '</arg_value>',
+    ends: [close],
+    trimNewlines: false,
+  };
+}
+
+const GLM_PARAMS = glmParams('</tool_call>');
+/** IQuest Coder V2: GLM-4.7's body in its own wrapper. */
+export const IQUEST_CLOSE = '</iquestcoder_tool_call>';
+const IQUEST_PARAMS = glmParams(IQUEST_CLOSE);
 
 /**
- * GLM-4.5 / 4.6 / 4.7 after `<tool_call>`: the tool name, then `<arg_key>k</arg_key><arg_value>v</arg_value>`
- * pairs (on lines of their own in 4.5/4.6, run together in 4.7), values typed from the tool's schema.
+ * GLM-4.5 / 4.6 / 4.7 after `<tool_call>` (IQuest Coder V2 after `<iquestcoder_tool_call>`): the tool name,
+ * then `<arg_key>k</arg_key><arg_value>v</arg_value>` pairs (on lines of their own in 4.5/4.6, run together
+ * in 4.7), values typed from the tool's schema. Blanks around the name are layout.
  */
 export class GlmCallState implements ParserState {
   private name = '';
+  private afterName = false;
+  private readonly params: ParamDialect;
 
-  constructor(private raw: string) {}
+  constructor(
+    private raw: string,
+    close = '</tool_call>',
+  ) {
+    this.params = close === IQUEST_CLOSE ? IQUEST_PARAMS : GLM_PARAMS;
+  }
 
   step(ctx: ParserContext): boolean {
-    while (ctx.pos < ctx.buf.length) {
+    if (!this.name) this.raw += takeWhitespace(ctx);
+    while (!this.afterName && ctx.pos < ctx.buf.length) {
       const c = ctx.buf.charCodeAt(ctx.pos);
       if (!isNameChar(c)) break;
       if (this.name.length >= MAX_NAME) return revert(ctx, this.raw);
@@ -31,13 +47,18 @@ export class GlmCallState implements ParserState {
       this.raw += ctx.buf[ctx.pos];
       ctx.pos++;
     }
+    if (this.name && ctx.pos < ctx.buf.length) {
+      const ws = takeWhitespace(ctx);
+      this.raw += ws;
+      if (ws) this.afterName = true;
+    }
     if (ctx.pos >= ctx.buf.length && !ctx.final) return false;
     const next = ctx.buf[ctx.pos];
-    // the name ends at a new line or a tag; `name(` or `name is` is prose
-    const ended = next === undefined || next === '\n' || next === '\r' || next === '<';
+    // the name ends at blanks before a tag (or the end); `name(` or `name is` is prose
+    const ended = next === undefined || next === '<';
     if (!ended || !ctx.tools.has(this.name)) return revert(ctx, this.raw);
     const call = ctx.sink.startCall(this.name, 'glm');
-    ctx.state = new KvParamsState(GLM_PARAMS, call, (c, endTag) => {
+    ctx.state = new KvParamsState(this.params, call, (c, endTag) => {
       if (endTag) c.toText();
     });
     return true;

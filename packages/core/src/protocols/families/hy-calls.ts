@@ -18,8 +18,12 @@ import { isWhitespace, type MatchResult, matchLiteral } from '../scan-utils.js';
 interface HyTags {
   /** '' or `:SUFFIX` */
   suffix: string;
+  format: TextCallFormat;
+  /** the wrapper's open tag, for messages */
+  block: string;
   call: string;
-  sep: string;
+  /** after the name (Hy3's `<tool_sep>`), if the format has one */
+  sep?: string;
   callClose: string;
   blockClose: string;
   params: ParamDialect;
@@ -31,6 +35,8 @@ function hyTags(suffix: string): HyTags {
   const blockClose = tag('/tool_calls');
   return {
     suffix,
+    format: 'hunyuan',
+    block: '<tool_calls>',
     call: tag('tool_call'),
     sep: tag('tool_sep'),
     callClose,
@@ -50,6 +56,28 @@ function hyTags(suffix: string): HyTags {
 }
 
 const PLAIN = hyTags('');
+
+/**
+ * K2-Horizon (IFM): the same calls with `ifm|` on every tag, in `<ifm|tool_calls>`, no separator; typed
+ * mode's `<ifm|arg_type>T</ifm|arg_type>` between key and value is layout (the schema types the value).
+ */
+const IFM: HyTags = {
+  suffix: '',
+  format: 'k2-horizon',
+  block: '<ifm|tool_calls>',
+  call: '<ifm|tool_call>',
+  callClose: '</ifm|tool_call>',
+  blockClose: '</ifm|tool_calls>',
+  params: {
+    format: 'k2-horizon',
+    open: '<ifm|arg_key>',
+    keyEnd: '</ifm|arg_key>',
+    valueOpen: '<ifm|arg_value>',
+    close: '</ifm|arg_value>',
+    ends: ['</ifm|tool_call>', '</ifm|tool_calls>'],
+    trimNewlines: false,
+  },
+};
 /** Suffixed tag sets seen so far (a checkpoint has one suffix; a few kept, the rest built per block). */
 const SUFFIXED = new Map<string, HyTags>();
 const MAX_SUFFIX = 32;
@@ -140,12 +168,18 @@ export class ToolCallsBlockState implements ParserState {
     if (!atEnd && buf[ctx.pos] !== '<') return this.notACall(ctx, 'malformed');
     if (!this.name) return this.notACall(ctx, 'malformed');
     if (!ctx.tools.has(this.name)) return this.notACall(ctx, 'unknown_tool');
-    const sep = matchLiteral(buf, ctx.pos, this.tags.sep, ctx.final);
-    if (sep === 'partial') return false;
-    if (typeof sep === 'number') ctx.pos += sep;
+    if (this.tags.sep) {
+      const sep = matchLiteral(buf, ctx.pos, this.tags.sep, ctx.final);
+      if (sep === 'partial') return false;
+      if (typeof sep === 'number') ctx.pos += sep;
+    }
     this.calls++;
     this.part = 'between';
-    ctx.state = new KvParamsState(this.tags.params, ctx.sink.startCall(this.name, 'hunyuan'), this.next);
+    ctx.state = new KvParamsState(
+      this.tags.params,
+      ctx.sink.startCall(this.name, this.tags.format),
+      this.next,
+    );
     return true;
   }
 
@@ -172,9 +206,9 @@ export class ToolCallsBlockState implements ParserState {
         kind === 'unknown_tool'
           ? `Unknown tool "${this.name}". Available tools: ${availableTools(ctx)}.`
           : this.name
-            ? `"${this.name}" in <tool_calls> is not followed by its arguments.`
-            : 'A call in <tool_calls> has no tool name.',
-      format: 'hunyuan',
+            ? `"${this.name}" in ${this.tags.block} is not followed by its arguments.`
+            : `A call in ${this.tags.block} has no tool name.`,
+      format: this.tags.format,
       ...(this.name ? { name: this.name } : {}),
       raw: this.name,
     });
@@ -235,5 +269,13 @@ export const SUFFIXED_TOOL_CALLS_TAG: MarkerSpec = {
     const raw = take(ctx, at + length);
     const suffix = raw.slice('<tool_calls'.length, -1);
     ctx.state = new ToolCallsBlockState(raw, suffixedTags(suffix));
+  },
+};
+
+/** K2-Horizon's `<ifm|tool_calls>` group of GLM-style calls. */
+export const IFM_TOOL_CALLS_TAG: MarkerSpec = {
+  open: '<ifm|tool_calls>',
+  enter: (ctx, at, length) => {
+    ctx.state = new ToolCallsBlockState(take(ctx, at + length), IFM);
   },
 };

@@ -17,7 +17,9 @@ import {
   phi4MiniFamily,
   xlamFamily,
 } from './json-tags.js';
+import { k2HorizonFamily } from './k2-horizon.js';
 import { kimiK2Family } from './kimi-k2.js';
+import { kimiK3Family } from './kimi-k3.js';
 import { llama3Family } from './llama3.js';
 import { lmstudioFamily } from './lmstudio.js';
 import { minicpmFamily } from './minicpm.js';
@@ -25,6 +27,7 @@ import { minimaxM2Family } from './minimax-m2.js';
 import { mistralFamily } from './mistral.js';
 import { pythonicFamily } from './pythonic.js';
 import { qwen3CoderFamily, seedOssFamily } from './qwen3-coder.js';
+import { solarFamily } from './solar.js';
 import { step3Family } from './step3.js';
 import { hunyuanFamily, jambaFamily, minimaxM1Family } from './tool-calls-list.js';
 
@@ -52,6 +55,7 @@ export const FAMILY_PARSERS: readonly FamilyParser[] = [
   deepseekFamily,
   glmFamily,
   kimiK2Family,
+  kimiK3Family,
   harmonyFamily,
   gemmaFamily,
   functionGemmaFamily,
@@ -63,4 +67,6 @@ export const FAMILY_PARSERS: readonly FamilyParser[] = [
   lmstudioFamily,
   gigachatFamily,
   minicpmFamily,
+  solarFamily,
+  k2HorizonFamily,
 ];
