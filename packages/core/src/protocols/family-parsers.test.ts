@@ -154,79 +154,72 @@ describe('model families: realistic outputs', () => {
   }
 });
 
-describe('Kimi K2 Thinking: calls that begin inside its reasoning', () => {
-  const text =
-    '<think>The user wants Oslo.<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Oslo"}<|tool_call_end|><|tool_calls_section_end|>';
-  const read = { content: '', reasoning: 'The user wants Oslo.', calls: [OSLO], errors: [] };
+/** Forms only read where the family is known (named by the model, or chosen): under auto they stay as written. */
+const KNOWN_FAMILY_ONLY = [
+  {
+    // Kimi K2 Thinking may begin its calls inside <think> without closing it
+    name: 'Kimi K2 Thinking: calls that begin inside its reasoning',
+    text: '<think>The user wants Oslo.<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Oslo"}<|tool_call_end|><|tool_calls_section_end|>',
+    known: [{ model: 'moonshotai/Kimi-K2-Thinking' }, { format: 'kimi-k2' as const }],
+    read: { content: '', reasoning: 'The user wants Oslo.', calls: [OSLO], errors: [] },
+    auto: { calls: [], content: '' },
+  },
+  {
+    // the template opens <think>; in long contexts the model may go straight on to its DSML block
+    name: 'DeepSeek V4 thinking: calls that begin before </think>',
+    text: `The user wants Oslo.\n\n${dsmlV4(OSLO)}`,
+    known: [
+      { model: 'deepseek-ai/DeepSeek-V4-Flash', openReasoning: '<think>' },
+      { format: 'deepseek' as const, openReasoning: '<think>' },
+    ],
+    read: { content: '', reasoning: 'The user wants Oslo.\n\n', calls: [OSLO], errors: [] },
+    auto: { calls: [], content: '' },
+    autoOptions: { openReasoning: '<think>' },
+  },
+  {
+    // seen with images in the prompt (vLLM's gemma4 parser reads it)
+    name: "Gemma 4's call token broken up (<call>NAME{…})",
+    text: `On it.${gemma4(OSLO).replace('<|tool_call>call:', '<call>')}`,
+    known: [{ model: 'google/gemma-4-31B-it' }, { format: 'gemma4' as const }],
+    read: { content: 'On it.', reasoning: '', calls: [OSLO], errors: [] },
+    auto: { calls: [], content: `On it.${gemma4(OSLO).replace('<|tool_call>call:', '<call>')}` },
+  },
+];
 
-  it('end the reasoning where the family is known (named or chosen), in any chunking', () => {
-    for (const options of [{ model: 'moonshotai/Kimi-K2-Thinking' }, { format: 'kimi-k2' as const }]) {
-      expect(brief(text, options)).toEqual(read);
-      for (let cut = 0; cut <= text.length; cut++) {
-        const { result } = stream([text.slice(0, cut), text.slice(cut)], options);
-        expect({ cut, reasoning: result.reasoning, calls: result.calls.length }).toEqual({
+describe.each(KNOWN_FAMILY_ONLY)('$name', (c) => {
+  it('read where the family is known (named or chosen), in any chunking', () => {
+    for (const options of c.known) {
+      expect(brief(c.text, options)).toEqual(c.read);
+      for (let cut = 0; cut <= c.text.length; cut++) {
+        const { result } = stream([c.text.slice(0, cut), c.text.slice(cut)], options);
+        expect({
           cut,
-          reasoning: read.reasoning,
+          content: result.content,
+          reasoning: result.reasoning,
+          calls: result.calls.length,
+        }).toEqual({
+          cut,
+          content: c.read.content,
+          reasoning: c.read.reasoning,
           calls: 1,
         });
       }
     }
   });
 
-  it('stay reasoning under auto without the name, and other markup inside its reasoning is never a call', () => {
-    expect(brief(text, {})).toMatchObject({ calls: [], content: '' });
+  it('stay as written under auto without the name', () => {
+    expect(brief(c.text, c.autoOptions ?? {})).toMatchObject(c.auto);
+  });
+});
+
+describe('what the known family still keeps as written', () => {
+  it('markup inside Kimi K2 reasoning is never a call', () => {
     const quoted =
       '<think>I could write <tool_call>{"name": "ping", "arguments": {}}</tool_call>.</think>No.';
     expect(brief(quoted, { model: 'Kimi-K2-Thinking' })).toMatchObject({ calls: [], content: 'No.' });
   });
-});
 
-describe('DeepSeek V4 thinking: calls that begin before </think>', () => {
-  // the template opens <think>; in long contexts the model may go straight on to its DSML block
-  const text = `The user wants Oslo.\n\n${dsmlV4(OSLO)}`;
-  const read = { content: '', reasoning: 'The user wants Oslo.\n\n', calls: [OSLO], errors: [] };
-
-  it('end the reasoning where the family is known (named or chosen), in any chunking', () => {
-    for (const options of [
-      { model: 'deepseek-ai/DeepSeek-V4-Flash', openReasoning: '<think>' },
-      { format: 'deepseek' as const, openReasoning: '<think>' },
-    ]) {
-      expect(brief(text, options)).toEqual(read);
-      for (let cut = 0; cut <= text.length; cut++) {
-        const { result } = stream([text.slice(0, cut), text.slice(cut)], options);
-        expect({ cut, reasoning: result.reasoning, calls: result.calls.length }).toEqual({
-          cut,
-          reasoning: read.reasoning,
-          calls: 1,
-        });
-      }
-    }
-  });
-
-  it('stay reasoning under auto without the name', () => {
-    expect(brief(text, { openReasoning: '<think>' })).toMatchObject({ calls: [], content: '' });
-  });
-});
-
-describe("Gemma 4's call token broken up (<call>NAME{…})", () => {
-  const text = `On it.${gemma4(OSLO).replace('<|tool_call>call:', '<call>')}`;
-
-  it('is a call where Gemma 4 is the known family (named or chosen), in any chunking', () => {
-    for (const options of [{ model: 'google/gemma-4-31B-it' }, { format: 'gemma4' as const }]) {
-      expect(brief(text, options)).toEqual({ content: 'On it.', reasoning: '', calls: [OSLO], errors: [] });
-      for (let cut = 0; cut <= text.length; cut++) {
-        const { result } = stream([text.slice(0, cut), text.slice(cut)], options);
-        expect({ cut, content: result.content, calls: result.calls.length }).toEqual({
-          cut,
-          content: 'On it.',
-          calls: 1,
-        });
-      }
-    }
-  });
-
-  it('stays text under auto without the name, and for a tool not offered', () => {
-    expect(brief(text, {})).toMatchObject({ calls: [], content: text });
+  it("Gemma 4's <call> naming a tool not offered", () => {
     const unknown = 'Use <call>launch_rockets{} to start.';
     expect(brief(unknown, { model: 'gemma-4-E4B-it' })).toMatchObject({ calls: [], content: unknown });
   });
