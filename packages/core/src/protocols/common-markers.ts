@@ -43,7 +43,53 @@ export function reasoningMarkers(pairs: readonly (readonly [open: string, close:
   ];
 }
 
-export const REASONING_MARKERS: readonly MarkerSpec[] = reasoningMarkers(THINK_TAGS);
+/** A tag's suffix after `<think` / `</think`: `:` and a checkpoint id, then `>` (the length matched, or why not). */
+function matchThinkSuffix(buf: string, at: number, final: boolean): MatchResult {
+  const n = buf.length;
+  for (let i = at; i < n && i - at <= MAX_THINK_SUFFIX; i++) {
+    const c = buf.charCodeAt(i);
+    if (c === 62) return i > at ? i - at + 1 : 'no';
+    if (!isSuffixChar(c)) return 'no';
+  }
+  return n - at <= MAX_THINK_SUFFIX && !final ? 'partial' : 'no';
+}
+
+const MAX_THINK_SUFFIX = 40;
+
+function isSuffixChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
+}
+
+/**
+ * Tencent Hy4's reasoning tags carry its checkpoint's suffix, as its tool tags do (`<think:6124c78e>` …
+ * `</think:6124c78e>`); its template opens the block in the prompt, so often only the closing tag comes.
+ */
+const SUFFIXED_THINK_MARKERS: readonly MarkerSpec[] = [
+  {
+    open: '<think:',
+    tail: (buf, at, final) => matchThinkSuffix(buf, at, final),
+    enter: (ctx, at, length) => {
+      const close = `</think:${ctx.buf.slice(at + '<think:'.length, at + length)}`;
+      ctx.pos = at + length;
+      ctx.state = new SkipThenReason(close);
+    },
+  },
+  {
+    open: '</think:',
+    tail: (buf, at, final) => matchThinkSuffix(buf, at, final),
+    enter: (ctx, at, length) => {
+      const close = ctx.buf.slice(at, at + length);
+      ctx.pos = at + length;
+      ctx.sink.noteLoneReasoningClose(close);
+      afterReasoning(ctx);
+    },
+  },
+];
+
+export const REASONING_MARKERS: readonly MarkerSpec[] = [
+  ...reasoningMarkers(THINK_TAGS),
+  ...SUFFIXED_THINK_MARKERS,
+];
 
 /** The trigger line of our own protocol (`<Function_XXXX_Start/>`): the live one, or any when none is set. */
 export const TRIGGER_MARKER: MarkerSpec = {

@@ -184,6 +184,14 @@ const KNOWN_FAMILY_ONLY = [
     read: { content: 'On it.', reasoning: '', calls: [OSLO], errors: [] },
     auto: { calls: [], content: `On it.${gemma4(OSLO).replace('<|tool_call>call:', '<call>')}` },
   },
+  {
+    // vLLM's gemma4 parser reads a bare call glued to the end of the thought channel
+    name: "Gemma 4's bare call:NAME{…} right after its thought channel",
+    text: '<|channel>thought\nThe user wants Oslo.<channel|>call:get_weather{city:<|"|>Oslo<|"|>}',
+    known: [{ model: 'google/gemma-4-31B-it' }, { format: 'gemma4' as const }],
+    read: { content: '', reasoning: 'The user wants Oslo.', calls: [OSLO], errors: [] },
+    auto: { calls: [], content: 'call:get_weather{city:<|"|>Oslo<|"|>}' },
+  },
 ];
 
 describe.each(KNOWN_FAMILY_ONLY)('$name', (c) => {

@@ -83,8 +83,12 @@ function tagPairs(custom?: ReasoningTags): (readonly [string, string])[] {
 
 /** The closing tag of a reasoning block opened by `open`; undefined when `open` opens none. */
 export function reasoningCloseOf(open: string, custom?: ReasoningTags): string | undefined {
+  // Tencent Hy4's tags carry its checkpoint's suffix: `<think:6124c78e>` closes with `</think:6124c78e>`
+  if (SUFFIXED_THINK.test(open)) return `</${open.slice(1)}`;
   return [...tagPairs(custom), ...REPLY_HEADER_REASONING].find(([o]) => o === open)?.[1];
 }
+
+const SUFFIXED_THINK = /^<think:[\w-]{1,40}>$/;
 
 /** The openings `openReasoning` takes: every reasoning tag and reply header. */
 export function reasoningOpenings(custom?: ReasoningTags): string[] {

@@ -128,6 +128,23 @@ export const HY_FAMILY_CASES: FamilyCase[] = [
   },
   {
     family: 'hunyuan',
+    label: "hy4: reasoning in the checkpoint's suffixed tags",
+    text: `<think:6124c78e>先查天气。</think:6124c78e>\n好的。${hy4Block([OSLO], ':6124c78e')}`,
+    calls: [OSLO],
+    content: '好的。',
+    reasoning: '先查天气。',
+  },
+  {
+    family: 'hunyuan',
+    label: 'hy4: the template opened the suffixed reasoning tag',
+    text: `先查天气。</think:opensource>\n\n${hy4Block([OSLO, PING], ':opensource')}`,
+    openReasoning: '<think:opensource>',
+    calls: [OSLO, PING],
+    content: '',
+    reasoning: '先查天气。',
+  },
+  {
+    family: 'hunyuan',
     label: 'hy4: a hash suffix, two calls',
     text: hy4Block([WEATHER, NESTED], ':6124c78e'),
     calls: [WEATHER, NESTED],

@@ -160,8 +160,21 @@ const GEMMA4 = callMarker('<|tool_call>', '<tool_call|>', 'gemma4');
  */
 const GEMMA4_BROKEN = callMarker('<call>', '<tool_call|>', 'gemma4', true);
 
+/**
+ * `call:NAME{…}` with no call token, glued to the end of the thought channel (`…<channel|>call:…`; vLLM's gemma4
+ * parser reads it): only where Gemma 4 is the known family, and only right after its reasoning — anywhere
+ * else `call:` is an ordinary word.
+ */
+const GEMMA4_BARE: MarkerSpec = {
+  open: 'call:',
+  tail: (_buf, _at, _final, ctx) => (ctx.sink.afterReasoning ? 0 : 'no'),
+  enter: (ctx, at, length) => {
+    ctx.state = new GemmaCallState(take(ctx, at + length), '<tool_call|>', 'gemma4', true);
+  },
+};
+
 export const functionGemmaFamily: FamilyParser = { id: 'functiongemma', markers: () => [FUNCTION_GEMMA] };
 export const gemma4Family: FamilyParser = {
   id: 'gemma4',
-  markers: (mode) => (mode.preferred ? [GEMMA4, GEMMA4_BROKEN] : [GEMMA4]),
+  markers: (mode) => (mode.preferred ? [GEMMA4, GEMMA4_BROKEN, GEMMA4_BARE] : [GEMMA4]),
 };
