@@ -44,6 +44,30 @@ const IQUEST =
   'I will add them.<iquestcoder_tool_call>add<arg_key>a</arg_key><arg_value>1</arg_value><arg_key>b</arg_key><arg_value>2</arg_value></iquestcoder_tool_call>';
 const K2_HORIZON =
   'I will add them.<ifm|tool_calls>\n<ifm|tool_call>add\n<ifm|arg_key>a</ifm|arg_key>\n<ifm|arg_type>integer</ifm|arg_type>\n<ifm|arg_value>1</ifm|arg_value>\n<ifm|arg_key>b</ifm|arg_key>\n<ifm|arg_type>integer</ifm|arg_type>\n<ifm|arg_value>2</ifm|arg_value>\n</ifm|tool_call>\n</ifm|tool_calls>';
+const K2_HORIZON_JSON =
+  'I will add them.<ifm|tool_calls>\n<ifm|tool_call>{"name": "add", "arguments": {"a": 1, "b": "2"}}</ifm|tool_call>\n</ifm|tool_calls><|ifm|im_end|>';
+const DOTS =
+  '<think>\nTwo numbers: use add.\n</think>\n\nI will add them.\n<dots_function_call>\n<invoke name="add">\n<parameter name="a">\n1\n</parameter>\n<parameter name="b">\n2\n</parameter>\n</invoke>\n</dots_function_call><|endofassistant|>';
+const MINIMAX_M3 =
+  'I will add them.\n]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name="add">]<]minimax[>[<a>1]<]minimax[>[</a>]<]minimax[>[<b>2]<]minimax[>[</b>]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>';
+
+const PLAMO =
+  'I will add them.<|plamo:begin_tool_requests:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>add<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>{"a": 1, "b": 2}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:end_tool_requests:plamo|><|plamo:tag|>';
+
+const CWM = 'I will add them.\n<tool: function>\nadd {"a": 1, "b": 2}\n</tool><|eot_id|>';
+const CWM_LABEL = 'I will add them.\n<tool: add>\n{"a": 1, "b": 2}\n</tool>';
+
+const PANGU =
+  '[unused16]Two numbers: use add.[unused17]I will add them.[unused11][{"name": "add", "arguments": {"a": 1, "b": 2}}][unused12][unused10]';
+const RWKV =
+  'I will add them.\n**Tool Call:**\n```json\n{\n  "name": "add",\n  "arguments": {\n    "a": 1,\n    "b": 2\n  }\n}\n```';
+const RWKV_PY =
+  "I will add them.\n**Tool Call:**\n```json\n{'name': 'add', 'arguments': {'a': 1, 'b': 2}}\n```";
+
+const HCX_14 =
+  'I will add them.<|im_end|>\n<|im_start|>assistant -> tool/function_call\n[{"name": "add", "arguments": {"a": 1, "b": 2}}]<|im_end|><|stop|>';
+const HCX_32 =
+  'I will add them.<tool_call>add\n<arg_key>a</arg_key>\n<arg_value>1</arg_value>\n<arg_key>b</arg_key>\n<arg_value>2</arg_value>\n</tool_call><|im_end|>';
 
 const FORMATS: ContentFormat[] = [
   {
@@ -117,14 +141,92 @@ const FORMATS: ContentFormat[] = [
     markup: ['iquestcoder_tool_call', '<arg_key>', '<arg_value>'],
   },
   {
-    name: 'K2-Horizon (typed mode)',
+    name: 'K2-Horizon (typed and json modes)',
     replies: [
       ['IFM/K2-Horizon-32B', K2_HORIZON],
       ['local-model', K2_HORIZON],
+      ['IFM/K2-Horizon-32B', K2_HORIZON_JSON],
+      ['local-model', K2_HORIZON_JSON],
     ],
     answer: '1 + 2 = 3.',
     text: 'I will add them.',
     markup: ['ifm|'],
+  },
+  {
+    name: 'dots3 (reasoning in think)',
+    replies: [
+      ['dots-studio/dots3-note-prev', DOTS],
+      ['local-model', DOTS],
+    ],
+    answer: '1 + 2 = 3.<|endofassistant|>',
+    text: 'I will add them.\n',
+    markup: ['dots_function_call', '<invoke', '<parameter', 'endofassistant', 'Two numbers'],
+  },
+  {
+    name: 'MiniMax-M3 (reasoning in mm:think)',
+    replies: [
+      ['MiniMaxAI/MiniMax-M3', MINIMAX_M3],
+      ['MiniMaxAI/MiniMax-M3', `<mm:think>Two numbers: use add.</mm:think>\n${MINIMAX_M3}`],
+      ['local-model', MINIMAX_M3],
+    ],
+    answer: '1 + 2 = 3.',
+    text: 'I will add them.\n',
+    markup: [']<]minimax[>[', '<invoke', 'tool_call>', 'mm:think', 'Two numbers'],
+  },
+  {
+    name: 'PLaMo 3',
+    replies: [
+      ['pfnet/plamo-3-nict-31b-base', PLAMO],
+      ['local-model', PLAMO],
+    ],
+    answer: '1 + 2 = 3.<|plamo:tag|>',
+    text: 'I will add them.',
+    markup: ['<|plamo:'],
+  },
+  {
+    name: 'Meta CWM',
+    replies: [
+      ['facebook/cwm', CWM],
+      ['facebook/cwm-sft', CWM_LABEL],
+      ['local-model', CWM],
+      ['local-model', CWM_LABEL],
+    ],
+    answer: '1 + 2 = 3.<|eot_id|>',
+    text: 'I will add them.\n',
+    markup: ['<tool:', '</tool>', '<|eot_id|>'],
+  },
+  {
+    name: 'openPangu-Embedded (reserved tokens)',
+    replies: [
+      ['FreedomIntelligence/openPangu-Embedded-7B-V1.1', PANGU],
+      ['local-model', PANGU],
+    ],
+    answer: '1 + 2 = 3.[unused10]',
+    text: 'I will add them.',
+    markup: ['[unused', 'Two numbers'],
+  },
+  {
+    // the label is read only where RWKV is named (under auto its fence is still a call; the label stays)
+    name: 'RWKV-7 G1 (Markdown label and fence)',
+    replies: [
+      ['BlinkDL/rwkv7-g1', RWKV],
+      ['rwkv7-g1a-2.9b', RWKV_PY],
+    ],
+    answer: '1 + 2 = 3.',
+    text: 'I will add them.\n',
+    markup: ['Tool Call:', '```'],
+  },
+  {
+    name: 'HyperCLOVAX SEED Think 14B (role switch) / 32B (GLM tags)',
+    replies: [
+      ['naver-hyperclovax/HyperCLOVAX-SEED-Think-14B', HCX_14],
+      ['naver-hyperclovax/HyperCLOVAX-SEED-Think-32B', HCX_32],
+      ['local-model', HCX_14],
+      ['local-model', HCX_32],
+    ],
+    answer: '1 + 2 = 3.<|im_end|><|endofturn|>',
+    text: 'I will add them.',
+    markup: ['<|im_', 'tool/function_call', '<|stop|>', '<|endofturn|>', 'arg_key'],
   },
 ];
 

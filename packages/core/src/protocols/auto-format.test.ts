@@ -40,7 +40,7 @@ describe('auto: every family without a model name', () => {
       expect({ family: c.family, label: c.label, calls: r.calls }).toEqual({
         family: c.family,
         label: c.label,
-        calls: c.calls,
+        calls: c.autoCalls ?? c.calls,
       });
     }
   });
@@ -57,7 +57,7 @@ describe('auto: every family without a model name', () => {
         const want = {
           content: typeof options === 'function' ? c.content : (c.autoContent ?? c.content),
           reasoning: (typeof options === 'function' ? c.reasoning : (c.autoReasoning ?? c.reasoning)) ?? '',
-          calls: c.calls,
+          calls: typeof options === 'function' ? c.calls : (c.autoCalls ?? c.calls),
           errors: c.errors ?? [],
         };
         return JSON.stringify(r) === JSON.stringify(want);
@@ -66,7 +66,7 @@ describe('auto: every family without a model name', () => {
     const named = count((family) => ({ model: family }));
     const chosen = count((family) => ({ format: family as TextParserOptions['format'] }));
     const labelled = withCalls.filter(
-      (c) => c.autoContent !== undefined || c.autoReasoning !== undefined,
+      (c) => c.autoContent !== undefined || c.autoReasoning !== undefined || c.autoCalls !== undefined,
     ).length;
     console.log(
       `fixture outputs with calls read completely right: auto ${auto} of ${withCalls.length} (${labelled} keeping a label only a named family reads as markup), auto with the model named ${named} of ${withCalls.length}, format chosen ${chosen} of ${withCalls.length}`,
@@ -130,7 +130,39 @@ describe('auto: prose, code samples and JSON in prose stay text', () => {
     'Write <iquestcoder_tool_call>get_weather is how it starts.',
     'K2-Horizon groups its calls in <ifm|tool_calls> and each one in <ifm|tool_call>.',
     '<ifm|tool_calls>\n<ifm|tool_call>launch_rockets\n<ifm|arg_key>n</ifm|arg_key>\n<ifm|arg_value>3</ifm|arg_value>\n</ifm|tool_call>\n</ifm|tool_calls>',
+    '<ifm|tool_calls>\n<ifm|tool_call>{"name": "launch_rockets", "arguments": {"n": 3}}</ifm|tool_call>\n</ifm|tool_calls>',
+    'In json mode K2-Horizon writes <ifm|tool_call>{"name": …}</ifm|tool_call>; <|ifm|im_end|> ends the turn.',
+    'dots3 wraps each call in <dots_function_call> and ends its turn with <|endofassistant|> mid-sentence.',
+    'Write `<dots_function_call>\n<invoke name="get_weather">` then its parameters.',
+    'The tag <dots_function_call>{"city": "Paris"}</dots_function_call> holds no call; nor does <dots_function_call> get_weather.',
+    '<dots_function_call>\n<invoke name="launch_rockets">\n<parameter name="n">\n3\n</parameter>\n</invoke>\n</dots_function_call>',
+    '<dots_function_call>{"name": "launch_rockets", "arguments": {"n": 3}}</dots_function_call>',
+    'PLaMo 3 opens its calls with <|plamo:begin_tool_requests:plamo|> and ends a turn with <|plamo:tag|> as text.',
+    'Use <|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>get_weather for PLaMo.',
+    '<|plamo:begin_tool_requests:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>launch_rockets<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>{"n": 3}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:end_tool_requests:plamo|>',
+    'The tag <|plamo:begin_tool_request:plamo|> then `<|plamo:begin_tool_name:plamo|>` and a name.',
     'a < b, c > d, x<y>z, [1, 2], {a: 1}, <b>bold</b> and <br/>',
+    'MiniMax-M3 puts ]<]minimax[>[ before each tag: ]<]minimax[>[<tool_call> opens a block.',
+    'Use ]<]minimax[>[<tool_call> then ]<]minimax[>[<invoke name="get_weather"> to call it.',
+    'In code: `]<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name="get_weather">`, and a[0]<b[1] or [x]<y> is text.',
+    ']<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name="launch_rockets">]<]minimax[>[<n>3]<]minimax[>[</n>]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>',
+    'CWM calls a tool with <tool: get_weather> followed by its arguments, and ends with </tool>.',
+    'Write <tool: function> then the name, e.g. <tool: function> get_weather {"city": "Paris"} </tool> on one line.',
+    'In code: `<tool: get_weather>{"city": "Paris"}</tool>` is a CWM call; so is `<tool: ping </tool>`.',
+    'The shorthand <tool: get_weather and a payload, <tool:> alone, or "<tool: ping>\n</tool>" quoted.',
+    '<tool: function>\nlaunch_rockets {"n": 3}\n</tool>',
+    '<tool: launch_rockets>\n{"n": 3}\n</tool>',
+    'The <tool: get_weather>\nnotation opens a block; then get_weather is named.',
+    'openPangu-Embedded wraps its calls in [unused11] and [unused12]; [unused10] ends its turn.',
+    '[unused11][{"name": "launch_rockets", "arguments": {}}][unused12]',
+    'RWKV answers with **Tool Call:** in bold, then a fence:\n```json\n{"name": "launch_rockets", "arguments": {}}\n```',
+    '**Tool Call:** a bold heading, then **bold** text and `**Tool Call:**` in code.',
+    "<tool_call>\n{'name': 'ping', 'arguments': {}}\n",
+    'HyperCLOVAX 14B switches to <|im_start|>assistant -> tool/function_call and then writes a JSON list.',
+    '<|im_start|>assistant -> tool/function_call\n[{"name": "launch_rockets", "arguments": {"n": 3}}]',
+    'Type `<|im_end|>\n<|im_start|>assistant -> tool/function_call` to switch roles; /think opens reasoning.',
+    'HyperCLOVAX 32B quotes values: <tool_call>get_weather then <arg_value>"Paris"</arg_value> as JSON.',
+    '<tool_call>launch_rockets\n<arg_key>n</arg_key>\n<arg_value>"3"</arg_value>\n</tool_call>',
   ];
   for (const text of NEGATIVES) {
     it(JSON.stringify(text.slice(0, 60)), () => {
@@ -155,6 +187,7 @@ describe('auto: prose, code samples and JSON in prose stay text', () => {
       ['<seed:think>', '</seed:think>'],
       ['<|START_THINKING|>', '<|END_THINKING|>'],
       ['<|inner_prefix|>', '<|inner_suffix|>'],
+      ['[unused16]', '[unused17]'],
     ]) {
       expect(parse(`${open}${inner}${close}No call needed.`)).toEqual({
         content: 'No call needed.',
@@ -180,6 +213,8 @@ describe('auto: prose, code samples and JSON in prose stay text', () => {
       '<tool_call>\n{"name": "launch", "arguments": {}}\n</tool_call>',
       '<tool_call>launch\n<arg_key>a</arg_key>\n<arg_value>1</arg_value>\n</tool_call>',
       '<minimax:tool_call>\n<invoke name="launch">\n</invoke>\n</minimax:tool_call>',
+      '<dots_function_call>\n<invoke name="launch">\n</invoke>\n</dots_function_call>',
+      ']<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name="launch">]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>',
       '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>launch<｜tool▁sep｜>{}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
       '<|tool_calls_section_begin|><|tool_call_begin|>functions.launch:0<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>',
       '[launch(now=True)]',

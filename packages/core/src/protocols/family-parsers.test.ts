@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../providers/types.js';
 import { createSeededRandom } from '../worldinfo/random.js';
 import { FAMILY_CASES } from './__fixtures__/family-cases.js';
+import { rwkv, rwkvPy } from './__fixtures__/family-outputs-rwkv.js';
 import { dsmlV4, gemma4 } from './__fixtures__/family-outputs-tagged.js';
 import { FAMILY_TOOLS, OSLO } from './__fixtures__/family-render.js';
 import type { TextParserOptions, ToolCallFamily } from './parser-types.js';
@@ -22,6 +23,7 @@ const MODELS: Record<ToolCallFamily, string> = {
   'qwen3-coder': 'Qwen/Qwen3-Coder-30B-A3B-Instruct',
   'seed-oss': 'ByteDance-Seed/Seed-OSS-36B-Instruct',
   'minimax-m2': 'MiniMaxAI/MiniMax-M2',
+  'minimax-m3': 'MiniMaxAI/MiniMax-M3',
   step3: 'stepfun-ai/step3',
   longcat: 'meituan-longcat/LongCat-Flash-Chat',
   llama3: 'meta-llama/Llama-3.1-8B-Instruct',
@@ -50,6 +52,11 @@ const MODELS: Record<ToolCallFamily, string> = {
   minicpm: 'openbmb/MiniCPM5-2B',
   solar: 'upstage/Solar-Open2-250B',
   'k2-horizon': 'IFM/K2-Horizon-32B',
+  cwm: 'facebook/cwm',
+  dots: 'dots-studio/dots3-note-prev',
+  plamo: 'pfnet/plamo-3-nict-8b-base',
+  rwkv: 'BlinkDL/rwkv7-g1',
+  hyperclovax: 'naver-hyperclovax/HyperCLOVAX-SEED-Think-14B',
 };
 
 function brief(text: string, options: Partial<TextParserOptions>) {
@@ -133,6 +140,21 @@ describe('model families: realistic outputs', () => {
       ['tencent/Hy3-preview', 'hunyuan'],
       ['tencent/Hy4-preview', 'hunyuan'],
       ['why3-solver', undefined],
+      // openPangu-Embedded: a JSON list in LFM2's tokens or [unused11]…[unused12], read by the pythonic family
+      ['FreedomIntelligence/openPangu-Embedded-7B-V1.1', 'pythonic'],
+      ['openpangu-embedded-1b', 'pythonic'],
+      ['fla-hub/rwkv7-2.9B-g1', 'rwkv'],
+      // MiniMax-M3 namespaces its tags; M2 / M2.5 and M1 keep theirs
+      ['MiniMaxAI/MiniMax-M3', 'minimax-m3'],
+      ['minimax-m3:latest', 'minimax-m3'],
+      ['MiniMaxAI/MiniMax-M2.5', 'minimax-m2'],
+      ['MiniMaxAI/MiniMax-M1-80k', 'minimax-m1'],
+      // dots3 writes its own wrapper; words ending in "dots" name nothing
+      ['dots-studio/dots3-note-prev-fp8', 'dots'],
+      ['polkadots3000', undefined],
+      // HyperCLOVAX SEED Think: 14B switches roles, 32B writes GLM's tags with JSON-encoded values
+      ['naver-hyperclovax/HyperCLOVAX-SEED-Think-32B', 'hyperclovax'],
+      ['naver-hyperclovax/HyperCLOVAX-SEED-Think-14B', 'hyperclovax'],
     ];
     for (const [model, family] of names) expect([model, familyForModel(model)]).toEqual([model, family]);
   });
@@ -156,6 +178,14 @@ describe('model families: realistic outputs', () => {
 
 /** Forms only read where the family is known (named by the model, or chosen): under auto they stay as written. */
 const KNOWN_FAMILY_ONLY = [
+  {
+    // CWM's free-text body goes to the tool's one text parameter; in prose nothing would end it
+    name: 'Meta CWM: a free-text body',
+    text: 'On it.\n<tool: get_weather>\nOslo\n</tool>',
+    known: [{ model: 'facebook/cwm-sft' }, { format: 'cwm' as const }],
+    read: { content: 'On it.\n', reasoning: '', calls: [OSLO], errors: [] },
+    auto: { calls: [], content: 'On it.\n<tool: get_weather>\nOslo\n</tool>' },
+  },
   {
     // Kimi K2 Thinking may begin its calls inside <think> without closing it
     name: 'Kimi K2 Thinking: calls that begin inside its reasoning',
@@ -191,6 +221,50 @@ const KNOWN_FAMILY_ONLY = [
     known: [{ model: 'google/gemma-4-31B-it' }, { format: 'gemma4' as const }],
     read: { content: '', reasoning: 'The user wants Oslo.', calls: [OSLO], errors: [] },
     auto: { calls: [], content: 'call:get_weather{city:<|"|>Oslo<|"|>}' },
+  },
+  {
+    // a `*` candidate in every stream's fast lane would cost all Markdown: the label is only looked for here
+    name: "RWKV's **Tool Call:** label before its fence",
+    text: `Checking.\n${rwkv(OSLO)}`,
+    known: [{ model: 'BlinkDL/rwkv7-g1' }, { format: 'rwkv' as const }],
+    read: { content: 'Checking.\n', reasoning: '', calls: [OSLO], errors: [] },
+    // the fence is still a call; the label stays as written
+    auto: { calls: [OSLO], content: 'Checking.\n**Tool Call:**\n' },
+  },
+  {
+    name: "RWKV's call written as a Python dict",
+    text: `On it.\n${rwkvPy(OSLO)}`,
+    known: [{ model: 'rwkv7-g1a-2.9b' }, { format: 'rwkv' as const }],
+    read: { content: 'On it.\n', reasoning: '', calls: [OSLO], errors: [] },
+    auto: { calls: [], content: `On it.\n${rwkvPy(OSLO)}` },
+  },
+  {
+    // RWKV's legacy form: a one-line dict after <tool_call>, no closing tag
+    name: "RWKV's legacy <tool_call> line",
+    text: "I'll fetch it.\n<tool_call>\n{'arguments': {'city': 'Oslo'}, 'name': 'get_weather', 'type': 'tool_call'}\n",
+    known: [{ model: 'BlinkDL/rwkv7-g1' }, { format: 'rwkv' as const }],
+    read: { content: "I'll fetch it.\n", reasoning: '', calls: [OSLO], errors: [] },
+    auto: {
+      calls: [],
+      content:
+        "I'll fetch it.\n<tool_call>\n{'arguments': {'city': 'Oslo'}, 'name': 'get_weather', 'type': 'tool_call'}\n",
+    },
+  },
+  {
+    // HyperCLOVAX SEED Think 32B JSON-encodes every value; GLM keeps a quoted string parameter as written
+    name: 'HyperCLOVAX 32B: a JSON-encoded string value',
+    text: '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>"Oslo"</arg_value>\n</tool_call>',
+    known: [{ model: 'naver-hyperclovax/HyperCLOVAX-SEED-Think-32B' }, { format: 'hyperclovax' as const }],
+    read: { content: '', reasoning: '', calls: [OSLO], errors: [] },
+    auto: { calls: [{ name: 'get_weather', args: { city: '"Oslo"' } }], content: '' },
+  },
+  {
+    // HyperCLOVAX SEED Think 14B's prompt ends with `<|im_start|>assistant`: the reply starts with the role's rest
+    name: 'HyperCLOVAX 14B: a reasoning turn at the reply start, then the function-call role',
+    text: '/think\nThe user wants Oslo.<|im_end|>\n<|im_start|>assistant -> tool/function_call\n[{"name": "get_weather", "arguments": {"city": "Oslo"}}]<|im_end|><|stop|>',
+    known: [{ model: 'naver-hyperclovax/HyperCLOVAX-SEED-Think-14B' }, { format: 'hyperclovax' as const }],
+    read: { content: '', reasoning: 'The user wants Oslo.', calls: [OSLO], errors: [] },
+    auto: { calls: [OSLO], content: '/think\nThe user wants Oslo.' },
   },
 ];
 
@@ -230,6 +304,14 @@ describe('what the known family still keeps as written', () => {
   it("Gemma 4's <call> naming a tool not offered", () => {
     const unknown = 'Use <call>launch_rockets{} to start.';
     expect(brief(unknown, { model: 'gemma-4-E4B-it' })).toMatchObject({ calls: [], content: unknown });
+  });
+
+  it("RWKV's label in bold prose, before a fenced example naming a tool not offered", () => {
+    const prose =
+      '**Tool Call:** is how the answer starts, e.g.\n**Tool Call:**\n```json\n{"name": "launch_rockets", "arguments": {}}\n```';
+    expect(brief(prose, { model: 'BlinkDL/rwkv7-g1' })).toMatchObject({ calls: [], content: prose });
+    const label = 'A line **Tool Call:** with no fence, then `code`.';
+    expect(brief(label, { format: 'rwkv' })).toMatchObject({ calls: [], content: label });
   });
 });
 

@@ -1,3 +1,4 @@
+import type { CallHandle } from './event-sink.js';
 import { JsonRegionState } from './json-region.js';
 import { KvParamsState, type ParamDialect } from './kv-params.js';
 import {
@@ -38,6 +39,20 @@ export interface InvokeDialect {
    * Functionary v3.1 write `<function=NAME>{"key": "v"}</function>`
    */
   jsonBody: boolean;
+  /**
+   * reads a call's body in place of tagged parameters (MiniMax-M3's nested argument tags); `call` is
+   * undefined for an unknown tool after the block's first call, whose body is dropped
+   */
+  body?: (
+    ctx: ParserContext,
+    call: CallHandle | undefined,
+    done: (ctx: ParserContext, endTag: string) => void,
+  ) => ParserState;
+  /**
+   * `invoke` ends at `name=`: the name may be double-quoted, single-quoted or bare (dots3), its quote (or,
+   * bare, the tag's `>`) ends it; `nameEnd` is then unused
+   */
+  quotedName?: boolean;
 }
 
 /** Longest run of other text dropped between calls where the dialect drops it. */
@@ -67,6 +82,8 @@ export class InvokeBlockState implements ParserState {
   private part: 'between' | 'name' | 'attrs' = 'between';
   private name = '';
   private calls = 0;
+  /** the quote around the name being read (`quotedName`): undefined before its first character */
+  private quote: string | undefined;
 
   /** @param atName the invoke tag was already consumed (a bare `<function=` marker) */
   constructor(
@@ -86,14 +103,21 @@ export class InvokeBlockState implements ParserState {
   step(ctx: ParserContext): boolean {
     const d = this.dialect;
     if (this.part === 'name') {
+      if (d.quotedName && this.quote === undefined) {
+        if (ctx.pos >= ctx.buf.length) return ctx.final ? this.giveUp(ctx) : false;
+        const q = ctx.buf[ctx.pos];
+        this.quote = q === '"' || q === "'" ? q : '';
+        if (this.quote) this.consume(ctx, ctx.pos + 1);
+      }
+      const nameEnd = d.quotedName ? this.quote || '>' : d.nameEnd;
       const start = ctx.pos;
-      const got = readName(ctx, this.name, d.nameEnd);
+      const got = readName(ctx, this.name, nameEnd);
       if (this.calls === 0) this.raw += ctx.buf.slice(start, ctx.pos);
       if (!got) return this.giveUp(ctx);
       this.name = got.name;
       if (!got.done) return false;
-      this.consume(ctx, ctx.pos + d.nameEnd.length);
-      this.part = d.nameEnd === '>' ? 'between' : 'attrs';
+      this.consume(ctx, ctx.pos + nameEnd.length);
+      this.part = nameEnd === '>' ? 'between' : 'attrs';
       if (this.part === 'between') return this.startCall(ctx);
       return true;
     }
@@ -134,6 +158,7 @@ export class InvokeBlockState implements ParserState {
     if (r.marker === d.invoke) {
       this.part = 'name';
       this.name = '';
+      this.quote = undefined;
       return true;
     }
     if (r.marker === d.blockClose) {
@@ -157,9 +182,11 @@ export class InvokeBlockState implements ParserState {
     };
     if (ctx.tools.has(this.name)) {
       this.calls++;
-      ctx.state = d.jsonBody
-        ? new BodyStartState(d, this.name, next)
-        : new KvParamsState(d.params, ctx.sink.startCall(this.name, d.format), next);
+      ctx.state = d.body
+        ? d.body(ctx, ctx.sink.startCall(this.name, d.format), next)
+        : d.jsonBody
+          ? new BodyStartState(d, this.name, next)
+          : new KvParamsState(d.params, ctx.sink.startCall(this.name, d.format), next);
       return true;
     }
     if (this.calls === 0) {
@@ -176,7 +203,7 @@ export class InvokeBlockState implements ParserState {
       name: this.name,
       raw: this.name,
     });
-    ctx.state = new KvParamsState(d.params, undefined, next);
+    ctx.state = d.body ? d.body(ctx, undefined, next) : new KvParamsState(d.params, undefined, next);
     return true;
   }
 

@@ -12,6 +12,7 @@ import {
 import type { TextCallFormat } from './parser-types.js';
 import { matchLiteral } from './scan-utils.js';
 import { matchBareJsonCall } from './text-markers.js';
+import { typedJsonArguments } from './typed-value.js';
 
 export interface JsonRegionOptions {
   format: TextCallFormat;
@@ -32,6 +33,13 @@ export interface JsonRegionOptions {
   sequence?: boolean;
   /** where to go when the region is done (default: back to text) */
   next?: (ctx: ParserContext) => void;
+  /** the arguments' values are typed from the tool's schema once complete (`typedJsonArguments`) */
+  typedArgs?: boolean;
+  /**
+   * the value is inside a block that already read a call (K2-Horizon's json mode): one naming no known tool
+   * is reported and dropped, never given back as text
+   */
+  inBlock?: boolean;
 }
 
 function callOf(slot: CallSlot): CallHandle | undefined {
@@ -102,7 +110,8 @@ export class JsonRegionState implements ParserState, JsonCallListener {
     if (!call || call.settled) return;
     const raw = slot.argsParts.join('');
     if (!slot.argsIsString) {
-      this.ctx.sink.finishCall(call, raw);
+      const typed = this.options.typedArgs ? typedJsonArguments(this.ctx.tools.get(call.name), raw) : raw;
+      this.ctx.sink.finishCall(call, typed);
       return;
     }
     // arguments given as a JSON string: decoded once, and that text is what the deltas carry
@@ -189,10 +198,12 @@ export class JsonRegionState implements ParserState, JsonCallListener {
     const sink = this.ctx.sink;
     this.slots.push(...this.scanner.slots);
     if (!this.committed) {
-      if (this.options.triggered) {
+      if (this.options.triggered || this.options.inBlock) {
         sink.error({
           kind: 'truncated',
-          message: 'The tool call block after the trigger line was cut off before it ended.',
+          message: this.options.triggered
+            ? 'The tool call block after the trigger line was cut off before it ended.'
+            : 'A tool call was cut off before it ended.',
           format: this.options.format,
           raw: this.raw.join(''),
         });
@@ -222,8 +233,8 @@ export class JsonRegionState implements ParserState, JsonCallListener {
       else sink.emitText(this.raw.join(''));
     } else {
       const unresolved = this.slots.filter((s) => !s.isContainer && !callOf(s));
-      if (!this.committed) sink.emitText(this.raw.join(''));
-      if (this.committed || options.triggered) {
+      if (!this.committed && !options.inBlock) sink.emitText(this.raw.join(''));
+      if (this.committed || options.triggered || options.inBlock) {
         for (const slot of unresolved) {
           const raw = slot.argsParts.join('');
           if (slot.name !== undefined) {
@@ -243,7 +254,7 @@ export class JsonRegionState implements ParserState, JsonCallListener {
             });
           }
         }
-        if (!this.committed && unresolved.length === 0) {
+        if (!this.committed && unresolved.length === 0 && options.triggered) {
           sink.error({
             kind: 'malformed',
             message: 'Expected {"tool_calls":[{"name":"...","arguments":{...}}]} after the trigger line.',

@@ -1,4 +1,5 @@
 import type { CallHandle } from './event-sink.js';
+import { jsonEncodedValue } from './json-encoded-value.js';
 import { jsonStringBody } from './json-string.js';
 import { type ParserContext, type ParserState, take } from './parser-context.js';
 import type { TextCallFormat } from './parser-types.js';
@@ -34,6 +35,10 @@ export interface ParamDialect {
    * `type="string|number|…"`): a value declared a string is text as written where the schema allows text
    */
   typeAttribute?: string;
+  /** the key may be in double or single quotes, dropped (dots3's `<parameter name=KEY>`, quoted or bare) */
+  quotedKey?: boolean;
+  /** every value is JSON-encoded (HyperCLOVAX SEED Think): see jsonEncodedValue */
+  jsonValues?: boolean;
 }
 
 type Part = 'body' | 'key' | 'attrs' | 'value' | 'cdata';
@@ -156,6 +161,7 @@ export class KvParamsState implements ParserState {
     }
     if (!('marker' in r)) return false;
     this.key = piece.trim();
+    if (d.quotedKey) this.key = this.key.replace(/^(["'])(.*)\1$/s, '$2');
     ctx.pos = end + d.keyEnd.length;
     if (d.valueOpen) {
       this.part = 'attrs';
@@ -192,9 +198,11 @@ export class KvParamsState implements ParserState {
     this.pending = '';
     const tool = this.call ? ctx.tools.get(this.call.name) : undefined;
     const types = parameterTypes(tool, this.key);
+    // a JSON-encoded value is only known to be a string literal once it is complete
     this.streaming =
-      isStringOnly(types) ||
-      (this.declaredType() === 'string' && (types === undefined || types.has('string')));
+      !this.dialect.jsonValues &&
+      (isStringOnly(types) ||
+        (this.declaredType() === 'string' && (types === undefined || types.has('string'))));
     this.out(
       ctx,
       `${this.count++ === 0 ? '{' : ','}${JSON.stringify(this.key)}:${this.streaming ? '"' : ''}`,
@@ -245,7 +253,10 @@ export class KvParamsState implements ParserState {
       let v = this.value.join('');
       if (trim && v.endsWith('\n')) v = v.slice(0, -1);
       const tool = this.call ? ctx.tools.get(this.call.name) : undefined;
-      this.out(ctx, JSON.stringify(typedValue(tool, this.key, v)) ?? 'null');
+      const value = this.dialect.jsonValues
+        ? jsonEncodedValue(tool, this.key, v)
+        : typedValue(tool, this.key, v);
+      this.out(ctx, JSON.stringify(value) ?? 'null');
     }
     this.value = [];
     this.part = 'body';

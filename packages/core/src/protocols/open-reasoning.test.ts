@@ -66,6 +66,32 @@ describe('templateOpenReasoning: where the server applies its own template', () 
     expect(templateOpenReasoning('qwq-32b', false, '')).toBeUndefined();
     expect(templateOpenReasoning(undefined, false, '')).toBeUndefined();
   });
+
+  it('MiniMax-M3 starts in its own <mm:think> where the connection says so', () => {
+    expect(templateOpenReasoning('MiniMaxAI/MiniMax-M3', true, '')).toBe('<mm:think>');
+    expect(templateOpenReasoning('MiniMaxAI/MiniMax-M3', false, '')).toBeUndefined();
+    expect(templateOpenReasoning('MiniMaxAI/MiniMax-M2', true, '')).toBe('<think>');
+    const r = parseToolCallsFromText('Oslo.</mm:think>\nChecking.', {
+      tools: [],
+      openReasoning: '<mm:think>',
+    });
+    expect([r.reasoning, r.content]).toEqual(['Oslo.', 'Checking.']);
+  });
+
+  it('openPangu-Embedded starts in its own [unused16] where the connection says so', () => {
+    expect(templateOpenReasoning('FreedomIntelligence/openPangu-Embedded-7B-V1.1', true, '')).toBe(
+      '[unused16]',
+    );
+    expect(templateOpenReasoning('openPangu-Embedded-1B', false, '')).toBeUndefined();
+    const r = parseToolCallsFromText(
+      'Oslo.[unused17][unused11][{"name": "ping", "arguments": {}}][unused12][unused10]',
+      {
+        tools: [{ name: 'ping', parameters: { type: 'object', properties: {} } }],
+        openReasoning: '[unused16]',
+      },
+    );
+    expect([r.reasoning, r.content, r.calls.map((c) => c.name)]).toEqual(['Oslo.', '', ['ping']]);
+  });
 });
 
 describe('a reply that starts inside a reasoning block', () => {

@@ -15,7 +15,7 @@ export interface ParserConfig {
 }
 
 /** Families whose calls also come as fenced JSON blocks. */
-const FENCED_JSON_FAMILIES = new Set<ToolCallFamily>(['llama3', 'xlam', 'hermes']);
+const FENCED_JSON_FAMILIES = new Set<ToolCallFamily>(['llama3', 'xlam', 'hermes', 'rwkv']);
 
 const cache = new Map<string, ParserConfig>();
 

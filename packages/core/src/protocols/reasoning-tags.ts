@@ -15,6 +15,8 @@ export const THINK_TAGS: readonly (readonly [open: string, close: string])[] = [
   ['<thinking>', '</thinking>'],
   ['<thought>', '</thought>'],
   ['<seed:think>', '</seed:think>'],
+  // MiniMax-M3 (its template opens the block in the prompt when thinking is on)
+  ['<mm:think>', '</mm:think>'],
   // Cohere Command R7B / Command A: the plan before its actions
   ['<|START_THINKING|>', '<|END_THINKING|>'],
   // Apertus: the inner monologue
@@ -33,6 +35,10 @@ export const THINK_TAGS: readonly (readonly [open: string, close: string])[] = [
   ['<ifm|think>', '</ifm|think>'],
   ['<ifm|think_fast>', '</ifm|think_fast>'],
   ['<ifm|think_faster>', '</ifm|think_faster>'],
+  // PLaMo 3 (several tokens each; the opener may be left out at the reply's start)
+  ['<|plamo:begin_think:plamo|>', '<|plamo:end_think:plamo|>'],
+  // openPangu-Embedded: reserved tokens around its slow thinking
+  ['[unused16]', '[unused17]'],
 ];
 
 /**
@@ -140,5 +146,10 @@ export function templateOpenReasoning(
   if (familyForModel(model) === 'apriel') {
     return replyStart.includes(APRIEL_ANSWER_OPEN) ? undefined : APRIEL_REASONING_HEADER;
   }
+  if (saysOpen && !custom && familyForModel(model) === 'minimax-m3') return '<mm:think>';
+  // PLaMo 3's template opens its own (multi-token) tag, and the reply closes that one
+  if (saysOpen && !custom && familyForModel(model) === 'plamo') return '<|plamo:begin_think:plamo|>';
+  // openPangu-Embedded reasons between reserved tokens (read by the pythonic family, so named here)
+  if (saysOpen && !custom && /pangu/i.test(model ?? '')) return '[unused16]';
   return saysOpen ? (custom?.open ?? '<think>') : undefined;
 }

@@ -14,6 +14,7 @@ export const TOOL_CALL_FAMILIES = [
   'qwen3-coder',
   'seed-oss',
   'minimax-m2',
+  'minimax-m3',
   'step3',
   'longcat',
   'llama3',
@@ -41,6 +42,11 @@ export const TOOL_CALL_FAMILIES = [
   'minicpm',
   'solar',
   'k2-horizon',
+  'hyperclovax',
+  'cwm',
+  'plamo',
+  'dots',
+  'rwkv',
 ] as const;
 
 export type ToolCallFamily = (typeof TOOL_CALL_FAMILIES)[number];
@@ -98,6 +104,13 @@ export const TOOL_CALL_FAMILY_INFO: readonly ToolCallFamilyInfo[] = [
     label: 'MiniMax-M2',
     example: '<minimax:tool_call><invoke name="NAME"><parameter name="KEY">v</parameter></invoke>',
     models: /minimax[-_]?m2/,
+  },
+  {
+    id: 'minimax-m3',
+    label: 'MiniMax-M3',
+    example:
+      ']<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name="NAME">]<]minimax[>[<KEY>v]<]minimax[>[</KEY>]<]minimax[>[</invoke>',
+    models: /minimax[-_]?m3/,
   },
   {
     id: 'minimax-m1',
@@ -213,9 +226,10 @@ export const TOOL_CALL_FAMILY_INFO: readonly ToolCallFamilyInfo[] = [
   },
   {
     id: 'pythonic',
-    label: 'Llama 4 / Llama 3.2 pythonic / OLMo 3 / LFM2',
+    label: 'Llama 4 / Llama 3.2 pythonic / OLMo 3 / LFM2 / openPangu',
     example: "[NAME(key='v', n=3), OTHER()]",
-    models: /llama[-_]?4|llama[-_]?3\.2|olmo|lfm[-_]?2|liquid/,
+    // openPangu: a JSON list in LFM2's tokens (or in [unused11]…[unused12])
+    models: /llama[-_]?4|llama[-_]?3\.2|olmo|lfm[-_]?2|liquid|pangu/,
   },
   {
     id: 'llama3',
@@ -282,6 +296,41 @@ export const TOOL_CALL_FAMILY_INFO: readonly ToolCallFamilyInfo[] = [
     example:
       '<ifm|tool_calls><ifm|tool_call>NAME<ifm|arg_key>k</ifm|arg_key><ifm|arg_value>v</ifm|arg_value></ifm|tool_call></ifm|tool_calls>',
     models: /k2[-_]?horizon/,
+  },
+  {
+    id: 'cwm',
+    label: 'Meta CWM (Code World Model)',
+    example: '<tool: NAME>\n{...}\n</tool>  or  <tool: function>\nNAME {...}\n</tool>',
+    // facebook/cwm, cwm-sft and their builds; not words that merely contain "cwm"
+    models: /(?:^|[^a-z0-9])cwm(?:$|[^a-z0-9])/,
+  },
+  {
+    id: 'plamo',
+    label: 'PLaMo 3 (Preferred Networks)',
+    example:
+      '<|plamo:begin_tool_requests:plamo|><|plamo:begin_tool_request:plamo|><|plamo:begin_tool_name:plamo|>NAME<|plamo:end_tool_name:plamo|><|plamo:begin_tool_arguments:plamo|><|plamo:constrain|>json<|plamo:msg|>{...}<|plamo:end_tool_arguments:plamo|><|plamo:end_tool_request:plamo|><|plamo:end_tool_requests:plamo|>',
+    models: /plamo/,
+  },
+  {
+    id: 'dots',
+    label: 'dots3 (rednote dots-studio)',
+    example:
+      '<dots_function_call><invoke name="NAME"><parameter name="KEY">v</parameter></invoke></dots_function_call>',
+    // dots3-note-prev and its builds; not words that merely end in "dots"
+    models: /(?:^|[^a-z])dots[-_.]?3/,
+  },
+  {
+    id: 'rwkv',
+    label: 'RWKV-7 G1 (BlinkDL)',
+    example: '**Tool Call:**\n```json\n{"name":"NAME","arguments":{...}}\n```',
+    models: /rwkv/,
+  },
+  {
+    id: 'hyperclovax',
+    label: 'HyperCLOVAX SEED Think 14B / 32B (NAVER)',
+    example:
+      '<|im_end|>\n<|im_start|>assistant -> tool/function_call\n[{"name":"NAME","arguments":{...}}]  or  <tool_call>NAME\n<arg_key>k</arg_key>\n<arg_value>"v"</arg_value>\n</tool_call>',
+    models: /hyperclova/,
   },
   // last: an LM Studio download of a model no family above names is prompted in LM Studio's own format
   {

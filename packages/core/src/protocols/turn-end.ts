@@ -33,6 +33,17 @@ const TURN_ENDS: readonly (readonly [end: string, nextTurn: string])[] = [
   ['</s>', '[INST]'],
   // the end of the text (Qwen, Phi-4, SmolLM and GPT-2's tokenizers), often right after `<|im_end|>`
   ['<|endoftext|>', '<|im_start|>'],
+  // HyperCLOVAX SEED Think 14B: ChatML, then `<|endofturn|>` after an answer, `<|stop|>` after its calls
+  ['<|endofturn|>', '<|im_start|>'],
+  ['<|stop|>', '<|im_start|>'],
+  // dots3 (rednote): the end of the assistant's turn (the user's opening token is assumed to be `<|user|>`)
+  ['<|endofassistant|>', '<|user|>'],
+  // K2-Horizon (IFM): ChatML with `ifm|` on its tokens
+  ['<|ifm|im_end|>', '<|ifm|im_start|>'],
+  // PLaMo 3: `<|plamo:tag|>` ends a message and opens the next (`role<|plamo:msg|>content<|plamo:tag|>`)
+  ['<|plamo:tag|>', 'user<|plamo:msg|>'],
+  // openPangu-Embedded: reserved tokens end a message and open the next one
+  ['[unused10]', '[unused9]'],
 ];
 
 const ENDS = TURN_ENDS.map(([end]) => end);

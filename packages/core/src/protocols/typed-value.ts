@@ -104,3 +104,26 @@ export function pythonLiteralToJson(text: string): string | undefined {
   for (let i = stop; i < text.length; i++) if (!isWhitespace(text.charCodeAt(i))) return undefined;
   return json;
 }
+
+/**
+ * A JSON call's arguments (text) with each top-level value typed from the tool's schema where the model wrote
+ * the wrong JSON type (K2-Horizon's json mode, as vLLM's parser coerces them): `"3"` for an integer reads as
+ * 3, a non-string for a text-only parameter becomes its JSON text. The same text when nothing changes.
+ */
+export function typedJsonArguments(tool: TextParserTool | undefined, raw: string): string {
+  const parsed = parseJson(raw);
+  const args = parsed?.value;
+  if (!tool || !args || typeof args !== 'object' || Array.isArray(args)) return raw;
+  let changed = false;
+  // no prototype: a `__proto__` key stays a key (and is refused later like anywhere else)
+  const out: Record<string, unknown> = Object.create(null);
+  for (const [key, value] of Object.entries(args)) {
+    const types = parameterTypes(tool, key);
+    let typed = value;
+    if (types && typeof value === 'string' && !types.has('string')) typed = typedValue(tool, key, value);
+    else if (typeof value !== 'string' && isStringOnly(types)) typed = JSON.stringify(value);
+    if (typed !== value) changed = true;
+    out[key] = typed;
+  }
+  return changed ? JSON.stringify(out) : raw;
+}

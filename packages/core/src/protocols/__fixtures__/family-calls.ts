@@ -3,11 +3,17 @@
  * realistic outputs in family-outputs-*.ts, one renderer per family.
  */
 import type { ToolCallFamily } from '../parser-types.js';
+import { cwm, cwmLabel } from './family-outputs-cwm.js';
+import { dots } from './family-outputs-dots.js';
 import { gcml, gigachat3, gigachat31 } from './family-outputs-gigachat.js';
 import { hy3Block, hy4Block } from './family-outputs-hy.js';
-import { ifmBlock } from './family-outputs-k2-horizon.js';
+import { hcx14Role, hcx32 } from './family-outputs-hyperclovax.js';
+import { ifmBlock, ifmJsonBlock } from './family-outputs-k2-horizon.js';
 import { kimiK3Tools } from './family-outputs-kimi-k3.js';
 import { minicpm } from './family-outputs-minicpm.js';
+import { m3Block } from './family-outputs-minimax-m3.js';
+import { plamoBlock } from './family-outputs-plamo.js';
+import { rwkvFence } from './family-outputs-rwkv.js';
 import { solar } from './family-outputs-solar.js';
 import { type Call, dumps, gemmaValue, jsonCall, params, pyCall } from './family-render.js';
 
@@ -31,6 +37,7 @@ export const RENDER_CALL: Record<ToolCallFamily, (c: Call) => string> = {
   'seed-oss': (c) => `<seed:tool_call>\n${qwen(c)}\n</seed:tool_call>`,
   'minimax-m2': (c) =>
     `<minimax:tool_call>\n<invoke name="${c.name}">\n${params(c, '<parameter name="', '">', '</parameter>', '\n')}</invoke>\n</minimax:tool_call>`,
+  'minimax-m3': (c) => m3Block([c]),
   step3: (c) =>
     `<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="${c.name}">${params(c, '<steptml:parameter name="', '">', '</steptml:parameter>')}</steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>`,
   longcat: (c) => `<longcat_tool_call>${jsonCall(c)}</longcat_tool_call>`,
@@ -45,8 +52,17 @@ export const RENDER_CALL: Record<ToolCallFamily, (c: Call) => string> = {
   gigachat: (c) => (c.name === 'ping' ? gigachat31(c) : c.name === 'write_note' ? gcml(c) : gigachat3(c)),
   minicpm: (c) => minicpm(c),
   solar: (c) => solar(c),
-  // K2-Horizon's xml mode, and its typed mode for one tool
-  'k2-horizon': (c) => ifmBlock([c], c.name === 'write_note'),
+  // vLLM's reading (the name in the body), and Meta's (the label names the tool) for one tool
+  cwm: (c) => (c.name === 'write_note' ? cwmLabel(c) : cwm(c)),
+  // K2-Horizon's xml mode, its typed mode for one tool and its json mode for another
+  'k2-horizon': (c) => (c.name === 'ping' ? ifmJsonBlock([c]) : ifmBlock([c], c.name === 'write_note')),
+  // 14B's role switch (left open: the generated text goes on after it); 32B's form where no value is a string
+  hyperclovax: (c) => (c.name === 'ping' ? hcx32(c) : hcx14Role([c])),
+  dots: (c) => dots(c),
+  // PLaMo 3 as vLLM reads it, and PFN's API form (no `<|plamo:constrain|>json`) for one tool
+  plamo: (c) => plamoBlock([c], c.name === 'ping'),
+  // the fence without its label (the label is read only where RWKV is known); one tool's arguments as a string
+  rwkv: (c) => rwkvFence(c, c.name === 'write_note'),
   internlm2: (c) => `<|action_start|><|plugin|>\n${jsonCall(c, 'parameters')}<|action_end|>`,
   xlam: (c) => `\n[${jsonCall(c)}]\n`,
   mistral: (c) => `[TOOL_CALLS]${c.name}[ARGS]${JSON.stringify(c.args)}`,
@@ -110,6 +126,7 @@ export const CALL_MARKUP = [
   '<escape>',
   '<|"|>',
   'minimax:',
+  ']<]minimax[>[',
   '<invoke',
   'TOOLCALL>',
   'ACTION|>',
@@ -132,4 +149,10 @@ export const CALL_MARKUP = [
   'iquestcoder_tool_call',
   '<ifm|',
   'ifm|tool',
+  'tool/function_call',
+  '<tool:',
+  '</tool>',
+  'dots_function_call',
+  '<|plamo:',
+  'Tool Call:**',
 ];

@@ -2,9 +2,10 @@
  * Model outputs of IFM's K2-Horizon (family `k2-horizon`), as vLLM's k2_horizon parser reads them, special
  * tokens shown: one `<ifm|tool_calls>` group of `<ifm|tool_call>NAME<ifm|arg_key>K</ifm|arg_key>
  * <ifm|arg_value>V</ifm|arg_value></ifm|tool_call>` calls, elements on lines of their own; the typed mode puts
- * `<ifm|arg_type>T</ifm|arg_type>` between key and value. Values typed from the schema. The template opens
- * `<ifm|think>` in the prompt. Text before, reasoning, two calls, unicode and escapes, nested, no arguments,
- * typed values, a truncated last call.
+ * `<ifm|arg_type>T</ifm|arg_type>` between key and value; the json mode writes `<ifm|tool_call>{"name": …,
+ * "arguments": {…}}</ifm|tool_call>`. Values typed from the schema. The template opens `<ifm|think>` in the
+ * prompt. Text before, reasoning, two calls, unicode and escapes, nested, no arguments, typed values, a
+ * truncated last call; json mode calls.
  */
 
 import type { Call } from './family-render.js';
@@ -12,6 +13,7 @@ import {
   ALARM,
   cut,
   type FamilyCase,
+  jsonCall,
   NESTED,
   OSLO,
   PING,
@@ -45,6 +47,10 @@ export const ifmCall = (c: Call, typed = false): string => {
 /** The group around the calls. */
 export const ifmBlock = (calls: Call[], typed = false): string =>
   `<ifm|tool_calls>\n${calls.map((c) => ifmCall(c, typed)).join('\n')}\n</ifm|tool_calls>`;
+
+/** The json mode's group (`tool_call_format='json'`): one JSON object per call. */
+export const ifmJsonBlock = (calls: Call[], ascii = false): string =>
+  `<ifm|tool_calls>\n${calls.map((c) => `<ifm|tool_call>${jsonCall(c, 'arguments', ascii)}</ifm|tool_call>`).join('\n')}\n</ifm|tool_calls>`;
 
 export const K2_HORIZON_FAMILY_CASES: FamilyCase[] = [
   {
@@ -111,6 +117,28 @@ export const K2_HORIZON_FAMILY_CASES: FamilyCase[] = [
     label: 'a truncated last call',
     text: cut(ifmBlock([PING, WEATHER]), 40),
     calls: [PING],
+    content: '',
+    errors: ['truncated'],
+  },
+  {
+    family: 'k2-horizon',
+    label: 'json mode: text before, an integer written as a string is typed from the schema',
+    text: `Let me fetch that.\n<ifm|tool_calls>\n<ifm|tool_call>{"name": "get_weather", "arguments": {"city": "Paris", "days": "3"}}</ifm|tool_call>\n</ifm|tool_calls><|ifm|im_end|>`,
+    calls: [WEATHER],
+    content: 'Let me fetch that.\n',
+  },
+  {
+    family: 'k2-horizon',
+    label: 'json mode: two calls, unicode ASCII-escaped',
+    text: ifmJsonBlock([UNICODE, PING], true),
+    calls: [UNICODE, PING],
+    content: '',
+  },
+  {
+    family: 'k2-horizon',
+    label: 'json mode: nested arguments, a truncated last call',
+    text: cut(ifmJsonBlock([NESTED, OSLO]), 50),
+    calls: [NESTED],
     content: '',
     errors: ['truncated'],
   },

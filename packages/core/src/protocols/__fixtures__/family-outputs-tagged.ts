@@ -485,6 +485,30 @@ export const TAGGED_FAMILY_CASES: FamilyCase[] = [
     content: 'Checking both.',
     reasoning: 'Two lookups.',
   },
+  {
+    // openPangu-Embedded: the list between reserved tokens, its reasoning in [unused16]…[unused17]
+    family: 'pythonic',
+    label: 'openpangu-embedded, reasoning in reserved tokens',
+    text: `[unused16]Need Oslo weather.[unused17][unused11][${jsonCall(OSLO)}][unused12]`,
+    calls: [OSLO],
+    content: '',
+    reasoning: 'Need Oslo weather.',
+  },
+  {
+    family: 'pythonic',
+    label: 'openpangu-embedded, two calls and its end of turn',
+    text: `I'll check both.[unused11]\n[${jsonCall(WEATHER)}, ${jsonCall(UNICODE, 'arguments', true)}]\n[unused12][unused10]`,
+    calls: [WEATHER, UNICODE],
+    content: "I'll check both.",
+  },
+  {
+    family: 'pythonic',
+    label: 'openpangu-embedded, truncated',
+    text: cut(`[unused11][${jsonCall(PING)}, ${jsonCall(WEATHER)}][unused12]`, 20),
+    calls: [PING],
+    content: '',
+    errors: ['truncated'],
+  },
   { family: 'pythonic', label: 'python literals', text: `[${pyCall(ALARM)}]`, calls: [ALARM], content: '' },
   {
     family: 'pythonic',

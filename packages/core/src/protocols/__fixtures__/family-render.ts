@@ -69,6 +69,11 @@ export interface FamilyCase {
   autoContent?: string;
   /** the reasoning under `auto` with no model name, where it differs (Granite 3.2's headers are words there) */
   autoReasoning?: string;
+  /**
+   * the calls under `auto` with no model name, where they differ: HyperCLOVAX's JSON-encoded string values
+   * are read as GLM writes values there, quotes kept
+   */
+  autoCalls?: Call[];
 }
 
 export const WEATHER: Call = { name: 'get_weather', args: { city: 'Paris', days: 3 } };

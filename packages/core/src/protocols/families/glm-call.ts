@@ -1,6 +1,12 @@
 import type { ParamDialect } from '../kv-params.js';
 import { KvParamsState } from '../kv-params.js';
-import { type ParserContext, type ParserState, revert, takeWhitespace } from '../parser-context.js';
+import {
+  type ParserContext,
+  type ParserState,
+  revert,
+  SkipWhitespaceState,
+  takeWhitespace,
+} from '../parser-context.js';
 import { isNameChar, MAX_NAME } from '../scan-names.js';
 
 function glmParams(close: string): ParamDialect {
@@ -19,6 +25,11 @@ const GLM_PARAMS = glmParams('</tool_call>');
 /** IQuest Coder V2: GLM-4.7's body in its own wrapper. */
 export const IQUEST_CLOSE = '</iquestcoder_tool_call>';
 const IQUEST_PARAMS = glmParams(IQUEST_CLOSE);
+/**
+ * HyperCLOVAX SEED Think 32B: GLM-4.5's body with every value JSON-encoded (`"Seoul"` is the text Seoul).
+ * Read so only where HyperCLOVAX is the known family: GLM keeps a quoted string parameter as written.
+ */
+const HYPERCLOVAX_PARAMS: ParamDialect = { ...GLM_PARAMS, format: 'hyperclovax', jsonValues: true };
 
 /**
  * GLM-4.5 / 4.6 / 4.7 after `<tool_call>` (IQuest Coder V2 after `<iquestcoder_tool_call>`): the tool name,
@@ -57,9 +68,13 @@ export class GlmCallState implements ParserState {
     // the name ends at blanks before a tag (or the end); `name(` or `name is` is prose
     const ended = next === undefined || next === '<';
     if (!ended || !ctx.tools.has(this.name)) return revert(ctx, this.raw);
-    const call = ctx.sink.startCall(this.name, 'glm');
-    ctx.state = new KvParamsState(this.params, call, (c, endTag) => {
-      if (endTag) c.toText();
+    const params =
+      this.params === GLM_PARAMS && ctx.preferred === 'hyperclovax' ? HYPERCLOVAX_PARAMS : this.params;
+    const call = ctx.sink.startCall(this.name, params.format);
+    ctx.state = new KvParamsState(params, call, (c, endTag) => {
+      // HyperCLOVAX puts its calls on lines of their own: the line breaks after one are layout
+      if (endTag && params.jsonValues) c.state = new SkipWhitespaceState();
+      else if (endTag) c.toText();
     });
     return true;
   }

@@ -27,6 +27,8 @@ interface HyTags {
   callClose: string;
   blockClose: string;
   params: ParamDialect;
+  /** a call's body may be a JSON object `{"name":…,"arguments":{…}}` instead (K2-Horizon's json mode) */
+  jsonCall?: boolean;
 }
 
 function hyTags(suffix: string): HyTags {
@@ -77,6 +79,7 @@ const IFM: HyTags = {
     ends: ['</ifm|tool_call>', '</ifm|tool_calls>'],
     trimNewlines: false,
   },
+  jsonCall: true,
 };
 /** Suffixed tag sets seen so far (a checkpoint has one suffix; a few kept, the rest built per block). */
 const SUFFIXED = new Map<string, HyTags>();
@@ -151,6 +154,11 @@ export class ToolCallsBlockState implements ParserState {
 
   /** The tool's name (trimmed), then `<tool_sep>`, `<arg_key>` or `</tool_call>`. */
   private readName(ctx: ParserContext): boolean {
+    if (this.tags.jsonCall && !this.name) {
+      this.consume(ctx, skipBlanks(ctx));
+      if (ctx.pos >= ctx.buf.length && !ctx.final) return false;
+      if (ctx.buf[ctx.pos] === '{') return this.jsonCall(ctx);
+    }
     const start = ctx.pos;
     const { buf } = ctx;
     while (ctx.pos < buf.length) {
@@ -180,6 +188,30 @@ export class ToolCallsBlockState implements ParserState {
       ctx.sink.startCall(this.name, this.tags.format),
       this.next,
     );
+    return true;
+  }
+
+  /**
+   * A JSON call up to the call's close, like Hermes' `<tool_call>{…}</tool_call>` after GLM's: a call of a
+   * known tool counts as one of the block's; one of no known tool is text as written.
+   */
+  private jsonCall(ctx: ParserContext): boolean {
+    const prefix = this.calls === 0 ? this.raw : '';
+    this.raw = '';
+    this.part = 'between';
+    ctx.state = new JsonRegionState(ctx, {
+      format: this.tags.format,
+      triggered: false,
+      prefix,
+      closer: this.tags.callClose,
+      typedArgs: true,
+      inBlock: this.calls > 0,
+      next: (c) => {
+        // a call ended with only blanks since: the region read one (otherwise it gave its text back)
+        if (c.sink.afterCall) this.calls++;
+        c.state = this;
+      },
+    });
     return true;
   }
 

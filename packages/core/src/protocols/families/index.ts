@@ -1,7 +1,9 @@
 import { apertusFamily } from './apertus.js';
 import { aprielFamily } from './apriel.js';
 import { commandFamily } from './command.js';
+import { cwmFamily } from './cwm.js';
 import { deepseekFamily } from './deepseek.js';
+import { dotsFamily } from './dots.js';
 import type { FamilyParser } from './family.js';
 import { functionaryFamily } from './functionary.js';
 import { functionGemmaFamily, gemma4Family, gemmaFamily } from './gemma.js';
@@ -9,6 +11,7 @@ import { gigachatFamily } from './gigachat.js';
 import { glmFamily } from './glm.js';
 import { harmonyFamily } from './harmony.js';
 import { ernieFamily, hermesFamily, longcatFamily } from './hermes.js';
+import { hyperclovaxFamily } from './hyperclovax.js';
 import {
   granite20bFamily,
   graniteFamily,
@@ -24,9 +27,12 @@ import { llama3Family } from './llama3.js';
 import { lmstudioFamily } from './lmstudio.js';
 import { minicpmFamily } from './minicpm.js';
 import { minimaxM2Family } from './minimax-m2.js';
+import { minimaxM3Family } from './minimax-m3.js';
 import { mistralFamily } from './mistral.js';
+import { plamoFamily } from './plamo.js';
 import { pythonicFamily } from './pythonic.js';
 import { qwen3CoderFamily, seedOssFamily } from './qwen3-coder.js';
+import { rwkvFamily } from './rwkv.js';
 import { solarFamily } from './solar.js';
 import { step3Family } from './step3.js';
 import { hunyuanFamily, jambaFamily, minimaxM1Family } from './tool-calls-list.js';
@@ -42,6 +48,7 @@ export const FAMILY_PARSERS: readonly FamilyParser[] = [
   qwen3CoderFamily,
   seedOssFamily,
   minimaxM2Family,
+  minimaxM3Family,
   step3Family,
   longcatFamily,
   llama3Family,
@@ -69,4 +76,9 @@ export const FAMILY_PARSERS: readonly FamilyParser[] = [
   minicpmFamily,
   solarFamily,
   k2HorizonFamily,
+  hyperclovaxFamily,
+  cwmFamily,
+  plamoFamily,
+  dotsFamily,
+  rwkvFamily,
 ];

@@ -51,7 +51,10 @@ const CALL_END = '<|tool_call_end|>';
  * the list's bracket.
  */
 class CallStartState implements ParserState {
-  constructor(private raw: string) {}
+  constructor(
+    private raw: string,
+    private readonly close: string,
+  ) {}
 
   step(ctx: ParserContext): boolean {
     this.raw += takeWhitespace(ctx);
@@ -67,10 +70,10 @@ class CallStartState implements ParserState {
         format: 'pythonic',
         triggered: false,
         prefix: this.raw,
-        closer: CALL_END,
+        closer: this.close,
       });
     } else {
-      ctx.state = new PyCallsState({ format: 'pythonic', close: CALL_END, bracket: 'optional' }, this.raw);
+      ctx.state = new PyCallsState({ format: 'pythonic', close: this.close, bracket: 'optional' }, this.raw);
     }
     return true;
   }
@@ -80,24 +83,28 @@ class CallStartState implements ParserState {
   }
 }
 
-const CALL_START_MARKER: MarkerSpec = {
-  open: CALL_START,
-  enter: (ctx, at, length) => {
-    ctx.state = new CallStartState(take(ctx, at + length));
-  },
-};
+function callStart(open: string, close: string): MarkerSpec {
+  return {
+    open,
+    enter: (ctx, at, length) => {
+      ctx.state = new CallStartState(take(ctx, at + length), close);
+    },
+  };
+}
 
 const WRAPPERS = [
   wrapper('<|python_start|>', '<|python_end|>'),
   wrapper('<function_calls>', '</function_calls>'),
-  CALL_START_MARKER,
+  callStart(CALL_START, CALL_END),
+  // openPangu-Embedded: the same list between reserved tokens its tokenizer has instead
+  callStart('[unused11]', '[unused12]'),
 ];
 const LIST_LINE_START = listMarker(true);
 
 /**
  * Pythonic calls: Llama 3.2 / 4 `[get_weather(city='Paris'), ping()]` (also in `<|python_start|>`), OLMo 3
  * `<function_calls>` with one call per line, LFM2 `<|tool_call_start|>[…]<|tool_call_end|>` (a JSON list in
- * those tokens too: openPangu, LFM2 asked for JSON). Python
+ * those tokens too: openPangu, LFM2 asked for JSON; openPangu-Embedded's `[unused11]…[unused12]`). Python
  * literals (True/None, single quotes, tuples, nested lists and dicts) become JSON. A bare list counts where
  * a line starts; its first name must be an offered tool.
  */
