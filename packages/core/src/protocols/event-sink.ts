@@ -203,6 +203,13 @@ export class EventSink {
     return call;
   }
 
+  /** A call written without arguments (`NAME` then its end): started and finished at once, with `{}`. */
+  emptyCall(name: string, format: TextCallFormat): void {
+    const call = this.startCall(name, format);
+    this.argsDelta(call, '{}');
+    this.finishCall(call, '{}');
+  }
+
   argsDelta(call: CallHandle, s: string): void {
     if (!s) return;
     this.flushText(true);

@@ -230,9 +230,7 @@ export class TokenBlockState implements ParserState {
   /** `NAME<sep>` straight into the call's end: a call without arguments. */
   private emptyCall(ctx: ParserContext): boolean {
     this.calls++;
-    const call = ctx.sink.startCall(this.name, this.d.format);
-    ctx.sink.argsDelta(call, '{}');
-    ctx.sink.finishCall(call, '{}');
+    ctx.sink.emptyCall(this.name, this.d.format);
     this.part = 'skip';
     return true;
   }

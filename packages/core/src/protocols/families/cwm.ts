@@ -138,9 +138,7 @@ class CwmOpenState implements ParserState {
     if (m === 'partial') return false;
     if (typeof m === 'number') {
       ctx.pos += m;
-      const call = sink.startCall(this.name, 'cwm');
-      sink.argsDelta(call, '{}');
-      sink.finishCall(call, '{}');
+      sink.emptyCall(this.name, 'cwm');
       ctx.toText();
       return true;
     }

@@ -221,9 +221,7 @@ class PlamoBlockState implements ParserState {
 
   private emptyCall(ctx: ParserContext): boolean {
     this.calls++;
-    const call = ctx.sink.startCall(this.name, 'plamo');
-    ctx.sink.argsDelta(call, '{}');
-    ctx.sink.finishCall(call, '{}');
+    ctx.sink.emptyCall(this.name, 'plamo');
     this.part = 'between';
     return true;
   }
