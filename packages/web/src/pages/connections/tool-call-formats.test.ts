@@ -12,4 +12,12 @@ describe('tool-call format choices', () => {
     ).toEqual(TOOL_CALL_FAMILY_INFO.map((info) => info.label).sort());
     expect(TOOL_CALL_FORMAT_OPTIONS.find((o) => o.value === 'hermes')?.label).toMatch(/Hermes/);
   });
+
+  it('lists the families by name, so one is found among forty in the select', () => {
+    const labels = TOOL_CALL_FORMAT_OPTIONS.slice(1).map((o) => o.label);
+    expect(labels).toEqual(
+      [...labels].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })),
+    );
+    expect(labels.indexOf('DeepSeek V3 / R1 / V3.1 / V3.2')).toBeLessThan(labels.indexOf('Gemma 4'));
+  });
 });
