@@ -74,6 +74,23 @@ const MARKERS = [
   'get_weather(',
   'ping()',
   '[TOOL_CALLS]',
+  // pieces of the families added later, whole and cut
+  ']<]minimax[>[',
+  ']<]minimax[>[<',
+  '<tool: ',
+  '</tool>',
+  '<dots_function_call>',
+  '<|plamo:',
+  '<|plamo:msg|>',
+  '**Tool Call:**\n',
+  '[unused11]',
+  '[unused12]',
+  '[unused16]',
+  '<|im_start|>assistant -> tool/function_call\n',
+  '<think:6124c78e>',
+  '</think:6124c78e>',
+  '<mm:think>',
+  '<ifm|tool_call>',
   TRIGGER,
 ];
 const PROSE = ['Plain prose here. ', '\n', '  ', 'é中😀', 'x = [1, 2]; y = {"a": 1}\n', '"quoted" '];
