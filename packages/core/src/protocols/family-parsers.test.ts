@@ -294,6 +294,23 @@ describe.each(KNOWN_FAMILY_ONLY)('$name', (c) => {
   });
 });
 
+describe('a name longer than any tool has (over 128 characters)', () => {
+  const long = `get_weather_${'x'.repeat(140)}`;
+  it.each([
+    ['glm', `<tool_call>${long}\n<arg_key>city</arg_key>\n<arg_value>Oslo</arg_value>\n</tool_call>`],
+    ['solar', `<|tool_call:start|>${long}\n<|tool_arg:start|>city<|tool_arg:value|>Oslo<|tool_arg:end|>`],
+    ['gemma4', `<|tool_call>call:${long}{city:<|"|>Oslo<|"|>}<tool_call|>`],
+    ['cwm', `<tool: ${long}>\n{"city": "Oslo"}\n</tool>`],
+  ] as const)('%s: stays text, in any chunking', (format, text) => {
+    const whole = brief(text, { format });
+    expect(whole.calls).toEqual([]);
+    expect(whole.content).toContain(long);
+    for (let cut = 0; cut <= text.length; cut += 7) {
+      expect(stream([text.slice(0, cut), text.slice(cut)], { format }).result.content).toBe(whole.content);
+    }
+  });
+});
+
 describe('what the known family still keeps as written', () => {
   it('markup inside Kimi K2 reasoning is never a call', () => {
     const quoted =

@@ -9,6 +9,20 @@ export function isNameChar(c: number): boolean {
   );
 }
 
+/**
+ * Takes the name characters at `ctx.pos` onto `soFar` (a name may come over several pushes): the name so far,
+ * or null when it would grow past MAX_NAME (then nothing is taken: no tool has such a name).
+ */
+export function takeNameChars(ctx: ParserContext, soFar: string): string | null {
+  const buf = ctx.buf;
+  const start = ctx.pos;
+  let end = start;
+  while (end < buf.length && isNameChar(buf.charCodeAt(end))) end++;
+  if (soFar.length + end - start > MAX_NAME) return null;
+  ctx.pos = end;
+  return end > start ? soFar + buf.slice(start, end) : soFar;
+}
+
 /** Reads name characters: done when `stop` follows, not done at the buffer end, null if not a name. */
 export function readName(
   ctx: ParserContext,

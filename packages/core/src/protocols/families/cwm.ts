@@ -1,7 +1,7 @@
 import { JsonRegionState } from '../json-region.js';
 import type { MarkerSpec } from '../marker-table.js';
 import { type ParserContext, type ParserState, revert, take } from '../parser-context.js';
-import { isNameChar, MAX_NAME } from '../scan-names.js';
+import { isNameChar, MAX_NAME, takeNameChars } from '../scan-names.js';
 import { isWhitespace } from '../scan-utils.js';
 import { FreeTextState, freeTextKey, matchClose, toEnd } from './cwm-body.js';
 import type { FamilyParser } from './family.js';
@@ -48,11 +48,11 @@ class CwmOpenState implements ParserState {
     switch (this.phase) {
       case 'label': {
         if (!this.label) this.blanks(ctx, false);
-        while (ctx.pos < buf.length && isNameChar(buf.charCodeAt(ctx.pos))) {
-          if (this.label.length >= MAX_NAME) return revert(ctx, this.raw);
-          this.label += buf[ctx.pos];
-          this.eat(ctx, ctx.pos + 1);
-        }
+        const start = ctx.pos;
+        const label = takeNameChars(ctx, this.label);
+        if (label === null) return revert(ctx, this.raw);
+        this.label = label;
+        this.raw += buf.slice(start, ctx.pos);
         if (ctx.pos >= buf.length && !ctx.final) return false;
         if (!this.label) return revert(ctx, this.raw);
         this.phase = 'afterLabel';

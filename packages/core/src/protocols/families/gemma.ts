@@ -3,7 +3,7 @@ import type { MarkerSpec } from '../marker-table.js';
 import { type ParserContext, type ParserState, revert, take } from '../parser-context.js';
 import { PyCallsState } from '../py-calls.js';
 import { LiteralTranscoder } from '../py-literal.js';
-import { isNameChar, MAX_NAME } from '../scan-names.js';
+import { takeNameChars } from '../scan-names.js';
 import { matchLiteral } from '../scan-utils.js';
 import { typedValue } from '../typed-value.js';
 import type { FamilyParser } from './family.js';
@@ -52,11 +52,11 @@ class GemmaCallState implements ParserState {
       this.part = 'name';
     }
     if (this.part === 'name') {
-      while (ctx.pos < ctx.buf.length && isNameChar(ctx.buf.charCodeAt(ctx.pos))) {
-        if (this.name.length >= MAX_NAME) return revert(ctx, this.raw);
-        this.name += ctx.buf[ctx.pos];
-        this.raw += ctx.buf[ctx.pos++];
-      }
+      const start = ctx.pos;
+      const name = takeNameChars(ctx, this.name);
+      if (name === null) return revert(ctx, this.raw);
+      this.name = name;
+      this.raw += ctx.buf.slice(start, ctx.pos);
       if (ctx.pos >= ctx.buf.length) return ctx.final ? revert(ctx, this.raw) : false;
       if (ctx.buf[ctx.pos] !== '{' || !ctx.tools.has(this.name)) return revert(ctx, this.raw);
       this.call = ctx.sink.startCall(this.name, this.format);

@@ -7,7 +7,7 @@ import {
   SkipWhitespaceState,
   takeWhitespace,
 } from '../parser-context.js';
-import { isNameChar, MAX_NAME } from '../scan-names.js';
+import { takeNameChars } from '../scan-names.js';
 
 function glmParams(close: string): ParamDialect {
   return {
@@ -50,13 +50,12 @@ export class GlmCallState implements ParserState {
 
   step(ctx: ParserContext): boolean {
     if (!this.name) this.raw += takeWhitespace(ctx);
-    while (!this.afterName && ctx.pos < ctx.buf.length) {
-      const c = ctx.buf.charCodeAt(ctx.pos);
-      if (!isNameChar(c)) break;
-      if (this.name.length >= MAX_NAME) return revert(ctx, this.raw);
-      this.name += ctx.buf[ctx.pos];
-      this.raw += ctx.buf[ctx.pos];
-      ctx.pos++;
+    if (!this.afterName) {
+      const start = ctx.pos;
+      const name = takeNameChars(ctx, this.name);
+      if (name === null) return revert(ctx, this.raw);
+      this.name = name;
+      this.raw += ctx.buf.slice(start, ctx.pos);
     }
     if (this.name && ctx.pos < ctx.buf.length) {
       const ws = takeWhitespace(ctx);

@@ -1,7 +1,7 @@
 import { KvParamsState, type ParamDialect } from '../kv-params.js';
 import type { MarkerSpec } from '../marker-table.js';
 import { type ParserContext, type ParserState, revert, take, takeWhitespace } from '../parser-context.js';
-import { isNameChar, MAX_NAME } from '../scan-names.js';
+import { takeNameChars } from '../scan-names.js';
 import { matchLiteral } from '../scan-utils.js';
 import type { FamilyParser } from './family.js';
 
@@ -30,14 +30,11 @@ class SolarCallState implements ParserState {
   constructor(private raw: string) {}
 
   step(ctx: ParserContext): boolean {
-    while (ctx.pos < ctx.buf.length) {
-      const c = ctx.buf.charCodeAt(ctx.pos);
-      if (!isNameChar(c)) break;
-      if (this.name.length >= MAX_NAME) return revert(ctx, this.raw);
-      this.name += ctx.buf[ctx.pos];
-      this.raw += ctx.buf[ctx.pos];
-      ctx.pos++;
-    }
+    const start = ctx.pos;
+    const name = takeNameChars(ctx, this.name);
+    if (name === null) return revert(ctx, this.raw);
+    this.name = name;
+    this.raw += ctx.buf.slice(start, ctx.pos);
     if (ctx.pos >= ctx.buf.length && !ctx.final) return false;
     const next = ctx.buf[ctx.pos];
     // the name is the rest of its line; a token may follow it right away
