@@ -56,6 +56,8 @@ const gemma = (args, q) =>
 
 /** One call as each family writes it (the same forms as the parser tests' fixtures). */
 const RENDER = {
+  // the reference row: the same prose with no calls in it
+  prose: () => '',
   hermes: (n, a) => `<tool_call>\n${json(n, a)}\n</tool_call>`,
   ernie: (n, a) => `<tool_call>\n${json(n, a)}\n</tool_call>`,
   jamba: (n, a) => `<tool_calls>[${json(n, a)}]</tool_calls>`,
@@ -241,6 +243,25 @@ console.log(
 console.log(
   `\n${'family'.padEnd(16)} ${'calls'.padStart(5)} ${'one piece'.padStart(10)} ${'16-char'.padStart(10)} ${'ratio'.padStart(6)} ${'floor'.padStart(6)}   per MiB at 0.25 / 0.5 / 1 / 2 MiB        spread`,
 );
+// Reference, not a family: the same prose with no calls at all. Its floor is about one piece's own cost,
+// so no parser that hands back each chunk's text as an event can bring plain prose within 2× of one piece;
+// the nearer a family's one-piece cost is to this row's, the nearer its ratio is to this row's.
+if (!ONLY) {
+  const prose = buildText('prose', MIB).text;
+  const proseChunks = split(prose, CHUNK);
+  globalThis.gc?.();
+  const [whole, least, chunked] = bestInterleaved(
+    [() => stream([prose]), () => floor(proseChunks), () => stream(proseChunks)],
+    RUNS,
+  );
+  if (whole.result !== 0 || chunked.result !== 0) {
+    console.error(`prose: read ${whole.result} / ${chunked.result} calls, expected none`);
+    process.exit(1);
+  }
+  console.log(
+    `${'(prose only)'.padEnd(16)} ${'0'.padStart(5)} ${`${whole.ms.toFixed(1)} ms`.padStart(10)} ${`${chunked.ms.toFixed(1)} ms`.padStart(10)} ${(chunked.ms / whole.ms).toFixed(2).padStart(6)} ${(least.ms / whole.ms).toFixed(2).padStart(6)}   reference: no calls, not counted below`,
+  );
+}
 let worstRatio = 0;
 let worstSpread = 0;
 let families = 0;
