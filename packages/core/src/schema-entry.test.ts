@@ -62,6 +62,7 @@ describe('@toolsmith/core/schema', () => {
       'protocols/tool-call-formats.ts',
       'providers/provider-settings.ts',
       'providers/reasoning-tag-check.ts',
+      'providers/text-completion/template-names.ts',
       'schema.ts',
       'tools/field-rules.ts',
       'tools/messages.ts',

@@ -55,6 +55,10 @@ export {
   type StoredQuirks,
   type StoredThinking,
 } from './providers/provider-settings.js';
+export {
+  INSTRUCT_TEMPLATE_CHOICES,
+  type InstructTemplateChoice,
+} from './providers/text-completion/template-names.js';
 export type * from './providers/types.js';
 
 // --- World info, orchestration, character cards (shapes)

@@ -3,6 +3,7 @@
  * wrappers; BOS is left to the backend. The registry and the generic shapes are in templates.ts.
  */
 import { sequenceTemplate } from './sequence-template.js';
+import type { InstructTemplate } from './templates.js';
 
 export const gemmaTemplate = sequenceTemplate('gemma', {
   userPrefix: '<start_of_turn>user\n',
@@ -143,3 +144,39 @@ export const graniteTemplate = sequenceTemplate('granite', {
   assistantSuffix: '<|end_of_text|>\n',
   stop: ['<|end_of_text|>', '<|start_of_role|>'],
 });
+
+// Seed-OSS (ByteDance): every turn `<seed:bos>ROLE\n…<seed:eos>`; the model opens its own `<seed:think>`.
+export const seedOssTemplate = sequenceTemplate('seed-oss', {
+  systemPrefix: '<seed:bos>system\n',
+  systemSuffix: '<seed:eos>',
+  userPrefix: '<seed:bos>user\n',
+  userSuffix: '<seed:eos>',
+  assistantPrefix: '<seed:bos>assistant\n',
+  assistantSuffix: '<seed:eos>',
+  stop: ['<seed:eos>', '<seed:bos>'],
+});
+
+/**
+ * MiniMax-M2: `]~!b[` once, each turn `]~b]ROLE\n…[e~[\n` (the assistant's role is `ai`), and the template always
+ * writes a system turn (its default text when the chat has none) and opens `<think>` for the new reply.
+ */
+const minimaxM2Turns = sequenceTemplate('minimax-m2', {
+  prefix: ']~!b[',
+  systemPrefix: ']~b]system\n',
+  systemSuffix: '[e~[\n',
+  userPrefix: ']~b]user\n',
+  userSuffix: '[e~[\n',
+  assistantPrefix: ']~b]ai\n',
+  assistantSuffix: '[e~[\n',
+  replyPrefix: '<think>\n',
+  stop: ['[e~[', ']~b]'],
+});
+export const minimaxM2Template: InstructTemplate = {
+  ...minimaxM2Turns,
+  render: (turns) =>
+    minimaxM2Turns.render(
+      turns[0]?.role === 'system'
+        ? turns
+        : [{ role: 'system', content: 'You are a helpful assistant.' }, ...turns],
+    ),
+};

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { isGenerateTaskError } from '../../base/errors.js';
 import { textCompletionAdapter } from './adapter.js';
 import { parseCustomTemplate } from './custom-template.js';
-import { getInstructTemplate, type InstructTurn } from './templates.js';
+import { INSTRUCT_TEMPLATE_CHOICES } from './template-names.js';
+import { getInstructTemplate, type InstructTurn, instructTemplates } from './templates.js';
 
 const TURNS: InstructTurn[] = [
   { role: 'system', content: 'S' },
@@ -70,8 +71,25 @@ describe('instruct templates of each family (from their chat templates)', () => 
     ['vicuna', 'S\n\nUSER: U1\nASSISTANT: A1</s>\nUSER: U2\nASSISTANT: '],
     ['mistral-tekken', '[INST]S\n\nU1[/INST]A1</s>[INST]U2[/INST]'],
     ['mistral-v7', '[SYSTEM_PROMPT]S[/SYSTEM_PROMPT][INST]U1[/INST]A1</s>[INST]U2[/INST]'],
+    [
+      'Seed-OSS',
+      '<seed:bos>system\nS<seed:eos><seed:bos>user\nU1<seed:eos><seed:bos>assistant\nA1<seed:eos><seed:bos>user\nU2<seed:eos><seed:bos>assistant\n',
+    ],
+    // MiniMax-M2 opens the reasoning for the new reply (and only there)
+    [
+      'MiniMax-M2',
+      ']~!b[]~b]system\nS[e~[\n]~b]user\nU1[e~[\n]~b]ai\nA1[e~[\n]~b]user\nU2[e~[\n]~b]ai\n<think>\n',
+    ],
+    ['minimax', render('minimax-m2')],
   ])('%s', (name, prompt) => {
     expect(render(name)).toBe(prompt);
+  });
+
+  it('MiniMax-M2 always writes a system turn: its default text when the chat has none', () => {
+    expect(getInstructTemplate('minimax-m2').render(TURNS.slice(1, 2))).toBe(
+      ']~!b[]~b]system\nYou are a helpful assistant.[e~[\n]~b]user\nU1[e~[\n]~b]ai\n<think>\n',
+    );
+    expect(getInstructTemplate('minimax-m2').replyStart).toBe(']~b]ai\n<think>\n');
   });
 
   it('a last assistant turn is continued, not closed', () => {
@@ -196,5 +214,17 @@ describe('user-defined templates', () => {
     } finally {
       await emulator.close();
     }
+  });
+});
+
+describe('the templates the Connections form offers', () => {
+  it('are the registry: each choice resolves, and every template is offered once', () => {
+    const offered = INSTRUCT_TEMPLATE_CHOICES.map((choice) => getInstructTemplate(choice.value));
+    expect(new Set(offered).size).toBe(offered.length);
+    expect(new Set(offered)).toEqual(
+      new Set(Object.values(instructTemplates).filter((t) => t.name !== 'raw')),
+    );
+    // a choice is saved as the template's own name, so what the form shows is what the prompt uses
+    expect(offered.map((t) => t.name)).toEqual(INSTRUCT_TEMPLATE_CHOICES.map((choice) => choice.value));
   });
 });

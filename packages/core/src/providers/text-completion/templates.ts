@@ -13,7 +13,9 @@ import {
   graniteTemplate,
   harmonyTemplate,
   kimiTemplate,
+  minimaxM2Template,
   phiTemplate,
+  seedOssTemplate,
   vicunaTemplate,
 } from './model-templates.js';
 
@@ -243,6 +245,8 @@ export const instructTemplates: Readonly<Record<string, InstructTemplate>> = Obj
   harmony: harmonyTemplate,
   apriel: aprielTemplate,
   granite: graniteTemplate,
+  seedoss: seedOssTemplate,
+  minimaxm2: minimaxM2Template,
   functionaryv32: functionaryTemplate,
   commandr: commandRTemplate,
   alpaca: alpacaTemplate,
@@ -269,6 +273,8 @@ export function getInstructTemplate(name?: string): InstructTemplate {
     kimik2: 'kimi',
     gptoss: 'harmony',
     functionary: 'functionaryv32',
+    seed: 'seedoss',
+    minimax: 'minimaxm2',
   };
   const found = alias[key] ?? key;
   if (Object.hasOwn(instructTemplates, found)) return instructTemplates[found];

@@ -1,5 +1,6 @@
 // The connection form's draft and how it turns into a request body (docs/api.md, "Connections and presets").
 // The API key is write-only: the draft never holds the stored key, only what the user typed or asked to clear.
+import { INSTRUCT_TEMPLATE_CHOICES } from '@toolsmith/core/schema';
 import type { Connection, ConnectionApi, FunctionCallMode } from '../../api/types';
 import { i18n } from '../../i18n/i18n';
 
@@ -40,29 +41,7 @@ export const TEXT_BACKENDS: ReadonlyArray<{ value: string; label: string }> = [
 
 export const INSTRUCT_TEMPLATES: ReadonlyArray<{ value: string; label: string }> = [
   { value: '', label: 'Default (ChatML)' },
-  { value: 'chatml', label: 'ChatML' },
-  { value: 'chatml-think', label: 'ChatML, reply opens <think> (QwQ, Qwen3 Thinking)' },
-  { value: 'llama3', label: 'Llama 3' },
-  { value: 'llama4', label: 'Llama 4' },
-  { value: 'mistral', label: 'Mistral (v2/v3)' },
-  { value: 'mistral-tekken', label: 'Mistral Tekken (Nemo)' },
-  { value: 'mistral-v7', label: 'Mistral v7' },
-  { value: 'gemma', label: 'Gemma 2 / 3' },
-  { value: 'gemma4', label: 'Gemma 4' },
-  { value: 'phi', label: 'Phi-3' },
-  { value: 'deepseek', label: 'DeepSeek' },
-  { value: 'deepseek-r1', label: 'DeepSeek-R1, reply opens <think>' },
-  { value: 'deepseek-v3.1', label: 'DeepSeek V3.1 / V3.2' },
-  { value: 'deepseek-v3.1-think', label: 'DeepSeek V3.1 / V3.2, thinking (reply opens <think>)' },
-  { value: 'glm', label: 'GLM-4' },
-  { value: 'kimi', label: 'Kimi K2' },
-  { value: 'harmony', label: 'gpt-oss (harmony)' },
-  { value: 'apriel', label: 'Apriel 1.6, reply opens its reasoning' },
-  { value: 'granite', label: 'Granite 3 / 4' },
-  { value: 'functionary-v3.2', label: 'Functionary v3.2, reply opens >>>' },
-  { value: 'command-r', label: 'Command-R' },
-  { value: 'alpaca', label: 'Alpaca' },
-  { value: 'vicuna', label: 'Vicuna 1.1' },
+  ...INSTRUCT_TEMPLATE_CHOICES,
 ];
 
 /** A user-defined instruct template: JSON sequences in the same field (docs/providers.md). */
