@@ -33,6 +33,25 @@ describe('text completion with a family template: its prompt, its reasoning, its
     expect(emulator().requests[0].body).toMatchObject({ stop_sequence: expect.arrayContaining(['[e~[']) });
   });
 
+  it('GLM-4.7: the reply opens inside <think>; the GLM call after </think> runs', async () => {
+    let n = 0;
+    koboldAnswers(emulator(), () =>
+      n++ === 0
+        ? 'Add them.</think><tool_call>add<arg_key>a</arg_key><arg_value>1</arg_value><arg_key>b</arg_key><arg_value>2</arg_value></tool_call>'
+        : 'It returned 3.</think>It is 3.',
+    );
+    const rt = runtimeWithAdd(koboldConnection(emulator().url, 'GLM-4.7', 'glm-4.7'));
+    const result = await rt.runToolLoop({ taskMessages: ask, stream: true });
+    expect(result.stoppedBecause).toBe('completed');
+    expect(result.trace.map((t) => [t.name, t.args, t.result])).toEqual([
+      ['add', { a: 1, b: 2 }, { sum: 3 }],
+    ]);
+    expect(result.finalText).toBe('It is 3.');
+    const first = promptOf(emulator().requests[0]);
+    expect(first.startsWith('[gMASK]<sop><|system|>Be brief.')).toBe(true);
+    expect(first).toMatch(/<\|user\|>What is 1 \+ 2\?<\|assistant\|><think>$/);
+  });
+
   it('Seed-OSS: the model opens <seed:think> itself; the call in <seed:tool_call> runs', async () => {
     let n = 0;
     koboldAnswers(emulator(), () =>

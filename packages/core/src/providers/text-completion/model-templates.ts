@@ -114,6 +114,28 @@ export const glmTemplate = sequenceTemplate('glm', {
   stop: ['<|user|>', '<|observation|>', '<|endoftext|>'],
 });
 
+// GLM-4.5 / 4.6: the header on a line of its own, each earlier answer after an empty `<think></think>`, and the
+// new reply opened at `<|assistant|>` alone (the model writes its own `<think>` block there).
+export const glm45Template = sequenceTemplate('glm-4.5', {
+  prefix: '[gMASK]<sop>',
+  systemPrefix: '<|system|>\n',
+  userPrefix: '<|user|>\n',
+  assistantPrefix: '<|assistant|>\n<think></think>\n',
+  lastAssistantPrefix: '<|assistant|>',
+  stop: ['<|user|>', '<|observation|>', '<|endoftext|>'],
+});
+
+// GLM-4.7: no newline after the headers, earlier answers after `</think>`, and `<think>` opened for the new reply.
+export const glm47Template = sequenceTemplate('glm-4.7', {
+  prefix: '[gMASK]<sop>',
+  systemPrefix: '<|system|>',
+  userPrefix: '<|user|>',
+  assistantPrefix: '<|assistant|></think>',
+  lastAssistantPrefix: '<|assistant|>',
+  replyPrefix: '<think>',
+  stop: ['<|user|>', '<|observation|>', '<|endoftext|>'],
+});
+
 export const commandRTemplate = sequenceTemplate('command-r', {
   systemPrefix: '<|START_OF_TURN_TOKEN|><|SYSTEM_TOKEN|>',
   systemSuffix: '<|END_OF_TURN_TOKEN|>',

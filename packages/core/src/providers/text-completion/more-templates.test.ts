@@ -81,6 +81,13 @@ describe('instruct templates of each family (from their chat templates)', () => 
       ']~!b[]~b]system\nS[e~[\n]~b]user\nU1[e~[\n]~b]ai\nA1[e~[\n]~b]user\nU2[e~[\n]~b]ai\n<think>\n',
     ],
     ['minimax', render('minimax-m2')],
+    [
+      'glm-4.5',
+      '[gMASK]<sop><|system|>\nS<|user|>\nU1<|assistant|>\n<think></think>\nA1<|user|>\nU2<|assistant|>',
+    ],
+    ['GLM-4.6', render('glm-4.5')],
+    // GLM-4.7 opens the reasoning for the new reply; earlier answers stand after `</think>`
+    ['glm-4.7', '[gMASK]<sop><|system|>S<|user|>U1<|assistant|></think>A1<|user|>U2<|assistant|><think>'],
   ])('%s', (name, prompt) => {
     expect(render(name)).toBe(prompt);
   });

@@ -24,6 +24,8 @@ export const INSTRUCT_TEMPLATE_CHOICES: readonly InstructTemplateChoice[] = [
   { value: 'deepseek-v3.1', label: 'DeepSeek V3.1 / V3.2' },
   { value: 'deepseek-v3.1-think', label: 'DeepSeek V3.1 / V3.2, thinking (reply opens <think>)' },
   { value: 'glm', label: 'GLM-4' },
+  { value: 'glm-4.5', label: 'GLM-4.5 / 4.6' },
+  { value: 'glm-4.7', label: 'GLM-4.7, reply opens <think>' },
   { value: 'kimi', label: 'Kimi K2' },
   { value: 'harmony', label: 'gpt-oss (harmony)' },
   { value: 'apriel', label: 'Apriel 1.6, reply opens its reasoning' },
