@@ -178,27 +178,48 @@ export const seedOssTemplate = sequenceTemplate('seed-oss', {
   stop: ['<seed:eos>', '<seed:bos>'],
 });
 
+/** A template whose chat template always writes a system turn: `text` stands in when the chat has none. */
+function alwaysWithSystem(base: InstructTemplate, text: string): InstructTemplate {
+  return {
+    ...base,
+    render: (turns) =>
+      base.render(turns[0]?.role === 'system' ? turns : [{ role: 'system', content: text }, ...turns]),
+  };
+}
+
 /**
  * MiniMax-M2: `]~!b[` once, each turn `]~b]ROLE\n…[e~[\n` (the assistant's role is `ai`), and the template always
  * writes a system turn (its default text when the chat has none) and opens `<think>` for the new reply.
  */
-const minimaxM2Turns = sequenceTemplate('minimax-m2', {
-  prefix: ']~!b[',
-  systemPrefix: ']~b]system\n',
-  systemSuffix: '[e~[\n',
-  userPrefix: ']~b]user\n',
-  userSuffix: '[e~[\n',
-  assistantPrefix: ']~b]ai\n',
-  assistantSuffix: '[e~[\n',
-  replyPrefix: '<think>\n',
-  stop: ['[e~[', ']~b]'],
-});
-export const minimaxM2Template: InstructTemplate = {
-  ...minimaxM2Turns,
-  render: (turns) =>
-    minimaxM2Turns.render(
-      turns[0]?.role === 'system'
-        ? turns
-        : [{ role: 'system', content: 'You are a helpful assistant.' }, ...turns],
-    ),
-};
+export const minimaxM2Template = alwaysWithSystem(
+  sequenceTemplate('minimax-m2', {
+    prefix: ']~!b[',
+    systemPrefix: ']~b]system\n',
+    systemSuffix: '[e~[\n',
+    userPrefix: ']~b]user\n',
+    userSuffix: '[e~[\n',
+    assistantPrefix: ']~b]ai\n',
+    assistantSuffix: '[e~[\n',
+    replyPrefix: '<think>\n',
+    stop: ['[e~[', ']~b]'],
+  }),
+  'You are a helpful assistant.',
+);
+
+/**
+ * NVIDIA Nemotron Nano 2: `<SPECIAL_10>System` always (empty when the chat has none), `<SPECIAL_11>ROLE` headers,
+ * answers ended by `<SPECIAL_12>`, and `<think>` opened for the new reply (thinking is on by default).
+ */
+export const nemotronV2Template = alwaysWithSystem(
+  sequenceTemplate('nemotron-v2', {
+    systemPrefix: '<SPECIAL_10>System\n',
+    systemSuffix: '\n\n',
+    userPrefix: '<SPECIAL_11>User\n',
+    userSuffix: '\n',
+    assistantPrefix: '<SPECIAL_11>Assistant\n',
+    assistantSuffix: '\n<SPECIAL_12>\n\n',
+    replyPrefix: '<think>\n\n',
+    stop: ['<SPECIAL_12>', '<SPECIAL_11>'],
+  }),
+  '',
+);

@@ -82,6 +82,11 @@ describe('instruct templates of each family (from their chat templates)', () => 
     ],
     ['minimax', render('minimax-m2')],
     [
+      'nemotron-v2',
+      '<SPECIAL_10>System\nS\n\n<SPECIAL_11>User\nU1\n<SPECIAL_11>Assistant\nA1\n<SPECIAL_12>\n\n<SPECIAL_11>User\nU2\n<SPECIAL_11>Assistant\n<think>\n\n',
+    ],
+    ['Nemotron-Nano-v2', render('nemotron-v2')],
+    [
       'glm-4.5',
       '[gMASK]<sop><|system|>\nS<|user|>\nU1<|assistant|>\n<think></think>\nA1<|user|>\nU2<|assistant|>',
     ],
@@ -92,11 +97,15 @@ describe('instruct templates of each family (from their chat templates)', () => 
     expect(render(name)).toBe(prompt);
   });
 
-  it('MiniMax-M2 always writes a system turn: its default text when the chat has none', () => {
+  it('MiniMax-M2 and Nemotron Nano 2 always write a system turn: their default when the chat has none', () => {
     expect(getInstructTemplate('minimax-m2').render(TURNS.slice(1, 2))).toBe(
       ']~!b[]~b]system\nYou are a helpful assistant.[e~[\n]~b]user\nU1[e~[\n]~b]ai\n<think>\n',
     );
     expect(getInstructTemplate('minimax-m2').replyStart).toBe(']~b]ai\n<think>\n');
+    // Nemotron Nano 2 writes its system header with nothing in it
+    expect(getInstructTemplate('nemotron-v2').render(TURNS.slice(1, 2))).toBe(
+      '<SPECIAL_10>System\n\n\n<SPECIAL_11>User\nU1\n<SPECIAL_11>Assistant\n<think>\n\n',
+    );
   });
 
   it('a last assistant turn is continued, not closed', () => {

@@ -32,6 +32,7 @@ export const INSTRUCT_TEMPLATE_CHOICES: readonly InstructTemplateChoice[] = [
   { value: 'granite', label: 'Granite 3 / 4' },
   { value: 'seed-oss', label: 'Seed-OSS' },
   { value: 'minimax-m2', label: 'MiniMax-M2, reply opens <think>' },
+  { value: 'nemotron-v2', label: 'Nemotron Nano 2, reply opens <think>' },
   { value: 'functionary-v3.2', label: 'Functionary v3.2, reply opens >>>' },
   { value: 'command-r', label: 'Command-R' },
   { value: 'alpaca', label: 'Alpaca' },

@@ -16,6 +16,7 @@ import {
   harmonyTemplate,
   kimiTemplate,
   minimaxM2Template,
+  nemotronV2Template,
   phiTemplate,
   seedOssTemplate,
   vicunaTemplate,
@@ -251,6 +252,7 @@ export const instructTemplates: Readonly<Record<string, InstructTemplate>> = Obj
   granite: graniteTemplate,
   seedoss: seedOssTemplate,
   minimaxm2: minimaxM2Template,
+  nemotronv2: nemotronV2Template,
   functionaryv32: functionaryTemplate,
   commandr: commandRTemplate,
   alpaca: alpacaTemplate,
@@ -280,6 +282,7 @@ export function getInstructTemplate(name?: string): InstructTemplate {
     functionary: 'functionaryv32',
     seed: 'seedoss',
     minimax: 'minimaxm2',
+    nemotronnanov2: 'nemotronv2',
   };
   const found = alias[key] ?? key;
   if (Object.hasOwn(instructTemplates, found)) return instructTemplates[found];
