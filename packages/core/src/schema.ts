@@ -58,6 +58,7 @@ export {
 export {
   INSTRUCT_TEMPLATE_CHOICES,
   type InstructTemplateChoice,
+  suggestInstructTemplate,
 } from './providers/text-completion/template-names.js';
 export type * from './providers/types.js';
 

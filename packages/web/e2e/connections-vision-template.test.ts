@@ -1,5 +1,5 @@
 // Connections page in Chromium (desktop and phone): the Vision select stores true / false / null, a model's
-// own reasoning tags are checked and stored, the "Replies start inside <think>" box is stored (and deepseek-r1 previews the block it opens), and a
+// own reasoning tags are checked and stored, the template a model name points to is offered, the "Replies start inside <think>" box is stored (and deepseek-r1 previews the block it opens), and a
 // text-completion connection's custom instruct template is edited with a live preview of the prompt it renders
 // (from the server), a broken one is explained before saving, and the saved template is what the backend gets.
 import { koboldGenerateResponse } from '@toolsmith/emulator';
@@ -79,7 +79,15 @@ describe.each(VIEWPORTS)('Connections form at $width×$height', (viewport) => {
     );
     await box().check();
     expect(await modelHint.count()).toBe(0);
-    await form.getByLabel('Instruct template').selectOption('deepseek-r1');
+    // the model's name points to its instruct template: offered (not chosen), and one click takes it
+    const suggestion = form.getByTestId('instruct-suggestion');
+    expect(await suggestion.textContent()).toContain(
+      'The model name “DeepSeek-R1-Distill-Qwen-14B” points to the template “DeepSeek-R1, reply opens <think>”.',
+    );
+    expect(await form.getByLabel('Instruct template').inputValue()).toBe('');
+    await suggestion.getByRole('button', { name: 'Use it' }).click();
+    expect(await form.getByLabel('Instruct template').inputValue()).toBe('deepseek-r1');
+    expect(await suggestion.count()).toBe(0);
     await form.getByText('Preview of the prompt').click();
     await poll(() => form.getByTestId('instruct-preview').textContent()).toMatch(
       /<｜Assistant｜><think>\s*$/,

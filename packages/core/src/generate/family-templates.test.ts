@@ -1,6 +1,7 @@
 // Text completion (KoboldCpp on the emulator) with the instruct templates of model families whose calls the
 // parser reads: the prompt is the one their own chat template writes, and the reply — reasoning first, then
-// the family's own call markup — runs the call, streamed, with the reasoning kept out of the answer.
+// the family's own call markup — runs the call, streamed, with the reasoning kept out of the answer; a template
+// that closes an empty block in the prompt (thinking off) leaves the whole reply as the answer.
 import { describe, expect, it } from 'vitest';
 import { runtimeWithAdd } from './__fixtures__/add-runtime.js';
 import { emulatorPerFile } from './__fixtures__/emulator.js';
@@ -69,5 +70,23 @@ describe('text completion with a family template: its prompt, its reasoning, its
     const first = promptOf(emulator().requests[0]);
     expect(first.startsWith('<seed:bos>system\nBe brief.')).toBe(true);
     expect(first).toMatch(/<seed:eos><seed:bos>user\nWhat is 1 \+ 2\?<seed:eos><seed:bos>assistant\n$/);
+  });
+
+  it('EXAONE 4.0: thinking off closes an empty block in the prompt, so the reply is the answer; thinking on opens it', async () => {
+    koboldAnswers(emulator(), () => 'It is 3.');
+    const off = await runtimeWithAdd(
+      koboldConnection(emulator().url, 'EXAONE-4.0-32B', 'exaone-4'),
+    ).generateTask({
+      taskMessages: ask,
+    });
+    expect([off.reasoning, off.assistantText]).toEqual(['', 'It is 3.']);
+    expect(promptOf(emulator().requests[0])).toMatch(/\[\|assistant\|\]\n<think>\n\n<\/think>\n\n$/);
+    emulator().reset();
+    koboldAnswers(emulator(), () => 'One and two.\n</think>\n\nIt is 3.');
+    const on = await runtimeWithAdd(
+      koboldConnection(emulator().url, 'EXAONE-4.0-32B', 'exaone-4-think'),
+    ).generateTask({ taskMessages: ask });
+    expect([on.reasoning, on.assistantText]).toEqual(['One and two.\n', 'It is 3.']);
+    expect(promptOf(emulator().requests[0])).toMatch(/\[\|assistant\|\]\n<think>\n$/);
   });
 });

@@ -223,3 +223,75 @@ export const nemotronV2Template = alwaysWithSystem(
   }),
   '',
 );
+
+// Phi-4 (14B): ChatML's tokens with `<|im_sep|>` after the role and no newlines anywhere.
+export const phi4Template = sequenceTemplate('phi4', {
+  systemPrefix: '<|im_start|>system<|im_sep|>',
+  systemSuffix: '<|im_end|>',
+  userPrefix: '<|im_start|>user<|im_sep|>',
+  userSuffix: '<|im_end|>',
+  assistantPrefix: '<|im_start|>assistant<|im_sep|>',
+  assistantSuffix: '<|im_end|>',
+  stop: ['<|im_end|>', '<|im_start|>', '<|endoftext|>'],
+});
+
+// Phi-4-mini: Phi-3's tags without its newlines.
+export const phi4MiniTemplate = sequenceTemplate('phi4-mini', {
+  systemPrefix: '<|system|>',
+  systemSuffix: '<|end|>',
+  userPrefix: '<|user|>',
+  userSuffix: '<|end|>',
+  assistantPrefix: '<|assistant|>',
+  assistantSuffix: '<|end|>',
+  stop: ['<|end|>', '<|user|>', '<|endoftext|>'],
+});
+
+// EXAONE 4.0 (LG AI Research): `[|ROLE|]\n…[|endofturn|]\n`; with thinking off (its default) every answer, the new
+// one included, follows an empty `<think>` block; the thinking variant opens `<think>\n` for the new reply.
+const EXAONE4 = {
+  systemPrefix: '[|system|]\n',
+  systemSuffix: '[|endofturn|]\n',
+  userPrefix: '[|user|]\n',
+  userSuffix: '[|endofturn|]\n',
+  assistantPrefix: '[|assistant|]\n<think>\n\n</think>\n\n',
+  assistantSuffix: '[|endofturn|]\n',
+  stop: ['[|endofturn|]', '[|user|]'],
+};
+export const exaone4Template = sequenceTemplate('exaone-4', EXAONE4);
+export const exaone4ThinkTemplate = sequenceTemplate('exaone-4-think', {
+  ...EXAONE4,
+  lastAssistantPrefix: '[|assistant|]\n',
+  replyPrefix: '<think>\n',
+});
+
+// OLMo 2 Instruct (Ai2, the Tulu template): `<|ROLE|>\n…\n`, an answer ended by `<|endoftext|>` (its EOS).
+export const olmo2Template = sequenceTemplate('olmo2', {
+  systemPrefix: '<|system|>\n',
+  systemSuffix: '\n',
+  userPrefix: '<|user|>\n',
+  userSuffix: '\n',
+  assistantPrefix: '<|assistant|>\n',
+  assistantSuffix: '<|endoftext|>\n',
+  stop: ['<|endoftext|>', '\n<|user|>'],
+});
+
+// ERNIE 4.5 (Baidu): `<|begin_of_sentence|>` once, the system text as it is, `User: ` / `Assistant: ` lines, and
+// each answer ended by `<|end_of_sentence|>` with the next turn right after it.
+export const ernieTemplate = sequenceTemplate('ernie', {
+  prefix: '<|begin_of_sentence|>',
+  systemSuffix: '\n',
+  userPrefix: 'User: ',
+  userSuffix: '\n',
+  assistantPrefix: 'Assistant: ',
+  assistantSuffix: '<|end_of_sentence|>',
+  stop: ['<|end_of_sentence|>', '\nUser:'],
+});
+
+// Metharme (Pygmalion 2 and the roleplay models trained on its format): `<|system|>`, `<|user|>` and `<|model|>`
+// run straight on, as SillyTavern's Metharme preset writes them.
+export const metharmeTemplate = sequenceTemplate('metharme', {
+  systemPrefix: '<|system|>',
+  userPrefix: '<|user|>',
+  assistantPrefix: '<|model|>',
+  stop: ['</s>', '<|user|>', '<|system|>', '<|model|>'],
+});

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isGenerateTaskError } from '../../base/errors.js';
 import { textCompletionAdapter } from './adapter.js';
 import { parseCustomTemplate } from './custom-template.js';
-import { INSTRUCT_TEMPLATE_CHOICES } from './template-names.js';
+import { INSTRUCT_TEMPLATE_CHOICES, suggestInstructTemplate } from './template-names.js';
 import { getInstructTemplate, type InstructTurn, instructTemplates } from './templates.js';
 
 const TURNS: InstructTurn[] = [
@@ -87,6 +87,25 @@ describe('instruct templates of each family (from their chat templates)', () => 
     ],
     ['Nemotron-Nano-v2', render('nemotron-v2')],
     [
+      'phi4',
+      '<|im_start|>system<|im_sep|>S<|im_end|><|im_start|>user<|im_sep|>U1<|im_end|><|im_start|>assistant<|im_sep|>A1<|im_end|><|im_start|>user<|im_sep|>U2<|im_end|><|im_start|>assistant<|im_sep|>',
+    ],
+    ['phi-4-mini', '<|system|>S<|end|><|user|>U1<|end|><|assistant|>A1<|end|><|user|>U2<|end|><|assistant|>'],
+    [
+      'EXAONE-4',
+      '[|system|]\nS[|endofturn|]\n[|user|]\nU1[|endofturn|]\n[|assistant|]\n<think>\n\n</think>\n\nA1[|endofturn|]\n[|user|]\nU2[|endofturn|]\n[|assistant|]\n<think>\n\n</think>\n\n',
+    ],
+    // thinking on: the new reply opens the block, earlier answers keep their empty one
+    [
+      'exaone-4-think',
+      '[|system|]\nS[|endofturn|]\n[|user|]\nU1[|endofturn|]\n[|assistant|]\n<think>\n\n</think>\n\nA1[|endofturn|]\n[|user|]\nU2[|endofturn|]\n[|assistant|]\n<think>\n',
+    ],
+    ['llama2', '[INST] <<SYS>>\nS\n<</SYS>>\n\nU1 [/INST] A1 </s><s>[INST] U2 [/INST]'],
+    ['ERNIE-4.5', '<|begin_of_sentence|>S\nUser: U1\nAssistant: A1<|end_of_sentence|>User: U2\nAssistant: '],
+    ['metharme', '<|system|>S<|user|>U1<|model|>A1<|user|>U2<|model|>'],
+    ['Pygmalion', render('metharme')],
+    ['OLMo-2', '<|system|>\nS\n<|user|>\nU1\n<|assistant|>\nA1<|endoftext|>\n<|user|>\nU2\n<|assistant|>\n'],
+    [
       'glm-4.5',
       '[gMASK]<sop><|system|>\nS<|user|>\nU1<|assistant|>\n<think></think>\nA1<|user|>\nU2<|assistant|>',
     ],
@@ -106,6 +125,16 @@ describe('instruct templates of each family (from their chat templates)', () => 
     expect(getInstructTemplate('nemotron-v2').render(TURNS.slice(1, 2))).toBe(
       '<SPECIAL_10>System\n\n\n<SPECIAL_11>User\nU1\n<SPECIAL_11>Assistant\n<think>\n\n',
     );
+  });
+
+  it("Llama 2 ends a new reply's prompt at [/INST]; a prefill continues after its space", () => {
+    expect(getInstructTemplate('llama2').render(TURNS.slice(1, 2))).toBe('[INST] U1 [/INST]');
+    expect(
+      getInstructTemplate('llama2').render([
+        { role: 'user', content: 'Hi' },
+        { role: 'assistant', content: 'Hel' },
+      ]),
+    ).toBe('[INST] Hi [/INST] Hel');
   });
 
   it('a last assistant turn is continued, not closed', () => {
@@ -242,5 +271,54 @@ describe('the templates the Connections form offers', () => {
     );
     // a choice is saved as the template's own name, so what the form shows is what the prompt uses
     expect(offered.map((t) => t.name)).toEqual(INSTRUCT_TEMPLATE_CHOICES.map((choice) => choice.value));
+  });
+});
+
+describe('the template a model name suggests', () => {
+  it.each([
+    ['gpt-oss-20b-MXFP4.gguf', 'harmony'],
+    ['DeepSeek-R1-Distill-Qwen-14B-Q4_K_M', 'deepseek-r1'],
+    ['deepseek-ai/DeepSeek-V3.1-Terminus', 'deepseek-v3.1'],
+    ['DeepSeek-V3_2-Exp-IQ2_XXS', 'deepseek-v3.1'],
+    ['deepseek-coder-v2-lite', 'deepseek'],
+    ['QwQ-32B-Q5_K_M.gguf', 'chatml-think'],
+    ['Qwen3-30B-A3B-Thinking-2507', 'chatml-think'],
+    ['Qwen2.5-7B-Instruct', 'chatml'],
+    ['Hermes-3-Llama-3.1-8B.Q6_K', 'chatml'],
+    ['koboldcpp/GLM-4.7-Flash-Q4_K_M', 'glm-4.7'],
+    ['GLM-4.6-UD-IQ1_S', 'glm-4.5'],
+    ['zai-org/GLM-4.5-Air', 'glm-4.5'],
+    ['glm-4-9b-chat-0414', 'glm'],
+    ['Kimi-K2-Instruct-0905', 'kimi'],
+    ['gemma-4-31b-it', 'gemma4'],
+    ['gemma-3-27b-it-qat', 'gemma'],
+    ['functionary-small-v3.2', 'functionary-v3.2'],
+    ['Llama-4-Scout-17B-16E-Instruct', 'llama4'],
+    ['Meta-Llama-3.1-8B-Instruct-Q8_0', 'llama3'],
+    ['granite-4.0-h-small', 'granite'],
+    ['Seed-OSS-36B-Instruct-Q4_K_M', 'seed-oss'],
+    ['MiniMax-M2.1-UD-Q3_K_XL', 'minimax-m2'],
+    ['NVIDIA-Nemotron-Nano-9B-v2-Q8_0', 'nemotron-v2'],
+    ['Apriel-1.6-15b-Thinker', 'apriel'],
+    ['Phi-4-mini-instruct', 'phi4-mini'],
+    ['phi-4-Q4_K_M.gguf', 'phi4'],
+    ['Phi-3.5-mini-instruct', 'phi'],
+    ['EXAONE-4.0-32B-GGUF', 'exaone-4'],
+    ['OLMo-2-1124-13B-Instruct', 'olmo2'],
+    ['c4ai-command-r-08-2024', 'command-r'],
+    ['Mistral-Nemo-Instruct-2407', 'mistral-tekken'],
+    ['Magistral-Small-2509', 'mistral-v7'],
+    ['Mistral-7B-Instruct-v0.3', 'mistral'],
+    ['vicuna-13b-v1.5', 'vicuna'],
+    ['Llama-2-13b-chat-hf', 'llama2'],
+    ['ERNIE-4.5-21B-A3B-PT', 'ernie'],
+    ['pygmalion-2-13b.Q5_K_M', 'metharme'],
+  ])('%s → %s', (model, template) => {
+    expect(suggestInstructTemplate(model)?.value).toBe(template);
+  });
+
+  it('suggests nothing for a name that says no family', () => {
+    expect(suggestInstructTemplate('my-finetune-final')).toBeUndefined();
+    expect(suggestInstructTemplate('')).toBeUndefined();
   });
 });

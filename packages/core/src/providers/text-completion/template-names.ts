@@ -11,6 +11,7 @@ export interface InstructTemplateChoice {
 export const INSTRUCT_TEMPLATE_CHOICES: readonly InstructTemplateChoice[] = [
   { value: 'chatml', label: 'ChatML' },
   { value: 'chatml-think', label: 'ChatML, reply opens <think> (QwQ, Qwen3 Thinking)' },
+  { value: 'llama2', label: 'Llama 2 chat' },
   { value: 'llama3', label: 'Llama 3' },
   { value: 'llama4', label: 'Llama 4' },
   { value: 'mistral', label: 'Mistral (v2/v3)' },
@@ -19,6 +20,8 @@ export const INSTRUCT_TEMPLATE_CHOICES: readonly InstructTemplateChoice[] = [
   { value: 'gemma', label: 'Gemma 2 / 3' },
   { value: 'gemma4', label: 'Gemma 4' },
   { value: 'phi', label: 'Phi-3' },
+  { value: 'phi4', label: 'Phi-4' },
+  { value: 'phi4-mini', label: 'Phi-4-mini' },
   { value: 'deepseek', label: 'DeepSeek' },
   { value: 'deepseek-r1', label: 'DeepSeek-R1, reply opens <think>' },
   { value: 'deepseek-v3.1', label: 'DeepSeek V3.1 / V3.2' },
@@ -33,8 +36,63 @@ export const INSTRUCT_TEMPLATE_CHOICES: readonly InstructTemplateChoice[] = [
   { value: 'seed-oss', label: 'Seed-OSS' },
   { value: 'minimax-m2', label: 'MiniMax-M2, reply opens <think>' },
   { value: 'nemotron-v2', label: 'Nemotron Nano 2, reply opens <think>' },
+  { value: 'exaone-4', label: 'EXAONE 4.0' },
+  { value: 'exaone-4-think', label: 'EXAONE 4.0, thinking (reply opens <think>)' },
+  { value: 'olmo2', label: 'OLMo 2' },
+  { value: 'ernie', label: 'ERNIE 4.5' },
   { value: 'functionary-v3.2', label: 'Functionary v3.2, reply opens >>>' },
   { value: 'command-r', label: 'Command-R' },
+  { value: 'metharme', label: 'Metharme (Pygmalion)' },
   { value: 'alpaca', label: 'Alpaca' },
   { value: 'vicuna', label: 'Vicuna 1.1' },
 ];
+
+/**
+ * Model names (as KoboldCpp, llama.cpp or Ollama report them, GGUF file names included) and the template each
+ * family's own chat template matches, first match wins: more specific names before their family's. Only a
+ * suggestion the form offers; nothing is chosen for the user.
+ */
+const TEMPLATE_BY_MODEL: ReadonlyArray<readonly [RegExp, string]> = [
+  [/gpt-?oss/, 'harmony'],
+  [/deepseek.*r1/, 'deepseek-r1'],
+  [/deepseek.*v3[._-]?[12]/, 'deepseek-v3.1'],
+  [/deepseek/, 'deepseek'],
+  [/qwq|qwen-?3.*thinking/, 'chatml-think'],
+  // ChatML fine-tunes of other families keep ChatML (Hermes 3 on Llama 3.1 is ChatML)
+  [/hermes|qwen|dolphin/, 'chatml'],
+  [/glm-?4[._-]?7/, 'glm-4.7'],
+  [/glm-?4[._-]?[56]/, 'glm-4.5'],
+  [/glm-?4/, 'glm'],
+  [/kimi-?k2/, 'kimi'],
+  [/gemma-?4/, 'gemma4'],
+  [/gemma/, 'gemma'],
+  [/functionary/, 'functionary-v3.2'],
+  [/llama-?4/, 'llama4'],
+  [/llama-?3/, 'llama3'],
+  [/llama-?2.*chat/, 'llama2'],
+  [/granite/, 'granite'],
+  [/seed-?oss/, 'seed-oss'],
+  [/minimax-?m2/, 'minimax-m2'],
+  [/nemotron-?nano-?(?:\d+b-?)?v2/, 'nemotron-v2'],
+  [/apriel/, 'apriel'],
+  [/phi-?4-?mini/, 'phi4-mini'],
+  [/phi-?4/, 'phi4'],
+  [/phi-?3/, 'phi'],
+  [/exaone-?4/, 'exaone-4'],
+  [/olmo-?2/, 'olmo2'],
+  [/ernie-?4[._-]?5(?!.*thinking)/, 'ernie'],
+  [/pygmalion|metharme/, 'metharme'],
+  [/command-?[ra]|c4ai/, 'command-r'],
+  [/mistral-?nemo|nemo-?instruct/, 'mistral-tekken'],
+  [/magistral|devstral|mistral-?small-?3|mistral-?small-?24b/, 'mistral-v7'],
+  [/mistral|mixtral/, 'mistral'],
+  [/vicuna/, 'vicuna'],
+  [/alpaca/, 'alpaca'],
+];
+
+/** The built-in template the model name points to, if it names a family with one. */
+export function suggestInstructTemplate(model: string): InstructTemplateChoice | undefined {
+  const name = model.toLowerCase();
+  const value = TEMPLATE_BY_MODEL.find(([pattern]) => pattern.test(name))?.[1];
+  return INSTRUCT_TEMPLATE_CHOICES.find((choice) => choice.value === value);
+}

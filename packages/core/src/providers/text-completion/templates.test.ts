@@ -68,7 +68,7 @@ describe('instruct templates', () => {
     expect(getInstructTemplate('Llama-3').name).toBe('llama3');
     expect(getInstructTemplate(undefined).name).toBe('chatml');
     try {
-      getInstructTemplate('pygmalion');
+      getInstructTemplate('stablelm-zephyr');
       throw new Error('expected a failure');
     } catch (error) {
       expect(isGenerateTaskError(error) && error.code).toBe('invalid_input');

@@ -7,6 +7,9 @@ import {
   deepseekTemplate,
   deepseekV31Template,
   deepseekV31ThinkTemplate,
+  ernieTemplate,
+  exaone4Template,
+  exaone4ThinkTemplate,
   gemma4Template,
   gemmaTemplate,
   glm45Template,
@@ -15,8 +18,12 @@ import {
   graniteTemplate,
   harmonyTemplate,
   kimiTemplate,
+  metharmeTemplate,
   minimaxM2Template,
   nemotronV2Template,
+  olmo2Template,
+  phi4MiniTemplate,
+  phi4Template,
   phiTemplate,
   seedOssTemplate,
   vicunaTemplate,
@@ -228,9 +235,30 @@ export const mistralV7Template = slotTemplate('mistral-v7', ['</s>', '[INST]'], 
   end: '</s>',
 });
 
+// Llama 2 chat: the system text inside the first instruction's <<SYS>> block, spaces inside [INST] … [/INST], each
+// answer after a space and closed by `</s><s>` (its template writes both tokens between turns); the new reply's
+// prompt ends at `[/INST]`, without the space, which the model writes itself.
+const llama2Turns = slotTemplate('llama2', ['</s>', '[INST]'], {
+  preamble: () => '',
+  firstInstruction: (system, text) =>
+    `[INST] ${system ? `<<SYS>>\n${system}\n<</SYS>>\n\n` : ''}${text} [/INST]`,
+  instruction: (text) => `[INST] ${text} [/INST]`,
+  response: ' ',
+  end: ' </s><s>',
+});
+export const llama2Template: InstructTemplate = {
+  ...llama2Turns,
+  replyStart: '[/INST]',
+  render: (turns) => {
+    const prompt = llama2Turns.render(turns);
+    return turns.at(-1)?.role === 'assistant' ? prompt : prompt.slice(0, -1);
+  },
+};
+
 export const instructTemplates: Readonly<Record<string, InstructTemplate>> = Object.freeze({
   chatml: chatmlTemplate,
   chatmlthink: chatmlThinkTemplate,
+  llama2: llama2Template,
   llama3: llama3Template,
   llama4: llama4Template,
   mistral: mistralTemplate,
@@ -239,6 +267,8 @@ export const instructTemplates: Readonly<Record<string, InstructTemplate>> = Obj
   gemma: gemmaTemplate,
   gemma4: gemma4Template,
   phi: phiTemplate,
+  phi4: phi4Template,
+  phi4mini: phi4MiniTemplate,
   deepseek: deepseekTemplate,
   deepseekr1: deepseekR1Template,
   deepseekv31: deepseekV31Template,
@@ -253,6 +283,11 @@ export const instructTemplates: Readonly<Record<string, InstructTemplate>> = Obj
   seedoss: seedOssTemplate,
   minimaxm2: minimaxM2Template,
   nemotronv2: nemotronV2Template,
+  exaone4: exaone4Template,
+  exaone4think: exaone4ThinkTemplate,
+  olmo2: olmo2Template,
+  ernie: ernieTemplate,
+  metharme: metharmeTemplate,
   functionaryv32: functionaryTemplate,
   commandr: commandRTemplate,
   alpaca: alpacaTemplate,
@@ -283,6 +318,9 @@ export function getInstructTemplate(name?: string): InstructTemplate {
     seed: 'seedoss',
     minimax: 'minimaxm2',
     nemotronnanov2: 'nemotronv2',
+    pygmalion: 'metharme',
+    ernie45: 'ernie',
+    llama2chat: 'llama2',
   };
   const found = alias[key] ?? key;
   if (Object.hasOwn(instructTemplates, found)) return instructTemplates[found];

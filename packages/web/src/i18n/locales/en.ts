@@ -207,6 +207,8 @@ const en = {
     preview: 'Preview of the prompt',
     stops: 'Stop strings: {{stops}}',
     noStops: 'No stop strings.',
+    suggested: 'The model name “{{model}}” points to the template “{{label}}”.',
+    useSuggested: 'Use it',
   },
   message: {
     by: '{{name}} message',

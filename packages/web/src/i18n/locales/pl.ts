@@ -216,6 +216,8 @@ const pl: Messages = {
     preview: 'Podgląd promptu',
     stops: 'Ciągi zatrzymania: {{stops}}',
     noStops: 'Brak ciągów zatrzymania.',
+    suggested: 'Nazwa modelu „{{model}}” wskazuje na szablon „{{label}}”.',
+    useSuggested: 'Użyj go',
   },
   message: {
     by: 'Wiadomość: {{name}}',

@@ -199,6 +199,8 @@ const zhTW: Messages = {
     preview: '提示詞預覽',
     stops: '停止字串：{{stops}}',
     noStops: '沒有停止字串。',
+    suggested: '模型名稱「{{model}}」對應的範本是「{{label}}」。',
+    useSuggested: '套用',
   },
   message: {
     by: '{{name}} 的訊息',

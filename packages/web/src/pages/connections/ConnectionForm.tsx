@@ -231,6 +231,7 @@ export function ConnectionForm({
           </label>
           <InstructTemplateField
             value={draft.instructTemplate}
+            model={draft.model}
             onChange={(v) => set('instructTemplate', v)}
             error={fieldErrors.instructTemplate}
           />

@@ -1,3 +1,4 @@
+import { suggestInstructTemplate } from '@toolsmith/core/schema';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
@@ -13,10 +14,13 @@ const PREVIEW_DELAY_MS = 300;
  */
 export function InstructTemplateField({
   value,
+  model,
   onChange,
   error,
 }: {
   value: string;
+  /** the connection's model name: a template it points to is offered (never chosen for the user) */
+  model: string;
   onChange: (next: string) => void;
   error?: string | null;
 }) {
@@ -54,6 +58,9 @@ export function InstructTemplateField({
   }, [value, custom]);
 
   const known = INSTRUCT_TEMPLATES.some((template) => template.value === value);
+  // an empty value is ChatML, so a ChatML suggestion is already followed
+  const suggestion = custom ? undefined : suggestInstructTemplate(model);
+  const offerSuggestion = suggestion && suggestion.value !== (value || 'chatml');
   return (
     <div className="field instruct-template">
       <label>
@@ -71,6 +78,14 @@ export function InstructTemplateField({
           <option value="custom">{t('instructEditor.custom')}</option>
         </select>
       </label>
+      {offerSuggestion && (
+        <span className="hint" data-testid="instruct-suggestion">
+          {t('instructEditor.suggested', { model, label: suggestion.label })}{' '}
+          <button type="button" className="link" onClick={() => onChange(suggestion.value)}>
+            {t('instructEditor.useSuggested')}
+          </button>
+        </span>
+      )}
       {custom && (
         <label>
           {t('instructEditor.sequences')}
