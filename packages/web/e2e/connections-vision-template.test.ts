@@ -85,6 +85,7 @@ describe.each(VIEWPORTS)('Connections form at $width×$height', (viewport) => {
       'The model name “DeepSeek-R1-Distill-Qwen-14B” points to the template “DeepSeek-R1, reply opens <think>”.',
     );
     expect(await form.getByLabel('Instruct template').inputValue()).toBe('');
+    await screenshot(page, `connections-template-suggestion-${viewport.name}`);
     await suggestion.getByRole('button', { name: 'Use it' }).click();
     expect(await form.getByLabel('Instruct template').inputValue()).toBe('deepseek-r1');
     expect(await suggestion.count()).toBe(0);
