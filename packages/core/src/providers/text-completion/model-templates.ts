@@ -295,3 +295,25 @@ export const metharmeTemplate = sequenceTemplate('metharme', {
   assistantPrefix: '<|model|>',
   stop: ['</s>', '<|user|>', '<|system|>', '<|model|>'],
 });
+
+/**
+ * Hunyuan-A13B (Tencent): `<|startoftext|>` opens the system text (ended by `<|extra_4|>`) and each user turn except
+ * the one right after it; a user turn ends with `<|extra_0|>`, an answer with `<|eos|>`. The model writes its own
+ * `<think>` and `<answer>` blocks.
+ */
+export const hunyuanTemplate: InstructTemplate = {
+  name: 'hunyuan',
+  stop: ['<|eos|>', '<|extra_5|>', '<|startoftext|>'],
+  replyStart: '<|extra_0|>',
+  render(turns) {
+    let out = '';
+    turns.forEach((turn, i) => {
+      const previous = turns[i - 1]?.role;
+      if (turn.role === 'system') out += `<|startoftext|>${turn.content}<|extra_4|>`;
+      else if (turn.role === 'user')
+        out += `${previous === 'system' ? '' : '<|startoftext|>'}${turn.content}<|extra_0|>`;
+      else out += turn.content + (i === turns.length - 1 ? '' : '<|eos|>');
+    });
+    return out;
+  },
+};

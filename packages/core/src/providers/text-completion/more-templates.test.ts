@@ -103,6 +103,8 @@ describe('instruct templates of each family (from their chat templates)', () => 
     ['llama2', '[INST] <<SYS>>\nS\n<</SYS>>\n\nU1 [/INST] A1 </s><s>[INST] U2 [/INST]'],
     ['ERNIE-4.5', '<|begin_of_sentence|>S\nUser: U1\nAssistant: A1<|end_of_sentence|>User: U2\nAssistant: '],
     ['metharme', '<|system|>S<|user|>U1<|model|>A1<|user|>U2<|model|>'],
+    // Hunyuan: the first user turn after the system text has no <|startoftext|> of its own
+    ['hunyuan', '<|startoftext|>S<|extra_4|>U1<|extra_0|>A1<|eos|><|startoftext|>U2<|extra_0|>'],
     ['Pygmalion', render('metharme')],
     ['OLMo-2', '<|system|>\nS\n<|user|>\nU1\n<|assistant|>\nA1<|endoftext|>\n<|user|>\nU2\n<|assistant|>\n'],
     [
@@ -125,6 +127,13 @@ describe('instruct templates of each family (from their chat templates)', () => 
     expect(getInstructTemplate('nemotron-v2').render(TURNS.slice(1, 2))).toBe(
       '<SPECIAL_10>System\n\n\n<SPECIAL_11>User\nU1\n<SPECIAL_11>Assistant\n<think>\n\n',
     );
+  });
+
+  it('Hunyuan-A13B without a system turn opens each user turn; a prefill is continued', () => {
+    expect(getInstructTemplate('Hunyuan-A13B').render(TURNS.slice(1))).toBe(
+      '<|startoftext|>U1<|extra_0|>A1<|eos|><|startoftext|>U2<|extra_0|>',
+    );
+    expect(getInstructTemplate('hunyuan').render(TURNS.slice(1, 3))).toBe('<|startoftext|>U1<|extra_0|>A1');
   });
 
   it("Llama 2 ends a new reply's prompt at [/INST]; a prefill continues after its space", () => {
@@ -313,6 +322,7 @@ describe('the template a model name suggests', () => {
     ['Llama-2-13b-chat-hf', 'llama2'],
     ['ERNIE-4.5-21B-A3B-PT', 'ernie'],
     ['pygmalion-2-13b.Q5_K_M', 'metharme'],
+    ['Hunyuan-A13B-Instruct-Q4_0', 'hunyuan'],
   ])('%s → %s', (model, template) => {
     expect(suggestInstructTemplate(model)?.value).toBe(template);
   });

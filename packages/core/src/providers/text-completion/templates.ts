@@ -17,6 +17,7 @@ import {
   glmTemplate,
   graniteTemplate,
   harmonyTemplate,
+  hunyuanTemplate,
   kimiTemplate,
   metharmeTemplate,
   minimaxM2Template,
@@ -287,6 +288,7 @@ export const instructTemplates: Readonly<Record<string, InstructTemplate>> = Obj
   exaone4think: exaone4ThinkTemplate,
   olmo2: olmo2Template,
   ernie: ernieTemplate,
+  hunyuan: hunyuanTemplate,
   metharme: metharmeTemplate,
   functionaryv32: functionaryTemplate,
   commandr: commandRTemplate,
@@ -320,6 +322,7 @@ export function getInstructTemplate(name?: string): InstructTemplate {
     nemotronnanov2: 'nemotronv2',
     pygmalion: 'metharme',
     ernie45: 'ernie',
+    hunyuana13b: 'hunyuan',
     llama2chat: 'llama2',
   };
   const found = alias[key] ?? key;
