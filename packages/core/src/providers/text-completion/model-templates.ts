@@ -178,12 +178,19 @@ export const seedOssTemplate = sequenceTemplate('seed-oss', {
   stop: ['<seed:eos>', '<seed:bos>'],
 });
 
-/** A template whose chat template always writes a system turn: `text` stands in when the chat has none. */
-function alwaysWithSystem(base: InstructTemplate, text: string): InstructTemplate {
+/**
+ * A template whose chat template always writes a system turn: `text` stands in when the chat has none (a function
+ * when it holds something of the moment, such as the date).
+ */
+function alwaysWithSystem(base: InstructTemplate, text: string | (() => string)): InstructTemplate {
   return {
     ...base,
     render: (turns) =>
-      base.render(turns[0]?.role === 'system' ? turns : [{ role: 'system', content: text }, ...turns]),
+      base.render(
+        turns[0]?.role === 'system'
+          ? turns
+          : [{ role: 'system', content: typeof text === 'string' ? text : text() }, ...turns],
+      ),
   };
 }
 
@@ -317,3 +324,29 @@ export const hunyuanTemplate: InstructTemplate = {
     return out;
   },
 };
+
+/**
+ * Apertus (Swiss AI, 2509): `<|ROLE_start|>…<|ROLE_end|>` with nothing between turns, the developer block its
+ * template always writes after the system turn (reasoning and tools off: the tools are in the prompt's own text
+ * here), and its default system text, with today's date, when the chat has none.
+ */
+export const apertusTemplate = alwaysWithSystem(
+  sequenceTemplate('apertus', {
+    systemPrefix: '<|system_start|>',
+    systemSuffix:
+      '<|system_end|><|developer_start|>Deliberation: disabled\nTool Capabilities: disabled<|developer_end|>',
+    userPrefix: '<|user_start|>',
+    userSuffix: '<|user_end|>',
+    assistantPrefix: '<|assistant_start|>',
+    assistantSuffix: '<|assistant_end|>',
+    stop: ['<|assistant_end|>', '<|user_start|>'],
+  }),
+  () =>
+    `You are Apertus, a helpful assistant created by the SwissAI initiative.\nKnowledge cutoff: 2024-04\nCurrent date: ${localDate(new Date())}`,
+);
+
+/** YYYY-MM-DD in the server's own time zone, as the template's `strftime_now('%Y-%m-%d')` writes it. */
+export function localDate(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isGenerateTaskError } from '../../base/errors.js';
 import { textCompletionAdapter } from './adapter.js';
 import { parseCustomTemplate } from './custom-template.js';
+import { localDate } from './model-templates.js';
 import { INSTRUCT_TEMPLATE_CHOICES, suggestInstructTemplate } from './template-names.js';
 import { getInstructTemplate, type InstructTurn, instructTemplates } from './templates.js';
 
@@ -105,6 +106,11 @@ describe('instruct templates of each family (from their chat templates)', () => 
     ['metharme', '<|system|>S<|user|>U1<|model|>A1<|user|>U2<|model|>'],
     // Hunyuan: the first user turn after the system text has no <|startoftext|> of its own
     ['hunyuan', '<|startoftext|>S<|extra_4|>U1<|extra_0|>A1<|eos|><|startoftext|>U2<|extra_0|>'],
+    // Apertus: its developer block after the system turn, reasoning and tools off
+    [
+      'Apertus',
+      '<|system_start|>S<|system_end|><|developer_start|>Deliberation: disabled\nTool Capabilities: disabled<|developer_end|><|user_start|>U1<|user_end|><|assistant_start|>A1<|assistant_end|><|user_start|>U2<|user_end|><|assistant_start|>',
+    ],
     ['Pygmalion', render('metharme')],
     ['OLMo-2', '<|system|>\nS\n<|user|>\nU1\n<|assistant|>\nA1<|endoftext|>\n<|user|>\nU2\n<|assistant|>\n'],
     [
@@ -126,6 +132,18 @@ describe('instruct templates of each family (from their chat templates)', () => 
     // Nemotron Nano 2 writes its system header with nothing in it
     expect(getInstructTemplate('nemotron-v2').render(TURNS.slice(1, 2))).toBe(
       '<SPECIAL_10>System\n\n\n<SPECIAL_11>User\nU1\n<SPECIAL_11>Assistant\n<think>\n\n',
+    );
+  });
+
+  it("Apertus without a system turn writes its default one, with today's date", () => {
+    const today = localDate(new Date());
+    const prompt = getInstructTemplate('apertus').render(TURNS.slice(1, 2));
+    // the date is read when the prompt is built; a run across midnight may see the next day
+    expect([today, localDate(new Date())]).toContain(/Current date: (\d{4}-\d{2}-\d{2})/.exec(prompt)?.[1]);
+    // the server's own day, not UTC's
+    expect(localDate(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+    expect(prompt.replace(/\d{4}-\d{2}-\d{2}/, 'DATE')).toBe(
+      '<|system_start|>You are Apertus, a helpful assistant created by the SwissAI initiative.\nKnowledge cutoff: 2024-04\nCurrent date: DATE<|system_end|><|developer_start|>Deliberation: disabled\nTool Capabilities: disabled<|developer_end|><|user_start|>U1<|user_end|><|assistant_start|>',
     );
   });
 
@@ -323,6 +341,7 @@ describe('the template a model name suggests', () => {
     ['ERNIE-4.5-21B-A3B-PT', 'ernie'],
     ['pygmalion-2-13b.Q5_K_M', 'metharme'],
     ['Hunyuan-A13B-Instruct-Q4_0', 'hunyuan'],
+    ['swiss-ai/Apertus-8B-Instruct-2509', 'apertus'],
   ])('%s → %s', (model, template) => {
     expect(suggestInstructTemplate(model)?.value).toBe(template);
   });

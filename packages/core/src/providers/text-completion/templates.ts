@@ -2,6 +2,7 @@ import { GenerateTaskError } from '../../base/errors.js';
 import type { ChatMessage } from '../types.js';
 import { parseCustomTemplate } from './custom-template.js';
 import {
+  apertusTemplate,
   aprielTemplate,
   commandRTemplate,
   deepseekTemplate,
@@ -289,6 +290,7 @@ export const instructTemplates: Readonly<Record<string, InstructTemplate>> = Obj
   olmo2: olmo2Template,
   ernie: ernieTemplate,
   hunyuan: hunyuanTemplate,
+  apertus: apertusTemplate,
   metharme: metharmeTemplate,
   functionaryv32: functionaryTemplate,
   commandr: commandRTemplate,
