@@ -49,6 +49,14 @@ const FAMILIES = [
     starts: '<seed:bos>system\nBe brief.',
     ends: /<seed:eos><seed:bos>user\nWhat is 1 \+ 2\?<seed:eos><seed:bos>assistant\n$/,
   },
+  {
+    name: 'Apertus: its tools block, no reasoning; the call runs',
+    model: 'Apertus-8B-Instruct-2509',
+    template: 'apertus',
+    answers: ['<|tools_prefix|>[{"add": {"a": 1, "b": 2}}]<|tools_suffix|>', 'It is 3.'],
+    starts: '<|system_start|>Be brief.',
+    ends: /<\|developer_end\|><\|user_start\|>What is 1 \+ 2\?<\|user_end\|><\|assistant_start\|>$/,
+  },
 ];
 
 describe('text completion with a family template: its prompt, its reasoning, its calls', () => {
