@@ -299,6 +299,14 @@ describe('the templates the Connections form offers', () => {
     // a choice is saved as the template's own name, so what the form shows is what the prompt uses
     expect(offered.map((t) => t.name)).toEqual(INSTRUCT_TEMPLATE_CHOICES.map((choice) => choice.value));
   });
+
+  it('say which open <think> for a new reply, as the templates do', () => {
+    for (const choice of INSTRUCT_TEMPLATE_CHOICES) {
+      const opens = /<think>\n*$/.test(getInstructTemplate(choice.value).replyStart);
+      expect(choice.opensThink === true, choice.value).toBe(opens);
+    }
+    expect(INSTRUCT_TEMPLATE_CHOICES.filter((choice) => choice.opensThink)).toHaveLength(7);
+  });
 });
 
 describe('the template a model name suggests', () => {

@@ -6,11 +6,13 @@
 export interface InstructTemplateChoice {
   value: string;
   label: string;
+  /** the template opens `<think>` for a new reply, so the model writes only `</think>` */
+  opensThink?: true;
 }
 
 export const INSTRUCT_TEMPLATE_CHOICES: readonly InstructTemplateChoice[] = [
   { value: 'chatml', label: 'ChatML' },
-  { value: 'chatml-think', label: 'ChatML, reply opens <think> (QwQ, Qwen3 Thinking)' },
+  { value: 'chatml-think', label: 'ChatML, reply opens <think> (QwQ, Qwen3 Thinking)', opensThink: true },
   { value: 'llama2', label: 'Llama 2 chat' },
   { value: 'llama3', label: 'Llama 3' },
   { value: 'llama4', label: 'Llama 4' },
@@ -23,21 +25,25 @@ export const INSTRUCT_TEMPLATE_CHOICES: readonly InstructTemplateChoice[] = [
   { value: 'phi4', label: 'Phi-4' },
   { value: 'phi4-mini', label: 'Phi-4-mini' },
   { value: 'deepseek', label: 'DeepSeek' },
-  { value: 'deepseek-r1', label: 'DeepSeek-R1, reply opens <think>' },
+  { value: 'deepseek-r1', label: 'DeepSeek-R1, reply opens <think>', opensThink: true },
   { value: 'deepseek-v3.1', label: 'DeepSeek V3.1 / V3.2' },
-  { value: 'deepseek-v3.1-think', label: 'DeepSeek V3.1 / V3.2, thinking (reply opens <think>)' },
+  {
+    value: 'deepseek-v3.1-think',
+    label: 'DeepSeek V3.1 / V3.2, thinking (reply opens <think>)',
+    opensThink: true,
+  },
   { value: 'glm', label: 'GLM-4' },
   { value: 'glm-4.5', label: 'GLM-4.5 / 4.6' },
-  { value: 'glm-4.7', label: 'GLM-4.7, reply opens <think>' },
+  { value: 'glm-4.7', label: 'GLM-4.7, reply opens <think>', opensThink: true },
   { value: 'kimi', label: 'Kimi K2' },
   { value: 'harmony', label: 'gpt-oss (harmony)' },
   { value: 'apriel', label: 'Apriel 1.6, reply opens its reasoning' },
   { value: 'granite', label: 'Granite 3 / 4' },
   { value: 'seed-oss', label: 'Seed-OSS' },
-  { value: 'minimax-m2', label: 'MiniMax-M2, reply opens <think>' },
-  { value: 'nemotron-v2', label: 'Nemotron Nano 2, reply opens <think>' },
+  { value: 'minimax-m2', label: 'MiniMax-M2, reply opens <think>', opensThink: true },
+  { value: 'nemotron-v2', label: 'Nemotron Nano 2, reply opens <think>', opensThink: true },
   { value: 'exaone-4', label: 'EXAONE 4.0' },
-  { value: 'exaone-4-think', label: 'EXAONE 4.0, thinking (reply opens <think>)' },
+  { value: 'exaone-4-think', label: 'EXAONE 4.0, thinking (reply opens <think>)', opensThink: true },
   { value: 'olmo2', label: 'OLMo 2' },
   { value: 'ernie', label: 'ERNIE 4.5' },
   { value: 'hunyuan', label: 'Hunyuan-A13B' },

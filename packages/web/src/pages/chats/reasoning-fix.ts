@@ -1,3 +1,4 @@
+import { suggestInstructTemplate } from '@toolsmith/core/schema';
 import type { Connection } from '../../api/types';
 
 /** What a template opening the reasoning block for each reply starts the reply with. */
@@ -5,7 +6,8 @@ const OPENED = '<think>\n';
 
 /**
  * The connection change that makes replies start inside the reasoning block its template opens: the box for a
- * chat server; for text completion, the thinking variant of a built-in instruct template that has one, or a
+ * chat server; for text completion, the model's own template where its name points to one that opens the block and
+ * none was chosen, else the thinking variant of a built-in instruct template that has one, or a
  * custom template (Toolsmith's sequences) given `replyPrefix: "<think>\n"`. None where Toolsmith cannot tell
  * (another built-in, a SillyTavern template, one that already has a reply prefix): the note then only says what
  * to look for.
@@ -18,6 +20,10 @@ export function reasoningFix(connection: Connection): ReasoningFix | undefined {
   if (connection.api !== 'text-completion') return { kind: 'box', patch: { replyStartsInReasoning: true } };
   const template = connection.instructTemplate ?? '';
   if (template.trimStart().startsWith('{')) return customFix(template);
+  // never chosen (ChatML by default): the model's own template, where its name points to one that opens <think>
+  // (DeepSeek-R1's distills are prompted the DeepSeek way, not in ChatML)
+  const own = template === '' ? suggestInstructTemplate(connection.model ?? '') : undefined;
+  if (own?.opensThink) return { kind: 'template', patch: { instructTemplate: own.value } };
   const key = template.toLowerCase().replace(/[^a-z0-9]/g, '');
   const thinking: Record<string, string> = {
     '': 'chatml-think',
