@@ -118,3 +118,71 @@ describe.each(VIEWPORTS)('text completion with the model family template at $wid
     await close();
   });
 });
+
+describe.each(VIEWPORTS)(
+  'a connection left on ChatML whose model has its own template at $width×$height',
+  (viewport) => {
+    const chatFor = async (name: string, instructTemplate?: string) => {
+      const connection = await apiPost<{ id: string }>(app.stack, '/api/connections', {
+        name,
+        api: 'text-completion',
+        baseUrl: app.stack.emulator.url,
+        model: 'GLM-4.7-Flash-Q4_K_M',
+        textBackend: 'koboldcpp',
+        ...(instructTemplate ? { instructTemplate } : {}),
+      });
+      const chat = await apiPost<{ id: string }>(app.stack, '/api/chats', {
+        title: name,
+        connectionId: connection.id,
+      });
+      return { connectionId: connection.id, chatId: chat.id };
+    };
+    const storedTemplate = async (connectionId: string) => {
+      const res = await fetch(`${app.stack.serverUrl}/api/connections/${connectionId}`);
+      return ((await res.json()) as { instructTemplate: string }).instructTemplate;
+    };
+
+    it('the chat says so and sets the template in one click; a chosen ChatML is left alone', async () => {
+      const left = await chatFor(`left-${viewport.name}`);
+      const { page, errors, close } = await openChatPage(app, left.chatId, viewport);
+      const note = page.getByRole('note').filter({ hasText: 'points to the template' });
+      await poll(() => note.textContent()).toContain(
+        'The connection left-' +
+          viewport.name +
+          ' sends its prompts in ChatML, the default, but the model name “GLM-4.7-Flash-Q4_K_M” points to the template “GLM-4.7, reply opens <think>”',
+      );
+      await screenshot(page, `chat-template-suggestion-${viewport.name}`);
+      await note.getByRole('button', { name: 'Use it' }).click();
+      await poll(() => storedTemplate(left.connectionId)).toBe('glm-4.7');
+      await poll(() => page.getByRole('note').filter({ hasText: 'now uses the template' }).isVisible()).toBe(
+        true,
+      );
+      await page.reload();
+      await poll(() => page.getByRole('textbox', { name: 'Message' }).isVisible()).toBe(true);
+      expect(await page.getByText('points to the template').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await close();
+
+      // ChatML chosen on purpose: no note
+      const chosen = await chatFor(`chosen-${viewport.name}`, 'chatml');
+      const second = await openChatPage(app, chosen.chatId, viewport);
+      await poll(() => second.page.getByRole('textbox', { name: 'Message' }).isVisible()).toBe(true);
+      expect(await second.page.getByText('points to the template').count()).toBe(0);
+      await second.close();
+    });
+
+    it('dismissed, it stays away for that connection, which keeps ChatML', async () => {
+      const kept = await chatFor(`kept-${viewport.name}`);
+      const { page, close } = await openChatPage(app, kept.chatId, viewport);
+      const note = page.getByRole('note').filter({ hasText: 'points to the template' });
+      await poll(() => note.isVisible()).toBe(true);
+      await note.getByRole('button', { name: 'Keep ChatML for this connection' }).click();
+      expect(await note.count()).toBe(0);
+      await page.reload();
+      await poll(() => page.getByRole('textbox', { name: 'Message' }).isVisible()).toBe(true);
+      expect(await page.getByText('points to the template').count()).toBe(0);
+      expect(await storedTemplate(kept.connectionId)).toBe('');
+      await close();
+    });
+  },
+);

@@ -144,6 +144,10 @@ const en = {
     reasoningFixFailed: 'Could not change {{name}}: {{message}}',
     retry: 'Retry',
     noConnectionYet: 'This chat has no connection yet. Pick one in <settings>Chat Settings</settings>.',
+    templateSuggestion:
+      'The connection {{name}} sends its prompts in ChatML, the default, but the model name “{{model}}” points to the template “{{label}}”, the format the model was trained on.',
+    templateSuggestionDone: 'Changed: {{name}} now uses the template “{{label}}”.',
+    templateSuggestionDismiss: 'Keep ChatML for this connection',
     functionCallingOff:
       'Tool use is on, but the connection {{name}} has function calling off: no tools are sent.',
     message: 'Message',

@@ -151,6 +151,10 @@ const pl: Messages = {
     retry: 'Ponów',
     noConnectionYet:
       'Ten czat nie ma jeszcze połączenia. Wybierz je w <settings>Ustawieniach czatu</settings>.',
+    templateSuggestion:
+      'Połączenie {{name}} wysyła prompty w formacie ChatML (domyślnym), ale nazwa modelu „{{model}}” wskazuje na szablon „{{label}}”, w którym model był trenowany.',
+    templateSuggestionDone: 'Zmieniono: {{name}} używa teraz szablonu „{{label}}”.',
+    templateSuggestionDismiss: 'Zostaw ChatML dla tego połączenia',
     functionCallingOff:
       'Narzędzia są włączone, ale połączenie {{name}} ma wyłączone wywoływanie funkcji: żadne narzędzia nie są wysyłane.',
     message: 'Wiadomość',

@@ -139,6 +139,10 @@ const zhTW: Messages = {
     reasoningFixFailed: '無法變更 {{name}}：{{message}}',
     retry: '重試',
     noConnectionYet: '這個聊天還沒有連線。請在<settings>聊天設定</settings>中選一個。',
+    templateSuggestion:
+      '連線 {{name}} 以預設的 ChatML 格式送出提示，但模型名稱「{{model}}」對應的範本是「{{label}}」，也就是模型訓練時所用的格式。',
+    templateSuggestionDone: '已變更：{{name}} 現在使用範本「{{label}}」。',
+    templateSuggestionDismiss: '此連線繼續使用 ChatML',
     functionCallingOff: '已啟用工具，但連線 {{name}} 關閉了函式呼叫：不會傳送任何工具。',
     message: '訊息',
     placeholderShort: '輸入訊息…',

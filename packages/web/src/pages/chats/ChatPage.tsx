@@ -27,6 +27,7 @@ import { type Author, type MessageActions, ReplyView, UserMessageView } from './
 import { chatEntries, storedBesideLive } from './message-groups';
 import { NoConnectionNote } from './NoConnectionNote';
 import { clearOpenChatSettings, wantsChatSettingsOpen } from './new-tool-for-chat';
+import { TemplateSuggestionNote } from './TemplateSuggestionNote';
 import type { ToolModes } from './ToolCallCard';
 import { estimatePromptTokens } from './token-estimate';
 import { OpenToolCardsProvider } from './tool-card-open';
@@ -318,6 +319,13 @@ export function ChatPage({ id }: { id: string }) {
         />
         {chat && !chat.connectionId && (
           <NoConnectionNote connections={connections} onOpenSettings={() => setDrawerOpen(true)} />
+        )}
+        {connection && (
+          <TemplateSuggestionNote
+            key={connection.id}
+            connection={connection}
+            onConnectionChanged={loadOptions}
+          />
         )}
         {chat?.settings.toolUse && connection && !connection.functionCalling.enabled && (
           <p className="banner info" role="note">
