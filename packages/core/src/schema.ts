@@ -58,7 +58,9 @@ export {
 export {
   INSTRUCT_TEMPLATE_CHOICES,
   type InstructTemplateChoice,
+  instructTemplateKey,
   suggestInstructTemplate,
+  templateToOffer,
 } from './providers/text-completion/template-names.js';
 export type * from './providers/types.js';
 

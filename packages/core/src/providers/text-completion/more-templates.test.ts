@@ -4,7 +4,12 @@ import { isGenerateTaskError } from '../../base/errors.js';
 import { textCompletionAdapter } from './adapter.js';
 import { parseCustomTemplate } from './custom-template.js';
 import { localDate } from './model-templates.js';
-import { INSTRUCT_TEMPLATE_CHOICES, suggestInstructTemplate } from './template-names.js';
+import {
+  INSTRUCT_TEMPLATE_CHOICES,
+  instructTemplateKey,
+  suggestInstructTemplate,
+  templateToOffer,
+} from './template-names.js';
 import { getInstructTemplate, type InstructTurn, instructTemplates } from './templates.js';
 
 const TURNS: InstructTurn[] = [
@@ -352,6 +357,18 @@ describe('the template a model name suggests', () => {
     ['swiss-ai/Apertus-8B-Instruct-2509', 'apertus'],
   ])('%s → %s', (model, template) => {
     expect(suggestInstructTemplate(model)?.value).toBe(template);
+  });
+
+  it('is offered only where the saved template is another one (an empty value is ChatML; aliases are the same)', () => {
+    expect(templateToOffer('GLM-4.7-Flash', '')?.value).toBe('glm-4.7');
+    expect(templateToOffer('GLM-4.7-Flash', 'chatml')?.value).toBe('glm-4.7');
+    expect(templateToOffer('GLM-4.7-Flash', 'GLM-4.7')).toBeUndefined();
+    expect(templateToOffer('QwQ-32B', 'qwq')).toBeUndefined();
+    expect(templateToOffer('GLM-4.6-Air', 'glm-4.6')).toBeUndefined();
+    expect(templateToOffer('Qwen2.5-7B-Instruct', '')).toBeUndefined();
+    expect(templateToOffer('my-finetune', 'llama3')).toBeUndefined();
+    expect(instructTemplateKey('Deepseek-V3.2-Think')).toBe('deepseekv31think');
+    expect(instructTemplateKey('constructor')).toBe('constructor');
   });
 
   it('suggests nothing for a name that says no family', () => {

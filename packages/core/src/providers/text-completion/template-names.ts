@@ -106,3 +106,46 @@ export function suggestInstructTemplate(model: string): InstructTemplateChoice |
   const value = TEMPLATE_BY_MODEL.find(([pattern]) => pattern.test(name))?.[1];
   return INSTRUCT_TEMPLATE_CHOICES.find((choice) => choice.value === value);
 }
+
+/** Other names the templates go by (after case and punctuation are dropped). */
+const ALIASES: Readonly<Record<string, string>> = {
+  phi3: 'phi',
+  glm4: 'glm',
+  glm46: 'glm45',
+  tekken: 'mistraltekken',
+  vicuna11: 'vicuna',
+  qwq: 'chatmlthink',
+  deepseekv32: 'deepseekv31',
+  deepseekv32think: 'deepseekv31think',
+  kimik2: 'kimi',
+  gptoss: 'harmony',
+  functionary: 'functionaryv32',
+  seed: 'seedoss',
+  minimax: 'minimaxm2',
+  nemotronnanov2: 'nemotronv2',
+  pygmalion: 'metharme',
+  ernie45: 'ernie',
+  hunyuana13b: 'hunyuan',
+  llama2chat: 'llama2',
+};
+
+/**
+ * The registry key a template name stands for: case and punctuation do not matter (`Llama-3` is `llama3`), and an
+ * alias is its template's key.
+ */
+export function instructTemplateKey(name: string): string {
+  const key = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return Object.hasOwn(ALIASES, key) ? ALIASES[key] : key;
+}
+
+/**
+ * The template the model name points to, where the connection's saved one (`current`; empty is the default,
+ * ChatML) is another: what the Connections form and the chat offer.
+ */
+export function templateToOffer(model: string, current: string): InstructTemplateChoice | undefined {
+  const suggestion = suggestInstructTemplate(model);
+  if (!suggestion) return undefined;
+  return instructTemplateKey(suggestion.value) === instructTemplateKey(current || 'chatml')
+    ? undefined
+    : suggestion;
+}

@@ -30,6 +30,7 @@ import {
   seedOssTemplate,
   vicunaTemplate,
 } from './model-templates.js';
+import { instructTemplateKey } from './template-names.js';
 
 /** A flattened turn: tool traffic has already become text. */
 export interface InstructTurn {
@@ -306,28 +307,7 @@ export const instructTemplates: Readonly<Record<string, InstructTemplate>> = Obj
 export function getInstructTemplate(name?: string): InstructTemplate {
   if (!name) return chatmlTemplate;
   if (name.trimStart().startsWith('{')) return parseCustomTemplate(name);
-  const key = name.toLowerCase().replace(/[^a-z0-9]/g, '');
-  const alias: Record<string, string> = {
-    phi3: 'phi',
-    glm4: 'glm',
-    glm46: 'glm45',
-    tekken: 'mistraltekken',
-    vicuna11: 'vicuna',
-    qwq: 'chatmlthink',
-    deepseekv32: 'deepseekv31',
-    deepseekv32think: 'deepseekv31think',
-    kimik2: 'kimi',
-    gptoss: 'harmony',
-    functionary: 'functionaryv32',
-    seed: 'seedoss',
-    minimax: 'minimaxm2',
-    nemotronnanov2: 'nemotronv2',
-    pygmalion: 'metharme',
-    ernie45: 'ernie',
-    hunyuana13b: 'hunyuan',
-    llama2chat: 'llama2',
-  };
-  const found = alias[key] ?? key;
+  const found = instructTemplateKey(name);
   if (Object.hasOwn(instructTemplates, found)) return instructTemplates[found];
   throw new GenerateTaskError('invalid_input', `Unknown instruct template "${name}".`, {
     details: { instructTemplate: name, known: Object.keys(instructTemplates) },

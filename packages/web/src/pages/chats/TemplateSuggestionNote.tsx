@@ -1,4 +1,4 @@
-import { suggestInstructTemplate } from '@toolsmith/core/schema';
+import { templateToOffer } from '@toolsmith/core/schema';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
@@ -33,9 +33,9 @@ export function TemplateSuggestionNote({
   );
   const suggestion =
     connection.api === 'text-completion' && !connection.instructTemplate
-      ? suggestInstructTemplate(connection.model)
+      ? templateToOffer(connection.model, '')
       : undefined;
-  if (fix.kind !== 'done' && (dismissed || !suggestion || suggestion.value === 'chatml')) return null;
+  if (fix.kind !== 'done' && (dismissed || !suggestion)) return null;
   const name = connection.name;
   const apply = async () => {
     if (!suggestion) return;

@@ -1,4 +1,4 @@
-import { suggestInstructTemplate } from '@toolsmith/core/schema';
+import { instructTemplateKey, suggestInstructTemplate } from '@toolsmith/core/schema';
 import type { Connection } from '../../api/types';
 
 /** What a template opening the reasoning block for each reply starts the reply with. */
@@ -24,13 +24,12 @@ export function reasoningFix(connection: Connection): ReasoningFix | undefined {
   // (DeepSeek-R1's distills are prompted the DeepSeek way, not in ChatML)
   const own = template === '' ? suggestInstructTemplate(connection.model ?? '') : undefined;
   if (own?.opensThink) return { kind: 'template', patch: { instructTemplate: own.value } };
-  const key = template.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const key = instructTemplateKey(template);
   const thinking: Record<string, string> = {
     '': 'chatml-think',
     chatml: 'chatml-think',
     deepseek: 'deepseek-r1',
     deepseekv31: 'deepseek-v3.1-think',
-    deepseekv32: 'deepseek-v3.1-think',
   };
   const next = Object.hasOwn(thinking, key) ? thinking[key] : undefined;
   return next ? { kind: 'template', patch: { instructTemplate: next } } : undefined;

@@ -1,4 +1,4 @@
-import { suggestInstructTemplate } from '@toolsmith/core/schema';
+import { templateToOffer } from '@toolsmith/core/schema';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../api/client';
@@ -58,9 +58,7 @@ export function InstructTemplateField({
   }, [value, custom]);
 
   const known = INSTRUCT_TEMPLATES.some((template) => template.value === value);
-  // an empty value is ChatML, so a ChatML suggestion is already followed
-  const suggestion = custom ? undefined : suggestInstructTemplate(model);
-  const offerSuggestion = suggestion && suggestion.value !== (value || 'chatml');
+  const suggestion = custom ? undefined : templateToOffer(model, value);
   return (
     <div className="field instruct-template">
       <label>
@@ -78,7 +76,7 @@ export function InstructTemplateField({
           <option value="custom">{t('instructEditor.custom')}</option>
         </select>
       </label>
-      {offerSuggestion && (
+      {suggestion && (
         <span className="hint" data-testid="instruct-suggestion">
           {t('instructEditor.suggested', { model, label: suggestion.label })}{' '}
           <button type="button" className="link" onClick={() => onChange(suggestion.value)}>
