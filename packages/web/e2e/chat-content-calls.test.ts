@@ -7,13 +7,12 @@
 import { contentCallChunks, openaiStream, type RecordedRequest } from '@toolsmith/emulator';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiPost, browserStackForFile, openChatPage, poll, screenshot, sendWithEnter } from './harness.js';
+import { addStoreHoursTool, expectStoreHoursReply, STORE } from './store-hours.js';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 860 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-
-const STORE = 'Harbour — Café «Mała»';
 
 /** Each family's first answer (reasoning, maybe text, one call) as the model writes it. */
 const FAMILIES = [
@@ -83,14 +82,7 @@ const app = browserStackForFile();
 const chats = new Map<string, string>();
 
 beforeAll(async () => {
-  await apiPost(app.stack, '/api/tools', {
-    name: 'store_hours',
-    description: 'Opening hours of a store.',
-    parameters: { type: 'object', properties: { store: { type: 'string' } }, required: ['store'] },
-    mode: 'read',
-    kind: 'static',
-    staticResult: 'Open 9 to 5',
-  });
+  await addStoreHoursTool(app.stack);
   for (const family of FAMILIES) {
     const connection = await apiPost<{ id: string }>(app.stack, '/api/connections', {
       name: `vllm ${family.model}`,
@@ -132,23 +124,8 @@ describe.each(VIEWPORTS)('model markup in content at $width×$height', (viewport
     const toolMessage = lastRole(app.stack.emulator.requests[1]);
     expect(toolMessage).toMatchObject({ role: 'tool', content: 'Open 9 to 5' });
 
-    const check = async (when: string) => {
-      const card = answer.getByRole('group', { name: 'Tool call store_hours' });
-      await poll(() => card.isVisible()).toBe(true);
-      const shown = await answer.textContent();
-      expect(shown, `${when}: no markup`).not.toMatch(MARKUP);
-      if (family.text) expect(shown).toContain(family.text);
-      if (family.reasoning) {
-        const reasoning = answer.locator('details.reasoning');
-        if (!(await reasoning.evaluate((d) => (d as HTMLDetailsElement).open))) {
-          await reasoning.locator('summary').click();
-        }
-        await poll(() => reasoning.textContent()).toContain(family.reasoning);
-      } else expect(await answer.locator('details.reasoning').count()).toBe(0);
-      // the arguments decoded from the markup, and the result (shown on the card even while it is closed)
-      expect(await card.locator('pre').first().textContent()).toContain(STORE);
-      expect(await card.textContent()).toContain('Open 9 to 5');
-    };
+    const check = (when: string) =>
+      expectStoreHoursReply(answer, { markup: MARKUP, text: family.text, reasoning: family.reasoning, when });
     await check('streamed');
     await screenshot(page, `chat-content-calls-${family.model}-${viewport.name}`);
     await page.reload();

@@ -6,13 +6,12 @@
 import { koboldStream, type RecordedRequest } from '@toolsmith/emulator';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiPost, browserStackForFile, openChatPage, poll, screenshot, sendWithEnter } from './harness.js';
+import { addStoreHoursTool, expectStoreHoursReply, STORE } from './store-hours.js';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 860 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-
-const STORE = 'Harbour — Café «Mała»';
 
 const FAMILIES = [
   {
@@ -41,14 +40,7 @@ const app = browserStackForFile();
 const chats = new Map<string, string>();
 
 beforeAll(async () => {
-  await apiPost(app.stack, '/api/tools', {
-    name: 'store_hours',
-    description: 'Opening hours of a store.',
-    parameters: { type: 'object', properties: { store: { type: 'string' } }, required: ['store'] },
-    mode: 'read',
-    kind: 'static',
-    staticResult: 'Open 9 to 5',
-  });
+  await addStoreHoursTool(app.stack);
   for (const family of FAMILIES) {
     const connection = await apiPost<{ id: string }>(app.stack, '/api/connections', {
       name: `kobold ${family.model}`,
@@ -92,20 +84,13 @@ describe.each(VIEWPORTS)('text completion with the model family template at $wid
     expect(promptOf(second)).toContain('Open 9 to 5');
     expect(promptOf(second).endsWith(family.promptEnd)).toBe(true);
 
-    const check = async (when: string) => {
-      const card = answer.getByRole('group', { name: 'Tool call store_hours' });
-      await poll(() => card.isVisible()).toBe(true);
-      const shown = await answer.textContent();
-      expect(shown, `${when}: no markup`).not.toMatch(MARKUP);
-      expect(shown).toContain('Let me check.');
-      const reasoning = answer.locator('details.reasoning').first();
-      if (!(await reasoning.evaluate((d) => (d as HTMLDetailsElement).open))) {
-        await reasoning.locator('summary').click();
-      }
-      await poll(() => reasoning.textContent()).toContain(family.reasoning);
-      expect(await card.locator('pre').first().textContent()).toContain(STORE);
-      expect(await card.textContent()).toContain('Open 9 to 5');
-    };
+    const check = (when: string) =>
+      expectStoreHoursReply(answer, {
+        markup: MARKUP,
+        text: 'Let me check.',
+        reasoning: family.reasoning,
+        when,
+      });
     await check('streamed');
     await screenshot(page, `chat-text-completion-${family.template}-${viewport.name}`);
     await page.reload();
